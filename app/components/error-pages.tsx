@@ -1,0 +1,35 @@
+import { useT } from "~/utils/i18n";
+
+function Message({ title, text, action }: { title: string; text: string; action: string }) {
+  return (
+    <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
+      <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{title}</h1>
+      <p className="mt-4 text-lg text-slate-600">{text}</p>
+      <a href="/" className="mt-8 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+        {action}
+      </a>
+    </section>
+  );
+}
+
+export function NotFoundPage() {
+  const { t } = useT();
+  return (
+    <Message
+      title={t("notfound.title", "Page Not Found")}
+      text={t("notfound.text", "Did you forget to add the page to the router?")}
+      action={t("notfound.home", "Go back home")}
+    />
+  );
+}
+
+export function ErrorPage() {
+  const { t } = useT();
+  return (
+    <Message
+      title={t("error.title", "Something went wrong")}
+      text={t("error.text", "We could not load this page. Please try again in a moment.")}
+      action={t("error.home", "Go back home")}
+    />
+  );
+}

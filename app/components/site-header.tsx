@@ -1,0 +1,192 @@
+import { useLocation } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useT } from "~/utils/i18n";
+import { LanguageSwitcher } from "./language-switcher";
+import { SECTIONS, sectionHref } from "./site-links";
+
+const DRAWER_ID = "mobile-menu";
+
+/** Pay Rent (the tenant portal, new tab) and Apply Now (the listings). */
+function HeaderActions(props: { payRentUrl: string; applyHref: string; className: string; onNavigate?: () => void }) {
+  const { t } = useT();
+  return (
+    <>
+      <a
+        href={props.payRentUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={props.onNavigate}
+        className={`${props.className} border border-brand-700 text-brand-700 hover:bg-brand-50`}
+      >
+        {t("header.button.pay_rent", "Pay Rent")}
+        <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span>
+      </a>
+      <a
+        href={props.applyHref}
+        onClick={props.onNavigate}
+        className={`${props.className} bg-accent-500 text-slate-900 hover:bg-accent-400`}
+      >
+        {t("header.button.apply_now", "Apply Now")}
+      </a>
+    </>
+  );
+}
+
+/**
+ * The sticky header. Below md the links move into a drawer that opens through the
+ * #mobile-menu fragment (CSS :target) without JavaScript, and through state with it.
+ */
+export function SiteHeader() {
+  const { t } = useT();
+  const { pathname } = useLocation();
+  const onHomePage = pathname === "/";
+  const inAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
+  const closeButton = useRef<HTMLAnchorElement>(null);
+  const openButton = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        setDrawerOpen(false);
+        openButton.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [drawerOpen]);
+
+  const payRentUrl = t("links.pay_rent_url", "#");
+  const applyHref = sectionHref("properties", onHomePage);
+  const homeHref = onHomePage ? "#top" : "/";
+  const closeDrawer = () => setDrawerOpen(false);
+
+  const drawerVisibility = hydrated ? (drawerOpen ? "flex" : "hidden") : "hidden target:flex";
+
+  return (
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <a href={homeHref} className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
+          <img src="/logo.svg" alt={t("header.logo_alt", "Lone Star Home Management logo")} width={40} height={40} className="h-10 w-10" />
+          <span className="hidden text-base font-bold leading-tight text-brand-900 sm:block">
+            {t("site.name", "Lone Star Home Management")}
+          </span>
+        </a>
+
+        <nav aria-label={t("header.nav.label", "Main navigation")} className="ml-auto hidden md:block">
+          <ul className="flex items-center gap-1 lg:gap-2">
+            {SECTIONS.map((section) => (
+              <li key={section.id}>
+                <a
+                  href={sectionHref(section.id, onHomePage)}
+                  className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 lg:px-3"
+                >
+                  {"shortKey" in section ? (
+                    <>
+                      <span className="lg:hidden">{t(section.shortKey, section.shortFallback)}</span>
+                      <span className="hidden lg:inline">{t(section.navKey, section.navFallback)}</span>
+                    </>
+                  ) : (
+                    t(section.navKey, section.navFallback)
+                  )}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="ml-auto flex items-center gap-2 md:ml-2">
+          <HeaderActions
+            payRentUrl={payRentUrl}
+            applyHref={applyHref}
+            className="hidden h-10 items-center rounded-md px-3 text-sm font-semibold sm:inline-flex"
+          />
+          {inAdmin ? null : <LanguageSwitcher />}
+          <a
+            ref={openButton}
+            href={`#${DRAWER_ID}`}
+            role="button"
+            aria-controls={DRAWER_ID}
+            aria-expanded={drawerOpen}
+            onClick={(event) => {
+              event.preventDefault();
+              setDrawerOpen(true);
+            }}
+            className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M4 6h16M4 12h16M4 18h16" />
+            </svg>
+            <span className="sr-only">{t("header.menu.open", "Open menu")}</span>
+          </a>
+        </div>
+      </div>
+
+      <div id={DRAWER_ID} className={`${drawerVisibility} fixed inset-0 z-50 md:hidden`}>
+        <a
+          href="#menu-closed"
+          tabIndex={-1}
+          aria-hidden="true"
+          onClick={(event) => {
+            event.preventDefault();
+            closeDrawer();
+          }}
+          className="absolute inset-0 bg-slate-900/50"
+        />
+        <div
+          role="dialog"
+          aria-modal={drawerOpen ? true : undefined}
+          aria-label={t("header.nav.label", "Main navigation")}
+          className="relative ml-auto flex h-full w-72 max-w-[85%] flex-col gap-1 overflow-y-auto bg-white p-4 shadow-xl"
+        >
+          <div className="mb-2 flex items-center justify-between">
+            <span className="font-bold text-brand-900">{t("site.name", "Lone Star Home Management")}</span>
+            <a
+              ref={closeButton}
+              href="#menu-closed"
+              role="button"
+              onClick={(event) => {
+                event.preventDefault();
+                closeDrawer();
+                openButton.current?.focus();
+              }}
+              className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M6 6l12 12M18 6 6 18" />
+              </svg>
+              <span className="sr-only">{t("header.menu.close", "Close menu")}</span>
+            </a>
+          </div>
+          <nav aria-label={t("header.nav.label", "Main navigation")}>
+            <ul className="flex flex-col gap-1">
+              {SECTIONS.map((section) => (
+                <li key={section.id}>
+                  <a
+                    href={sectionHref(section.id, onHomePage)}
+                    onClick={closeDrawer}
+                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                  >
+                    {t(section.navKey, section.navFallback)}
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
+            <HeaderActions
+              payRentUrl={payRentUrl}
+              applyHref={applyHref}
+              onNavigate={closeDrawer}
+              className="inline-flex h-11 items-center justify-center rounded-md px-3 font-semibold"
+            />
+          </div>
+        </div>
+      </div>
+    </header>
+  );
+}

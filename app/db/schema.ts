@@ -1,0 +1,190 @@
+import { sql } from "drizzle-orm";
+import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+
+/** Every entity of SPEC section 3. Times are stored as epoch milliseconds. */
+
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+
+const createdAt = () =>
+  integer("created_at", { mode: "timestamp_ms" }).notNull().default(now);
+const updatedAt = () =>
+  integer("updated_at", { mode: "timestamp_ms" })
+    .notNull()
+    .default(now)
+    .$onUpdate(() => new Date());
+
+export const properties = sqliteTable(
+  "properties",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    name: text("name").notNull(),
+    location: text("location").notNull(),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    price: text("price").notNull(),
+    priceSpanish: text("price_spanish"),
+    imageUrl: text("image_url").notNull(),
+    applicationUrl: text("application_url"),
+    beds: text("beds").notNull(),
+    baths: text("baths").notNull(),
+    sqft: text("sqft").notNull(),
+    description: text("description").notNull(),
+    descriptionSpanish: text("description_spanish"),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("properties_active_created_idx").on(table.isActive, table.createdAt)],
+);
+
+export const media = sqliteTable(
+  "media",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    filename: text("filename").notNull(),
+    originalName: text("original_name").notNull(),
+    filePath: text("file_path").notNull(),
+    fileSize: integer("file_size").notNull(),
+    mimeType: text("mime_type").notNull(),
+    isHeroImage: integer("is_hero_image", { mode: "boolean" }).notNull().default(false),
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("media_hero_idx").on(table.isHeroImage, table.createdAt),
+    index("media_property_idx").on(table.propertyId, table.createdAt),
+  ],
+);
+
+export const faqs = sqliteTable(
+  "faqs",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    question: text("question").notNull(),
+    answer: text("answer").notNull(),
+    questionSpanish: text("question_spanish"),
+    answerSpanish: text("answer_spanish"),
+    sortOrder: integer("sort_order").notNull().default(0),
+    isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("faqs_active_sort_idx").on(table.isActive, table.sortOrder, table.id)],
+);
+
+export const contactMessages = sqliteTable(
+  "contact_messages",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    firstName: text("first_name").notNull(),
+    lastName: text("last_name").notNull(),
+    email: text("email").notNull(),
+    phone: text("phone"),
+    subject: text("subject").notNull(),
+    message: text("message").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+);
+
+export const adminUsers = sqliteTable("admin_users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  googleId: text("google_id").unique(),
+  email: text("email").notNull().unique(),
+  name: text("name"),
+  imageUrl: text("image_url"),
+  createdAt: createdAt(),
+  lastLoginAt: integer("last_login_at", { mode: "timestamp_ms" }),
+});
+
+export const adminWhitelist = sqliteTable("admin_whitelist", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  email: text("email").notNull().unique(),
+  addedBy: text("added_by").notNull(),
+  createdAt: createdAt(),
+});
+
+export const magicTokens = sqliteTable(
+  "magic_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    /** SHA-256 of the token; the token itself is only ever in the e-mail. */
+    jti: text("jti").notNull().unique(),
+    email: text("email").notNull(),
+    purpose: text("purpose").notNull().default("login"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    usedAt: integer("used_at", { mode: "timestamp_ms" }),
+    requestedIp: text("requested_ip"),
+    requestedUserAgent: text("requested_user_agent"),
+    usedIp: text("used_ip"),
+    usedUserAgent: text("used_user_agent"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("magic_tokens_email_idx").on(table.email, table.usedAt)],
+);
+
+export const configurations = sqliteTable("configurations", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull().unique(),
+  value: text("value").notNull(),
+  description: text("description"),
+  updatedBy: text("updated_by"),
+  updatedAt: updatedAt(),
+});
+
+export const textEntries = sqliteTable("text_entries", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  key: text("key").notNull().unique(),
+  englishText: text("english_text").notNull(),
+  spanishText: text("spanish_text").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = sqliteTable("users", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  username: text("username").notNull().unique(),
+  password: text("password").notNull(),
+});
+
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    sid: text("sid").primaryKey(),
+    sess: text("sess").notNull(),
+    expire: integer("expire", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("sessions_expire_idx").on(table.expire)],
+);
+
+/** Outgoing mail, kept until sent so that an SMTP outage loses nothing. */
+export const mailQueue = sqliteTable(
+  "mail_queue",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body"),
+    replyTo: text("reply_to"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull().default(now),
+    lastError: text("last_error"),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("mail_queue_pending_idx").on(table.sentAt, table.nextAttemptAt)],
+);
+
+/** Bookkeeping for one-time start-up work (the seed runs once per database). */
+export const appMeta = sqliteTable("app_meta", {
+  key: text("key").primaryKey(),
+  value: text("value").notNull(),
+});
+
+export type Property = typeof properties.$inferSelect;
+export type Media = typeof media.$inferSelect;
+export type Faq = typeof faqs.$inferSelect;
+export type ContactMessage = typeof contactMessages.$inferSelect;
+export type TextEntry = typeof textEntries.$inferSelect;
+export type WhitelistEntry = typeof adminWhitelist.$inferSelect;

@@ -1,0 +1,125 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useNavigate,
+  useRouteError,
+  useRouteLoaderData,
+  type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import * as Tooltip from "@radix-ui/react-tooltip";
+import { useEffect, type ReactNode } from "react";
+import { ErrorPage, NotFoundPage } from "~/components/error-pages";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import { getDictionary } from "~/models/texts.server";
+import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
+import { useT } from "~/utils/i18n";
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, isLanguage } from "~/utils/locale";
+import { useNonce } from "~/utils/nonce";
+import stylesheet from "~/tailwind.css";
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export const meta: MetaFunction = () => [{ title: "Lone Star Home Management" }];
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const language = await getLanguage(request);
+  const headers = new Headers({ Vary: "Accept-Language, Cookie" });
+  const setCookie = await languageCookieHeader(request);
+  if (setCookie) headers.append("Set-Cookie", setCookie);
+  return json({ language, messages: getDictionary()[language] }, { headers });
+}
+
+// The dictionary only changes with the language (or after an admin edits a text).
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return currentUrl.searchParams.get(LANGUAGE_PARAM) !== nextUrl.searchParams.get(LANGUAGE_PARAM);
+};
+
+/** With JavaScript, a language saved in localStorage wins over what the server guessed. */
+function useStoredLanguagePreference(language: string) {
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    } catch {
+      return;
+    }
+    const params = new URLSearchParams(location.search);
+    if (params.has(LANGUAGE_PARAM)) {
+      const chosen = params.get(LANGUAGE_PARAM);
+      if (isLanguage(chosen)) window.localStorage.setItem(LANGUAGE_STORAGE_KEY, chosen);
+      return;
+    }
+    if (isLanguage(stored) && stored !== language) {
+      params.set(LANGUAGE_PARAM, stored);
+      navigate({ search: `?${params}`, hash: location.hash }, { replace: true, preventScrollReset: true });
+    }
+    // Only on the first render: later choices go through the switcher.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const nonce = useNonce();
+  const language = data?.language ?? DEFAULT_LANGUAGE;
+  return (
+    <html lang={language} className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body id="top" className="flex min-h-full flex-col">
+        <Frame>{children}</Frame>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+      >
+        {t("site.skip_to_content", "Skip to main content")}
+      </a>
+      <SiteHeader />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <SiteFooter />
+    </Tooltip.Provider>
+  );
+}
+
+export default function App() {
+  const data = useRouteLoaderData<typeof loader>("root");
+  useStoredLanguagePreference(data?.language ?? DEFAULT_LANGUAGE);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
+  return <ErrorPage />;
+}

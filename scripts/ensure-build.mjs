@@ -1,0 +1,22 @@
+// `npm start` builds first when there is no build, or when the sources are newer than it.
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const BUILD_FILE = "build/index.js";
+const SOURCES = ["app", "remix.config.js", "postcss.config.js", "package.json"];
+
+function newestMtime(entry) {
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
+  return newest;
+}
+
+const builtAt = fs.existsSync(BUILD_FILE) ? fs.statSync(BUILD_FILE).mtimeMs : 0;
+const changedAt = Math.max(...SOURCES.filter((s) => fs.existsSync(s)).map(newestMtime));
+if (changedAt > builtAt) {
+  console.log(builtAt ? "Sources changed since the last build: building." : "No build yet: building.");
+  execSync("npm run build", { stdio: "inherit" });
+}

@@ -1,0 +1,25 @@
+// npm test: unit and integration tests (vitest), then the browser tests (Playwright)
+// against the production build in Debian's Chromium, JavaScript on and off.
+import { execSync, spawnSync } from "node:child_process";
+import fs from "node:fs";
+
+const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+function run(command, args) {
+  const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: CHROMIUM } });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+if (!fs.existsSync(CHROMIUM)) {
+  const isRoot = typeof process.getuid === "function" && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`Chromium is missing at ${CHROMIUM}. Install it with:\n  sudo apt-get update && sudo apt-get install -y chromium`);
+    process.exit(1);
+  }
+  console.log("Installing Debian's chromium for the browser tests...");
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+}
+
+run("npm", ["run", "build"]);
+run("npx", ["vitest", "run"]);
+run("npx", ["playwright", "test"]);

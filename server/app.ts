@@ -1,0 +1,86 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { rateLimit } from "express-rate-limit";
+import type { Config } from "../app/utils/env.server";
+import { log } from "../app/utils/logger.server";
+import { db } from "../app/db/client.server";
+import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
+import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+// Code and static files sit beside server.ts; ./data follows the working directory.
+const APP_ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PUBLIC_DIR = path.join(APP_ROOT, "public");
+
+function logRequests(req: Request, res: Response, next: NextFunction) {
+  const started = process.hrtime.bigint();
+  res.on("finish", () => {
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    log.info(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
+  });
+  next();
+}
+
+export function createApp(options: { build: ServerBuild; config: Config }) {
+  const { config } = options;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(logRequests);
+  app.use(compression());
+
+  app.get("/healthz", (_req, res) => {
+    db().$client.prepare("select 1").get();
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
+  app.use(
+    "/build",
+    express.static(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }),
+  );
+  app.use(express.static(PUBLIC_DIR, { maxAge: "1h", index: false }));
+  app.use(
+    "/objects",
+    express.static(path.join(config.dataDir, "uploads"), { maxAge: "1d", index: false, dotfiles: "deny" }),
+  );
+
+  app.use(assignCspNonce);
+  app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps }));
+  app.use(rejectCrossSiteWrites(config.appUrl));
+  app.use(
+    rateLimit({
+      windowMs: 60_000,
+      limit: Math.ceil(300 * config.rateLimitFactor),
+      skip: (req) => ["GET", "HEAD", "OPTIONS"].includes(req.method),
+      standardHeaders: "draft-7",
+      legacyHeaders: false,
+      handler: (_req, res, _next, limiterOptions) => {
+        res.status(limiterOptions.statusCode).json({ error: "Too many requests. Please try again later." });
+      },
+    }),
+  );
+
+  app.all(
+    "*",
+    createRequestHandler({
+      build: options.build,
+      bodyLimit: BODY_LIMIT_BYTES,
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+    }),
+  );
+
+  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+    if (res.headersSent) return next(error);
+    if (error instanceof PayloadTooLargeError) {
+      return res.status(413).json({ error: "Request body too large" });
+    }
+    log.error("request failed", { error: error instanceof Error ? error.stack : String(error) });
+    res.status(500).json({ error: "Internal server error" });
+  });
+
+  return app;
+}

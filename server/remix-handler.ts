@@ -1,0 +1,93 @@
+import {
+  createRequestHandler as createRemixRequestHandler,
+  writeReadableStreamToWritable,
+  type ServerBuild,
+} from "@remix-run/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+
+/**
+ * Express to Remix, like @remix-run/express (whose helpers it does not export), except that the request body is read
+ * first with a size cap: a body over the limit answers 413 before any action runs,
+ * whether or not the client sent Content-Length.
+ */
+
+export class PayloadTooLargeError extends Error {
+  status = 413;
+}
+
+export function readLimitedBody(req: ExpressRequest, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers["content-length"]);
+  if (Number.isFinite(declared) && declared > limit) {
+    return Promise.reject(new PayloadTooLargeError("Request body too large"));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on("data", (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(new PayloadTooLargeError("Request body too large"));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", () => {
+      if (!failed) resolve(Buffer.concat(chunks));
+    });
+    req.on("error", (error) => {
+      if (!failed) reject(error);
+    });
+  });
+}
+
+function toFetchHeaders(incoming: ExpressRequest["headers"]): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(incoming)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+async function sendResponse(res: ExpressResponse, response: Response) {
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers.entries()) res.append(name, value);
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+export type LoadContext = { cspNonce: string; clientIp: string };
+
+export function createRequestHandler(options: {
+  build: ServerBuild;
+  bodyLimit: number;
+  getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+}) {
+  const handleRequest = createRemixRequestHandler(options.build, "production");
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    try {
+      const controller = new AbortController();
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      const init: RequestInit & { duplex?: "half" } = {
+        method: req.method,
+        headers: toFetchHeaders(req.headers),
+        signal: controller.signal,
+      };
+      if (req.method !== "GET" && req.method !== "HEAD") {
+        init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
+      }
+      const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+      const response = await handleRequest(new Request(url.href, init), options.getLoadContext(req, res));
+      await sendResponse(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

@@ -1,0 +1,69 @@
+import crypto from "node:crypto";
+import type { NextFunction, Request, Response } from "express";
+import helmet from "helmet";
+import { tileHosts } from "../app/utils/env.server";
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export function assignCspNonce(_req: Request, res: Response, next: NextFunction) {
+  res.locals.cspNonce = crypto.randomBytes(16).toString("base64");
+  next();
+}
+
+/** An enforced CSP: scripts only with this response's nonce; images from us and the tile hosts. */
+export function contentSecurityPolicy(options: { mapTileUrl: string; upgradeInsecure: boolean }) {
+  const tiles = tileHosts(options.mapTileUrl);
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        "default-src": ["'self'"],
+        "base-uri": ["'self'"],
+        "connect-src": ["'self'"],
+        "font-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "frame-src": ["'none'"],
+        "img-src": ["'self'", "data:", "blob:", ...tiles],
+        "manifest-src": ["'self'"],
+        "media-src": ["'self'"],
+        "object-src": ["'none'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        "script-src-attr": ["'none'"],
+        "style-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+        // Server-rendered style attributes (carousel offsets, map size) need this.
+        "style-src-attr": ["'unsafe-inline'"],
+        "worker-src": ["'self'"],
+        ...(options.upgradeInsecure ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // Tiles come from another origin without CORP headers.
+    crossOriginResourcePolicy: { policy: "same-site" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    strictTransportSecurity: options.upgradeInsecure ? { maxAge: 15552000 } : false,
+  });
+}
+
+/**
+ * Refuses a state-changing request that another site started: the browser says so in
+ * Sec-Fetch-Site, or the Origin header names a host other than ours.
+ */
+export function rejectCrossSiteWrites(appUrl: string) {
+  const appOrigin = new URL(appUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const fetchSite = req.get("sec-fetch-site");
+    if (fetchSite === "cross-site" || fetchSite === "same-site") {
+      return res.status(403).json({ error: "Cross-site request refused" });
+    }
+    const origin = req.get("origin");
+    if (origin !== undefined) {
+      const requestOrigin = `${req.protocol}://${req.get("host")}`;
+      if (origin !== appOrigin && origin !== requestOrigin) {
+        return res.status(403).json({ error: "Cross-site request refused" });
+      }
+    }
+    next();
+  };
+}

@@ -1,0 +1,39 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("site frame with JavaScript", () => {
+  test("the language switch has a tooltip in the current language", async ({ page }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Switch to Spanish" }).hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Switch to Spanish");
+    await page.getByRole("button", { name: "Switch to Spanish" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await page.mouse.move(0, 400);
+    await page.getByRole("button", { name: "Cambiar a Inglés" }).hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Cambiar a Inglés");
+  });
+
+  test("the choice is kept in localStorage and a stored preference is honoured", async ({ page, context }) => {
+    await page.goto("/");
+    await page.getByRole("button", { name: "Switch to Spanish" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    expect(await page.evaluate(() => localStorage.getItem("preferred-language"))).toBe("es");
+
+    // A visitor without the cookie but with the stored preference gets Spanish.
+    await context.clearCookies();
+    await page.goto("/");
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("navigation", { name: "Navegación principal" }).first()).toBeVisible();
+  });
+
+  test("Escape closes the mobile drawer and gives focus back", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto("/");
+    const opener = page.getByRole("button", { name: "Open menu" });
+    await opener.click();
+    const drawer = page.getByRole("dialog", { name: "Main navigation" });
+    await expect(drawer).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(drawer).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+});

@@ -1,0 +1,102 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+/** The repository root: server.ts, the build and the scripts live here. */
+export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export function makeWorkDir(prefix = "site-test-"): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export function tsxArgs(script: string): string[] {
+  return ["--import", TSX_LOADER, path.join(ROOT, script)];
+}
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  workDir: string;
+  databasePath: string;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+};
+
+// Resolved from the repo: the work directory has no node_modules.
+const TSX_LOADER = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
+
+/** Node with tsx, run from a work directory (its ./data) with the repo's tsconfig. */
+export function nodeWithTsx(args: string[], options: { cwd: string; env?: Record<string, string> }): ChildProcess {
+  return spawn(process.execPath, ["--import", TSX_LOADER, ...args], {
+    cwd: options.cwd,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"),
+      LOG_LEVEL: "warn",
+      ...options.env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+/**
+ * Starts the production server (server.ts over the build) on a free port with a
+ * database in a fresh work directory, and waits for /healthz.
+ */
+export async function startServer(
+  options: { env?: Record<string, string>; workDir?: string; port?: number } = {},
+): Promise<RunningServer> {
+  const workDir = options.workDir ?? makeWorkDir();
+  const port = options.port ?? (await freePort());
+  const url = `http://127.0.0.1:${port}`;
+  const databasePath = path.join(workDir, "data", "app.db");
+  const env = { PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ...options.env };
+  const child = nodeWithTsx([path.join(ROOT, "server.ts")], { cwd: workDir, env });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+
+  const deadline = Date.now() + 45_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const response = await fetch(`${url}/healthz`);
+      if (response.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not become healthy:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  return {
+    url,
+    port,
+    workDir,
+    databasePath,
+    output: () => output,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) child.kill(signal);
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { ConfigError, readConfig } from "~/utils/env.server";
+
+let cwd: string;
+let workDir: string;
+beforeEach(() => {
+  cwd = process.cwd();
+  workDir = fs.mkdtempSync(path.join(os.tmpdir(), "config-"));
+  process.chdir(workDir);
+});
+afterEach(() => process.chdir(cwd));
+
+describe("readConfig", () => {
+  it("gives every default of the contract", () => {
+    const config = readConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("0.0.0.0");
+    expect(config.appUrl).toBe("http://localhost:3000");
+    expect(config.databasePath).toBe(path.join(fs.realpathSync(workDir), "data", "app.db"));
+    expect(config.mailFrom).toBe("no-reply@localhost");
+    expect(config.smtpUrl).toBeNull();
+    expect(config.seedDemo).toBe(true);
+    expect(config.trustProxy).toBe(0);
+    expect(config.rateLimitFactor).toBe(1);
+    expect(config.logLevel).toBe("info");
+    expect(config.mapTileUrl).toContain("tile.openstreetmap.org");
+    expect(config.s3).toBeNull();
+    expect(config.adminEmails).toEqual([]);
+  });
+
+  it("follows PORT in the default APP_URL", () => {
+    expect(readConfig({ PORT: "8080" }).appUrl).toBe("http://localhost:8080");
+  });
+
+  it("keeps a generated session secret in data/session-secret", () => {
+    const first = readConfig({}).sessionSecrets;
+    const second = readConfig({}).sessionSecrets;
+    expect(first).toEqual(second);
+    expect(fs.readFileSync(path.join(workDir, "data", "session-secret"), "utf8").trim()).toBe(first[0]);
+    expect(readConfig({ SESSION_SECRET: "a".repeat(20) + "," + "b".repeat(20) }).sessionSecrets).toHaveLength(2);
+  });
+
+  it("lowercases and de-duplicates ADMIN_EMAILS", () => {
+    expect(readConfig({ ADMIN_EMAILS: "A@Example.com, a@example.com ,b@example.org" }).adminEmails).toEqual([
+      "a@example.com",
+      "b@example.org",
+    ]);
+  });
+
+  it.each([
+    ["PORT", "eighty"],
+    ["PORT", "70000"],
+    ["APP_URL", "localhost:3000"],
+    ["LOG_LEVEL", "verbose"],
+    ["SEED_DEMO", "maybe"],
+    ["TRUST_PROXY", "-1"],
+    ["RATE_LIMIT_FACTOR", "0"],
+    ["SMTP_URL", "http://mail.example.com"],
+    ["MAIL_FROM", "not an address"],
+    ["ADMIN_EMAILS", "boss@example.com,nobody"],
+    ["SESSION_SECRET", "short"],
+  ])("stops on a bad %s (%s) and names it", (name, value) => {
+    expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => readConfig({ [name]: value })).toThrow(name);
+  });
+});
