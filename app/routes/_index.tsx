@@ -1,4 +1,6 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, MetaFunction } from "@remix-run/node";
+import { contactAction } from "~/components/contact/contact-action.server";
+import { ContactSection } from "~/components/contact/contact-section";
 import { useT } from "~/utils/i18n";
 import { rootText } from "~/utils/meta";
 
@@ -6,6 +8,10 @@ export const meta: MetaFunction = ({ matches }) => [
   { title: rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas") },
   { name: "description", content: rootText(matches, "meta.description", "") },
 ];
+
+export async function action(args: ActionFunctionArgs) {
+  return contactAction(args);
+}
 
 export default function Home() {
   const { t } = useT();
@@ -30,7 +36,7 @@ export default function Home() {
       <HomeSection id="services" title={t("services.title", "Our Services")} subtitle={t("services.subtitle")} />
       <HomeSection id="properties" title={t("properties.title", "Available Homes")} subtitle={t("properties.subtitle")} />
       <HomeSection id="faq" title={t("faq.title", "Frequently Asked Questions")} subtitle={t("faq.subtitle")} />
-      <HomeSection id="contact" title={t("contact.title", "Contact Us")} subtitle={t("contact.subtitle")} />
+      <ContactSection />
     </>
   );
 }
