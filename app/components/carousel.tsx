@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { SafeImage } from "./ui/safe-image";
+
+export type Slide = { src: string; alt: string };
+
+// React 18 has no typed `inert`; the empty-string attribute is what browsers read.
+const INERT = { inert: "" } as Record<string, string>;
+// Nor fetchPriority: the lower-case attribute reaches the HTML as is.
+const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
+
+function usePrefersReducedMotion(): boolean {
+  const [reduced, setReduced] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
+    setReduced(query.matches);
+    const onChange = () => setReduced(query.matches);
+    query.addEventListener("change", onChange);
+    return () => query.removeEventListener("change", onChange);
+  }, []);
+  return reduced;
+}
+
+/**
+ * Rotating images. Without JavaScript the first slide shows and no dead controls are
+ * drawn. With it: auto-rotation that pauses on hover, on focus, by the pause button and
+ * under prefers-reduced-motion; labelled previous/next and dot controls.
+ */
+export function Carousel(props: {
+  slides: Slide[];
+  intervalMs: number;
+  label: string;
+  labels: { previous: string; next: string; goTo: (n: number) => string; pause?: string; play?: string; slide: (n: number, total: number) => string };
+  className?: string;
+  imageClassName?: string;
+  sizes?: string;
+  width: number;
+  height: number;
+  eager?: boolean;
+  showDots?: boolean;
+  /** Wraps the visible image, e.g. in a link that opens a gallery. */
+  wrapSlide?: (image: ReactNode, index: number) => ReactNode;
+}) {
+  const { slides, intervalMs } = props;
+  const hydrated = useHydrated();
+  const reducedMotion = usePrefersReducedMotion();
+  const [index, setIndex] = useState(0);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const [paused, setPaused] = useState(false);
+  const count = slides.length;
+  // The list can shrink under us (new data): an index out of range goes back to the first slide.
+  const current = index < count ? index : 0;
+
+  useEffect(() => {
+    if (index >= count && index !== 0) setIndex(0);
+  }, [count, index]);
+
+  const step = useCallback((delta: number) => setIndex((i) => (((i < count ? i : 0) + delta) % count + count) % count), [count]);
+
+  const rotating = hydrated && count > 1 && !hovered && !focused && !paused && !reducedMotion;
+  useEffect(() => {
+    if (!rotating) return;
+    const timer = window.setInterval(() => step(1), intervalMs);
+    return () => window.clearInterval(timer);
+  }, [rotating, intervalMs, step]);
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={props.label}
+      className={`group relative overflow-hidden ${props.className ?? ""}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
+      <div className="flex h-full transition-transform duration-700 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${current * 100}%)` }}>
+        {slides.map((slide, i) => {
+          const image = (
+            <SafeImage
+              src={slide.src}
+              alt={slide.alt}
+              width={props.width}
+              height={props.height}
+              sizes={props.sizes}
+              loading={props.eager && i === 0 ? "eager" : "lazy"}
+              {...(props.eager && i === 0 ? HIGH_PRIORITY : {})}
+              decoding="async"
+              className={`h-full w-full object-cover ${props.imageClassName ?? ""}`}
+            />
+          );
+          return (
+            <div
+              key={`${slide.src}-${i}`}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={props.labels.slide(i + 1, count)}
+              aria-hidden={i !== current}
+              {...(i !== current ? INERT : {})}
+              className="h-full w-full shrink-0"
+            >
+              {props.wrapSlide ? props.wrapSlide(image, i) : image}
+            </div>
+          );
+        })}
+      </div>
+
+      {hydrated && count > 1 ? (
+        <>
+          <ArrowButton side="left" label={props.labels.previous} onClick={() => step(-1)} />
+          <ArrowButton side="right" label={props.labels.next} onClick={() => step(1)} />
+          <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
+            {props.showDots !== false
+              ? slides.map((_, i) => (
+                  <button
+                    key={i}
+                    type="button"
+                    aria-label={props.labels.goTo(i + 1)}
+                    aria-current={i === current ? "true" : undefined}
+                    onClick={() => setIndex(i)}
+                    className={`h-2.5 rounded-full shadow ring-1 ring-black/20 transition-all ${i === current ? "w-6 bg-white" : "w-2.5 bg-white/70 hover:bg-white"}`}
+                  />
+                ))
+              : null}
+            {props.labels.pause && props.labels.play ? (
+              <button
+                type="button"
+                onClick={() => setPaused((p) => !p)}
+                aria-label={paused ? props.labels.play : props.labels.pause}
+                className="ml-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70"
+              >
+                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
+                  {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
+                </svg>
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function ArrowButton({ side, label, onClick }: { side: "left" | "right"; label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      onClick={onClick}
+      className={`absolute top-1/2 ${side === "left" ? "left-2" : "right-2"} inline-flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white shadow hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white`}
+    >
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+        <path d={side === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,97 @@
+import { Carousel, type Slide } from "~/components/carousel";
+import { Dialog } from "~/components/ui/dialog";
+import { PLACEHOLDER_IMAGE, SafeImage } from "~/components/ui/safe-image";
+import { useUrlDialog } from "~/hooks/use-url-dialog";
+import { useT } from "~/utils/i18n";
+
+export type HeroImage = { id: number; filePath: string; originalName: string };
+
+const HERO_ROTATION_MS = 5000;
+
+export function HeroSection({ images }: { images: HeroImage[] }) {
+  const { t } = useT();
+  const gallery = useUrlDialog("gallery");
+  const total = images.length;
+  const slides: Slide[] = total
+    ? images.map((image, i) => ({ src: image.filePath, alt: t("hero.image_alt", "Community photo {{n}} of {{total}}", { n: i + 1, total }) }))
+    : [{ src: PLACEHOLDER_IMAGE, alt: t("hero.placeholder_alt", "Manufactured home community in Texas") }];
+
+  return (
+    <section aria-labelledby="hero-title" className="relative isolate bg-brand-900">
+      <Carousel
+        slides={slides}
+        intervalMs={HERO_ROTATION_MS}
+        label={t("hero.carousel_label", "Community photos")}
+        labels={{
+          previous: t("hero.previous", "Previous image"),
+          next: t("hero.next", "Next image"),
+          goTo: (n) => t("hero.go_to_slide", "Go to image {{n}}", { n }),
+          pause: t("hero.pause", "Pause slideshow"),
+          play: t("hero.play", "Play slideshow"),
+          slide: (n, all) => t("hero.image_alt", "Community photo {{n}} of {{total}}", { n, total: all }),
+        }}
+        className="h-[460px] sm:h-[540px]"
+        width={1200}
+        height={800}
+        sizes="100vw"
+        eager
+        wrapSlide={(image) => (
+          <a
+            href={gallery.openHref("1")}
+            onClick={(event) => {
+              event.preventDefault();
+              gallery.open("1");
+            }}
+            aria-label={t("hero.open_gallery", "Open photo gallery")}
+            className="block h-full w-full"
+          >
+            {image}
+          </a>
+        )}
+      />
+      <div className="pointer-events-none absolute inset-0 bg-gradient-to-r from-slate-950/80 via-slate-950/55 to-slate-950/10" />
+      <div className="pointer-events-none absolute inset-0 flex items-center">
+        <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
+          <h1 id="hero-title" className="max-w-2xl text-4xl font-bold tracking-tight text-white sm:text-5xl">
+            {t("hero.title", "Quality Manufactured Homes, Professionally Managed")}
+          </h1>
+          <p className="mt-5 max-w-xl text-lg text-slate-100">{t("hero.subtitle")}</p>
+          <div className="pointer-events-auto mt-8 flex flex-wrap gap-3">
+            <a href="#properties" className="inline-flex h-12 items-center rounded-md bg-accent-500 px-5 font-semibold text-slate-900 hover:bg-accent-400">
+              {t("hero.cta_homes", "View Available Homes")}
+            </a>
+            <a href="#contact" className="inline-flex h-12 items-center rounded-md border border-white/80 px-5 font-semibold text-white hover:bg-white/10">
+              {t("hero.cta_contact", "Contact Us")}
+            </a>
+          </div>
+        </div>
+      </div>
+
+      <Dialog open={gallery.value === "1"} title={t("gallery.title", "Photo Gallery")} onClose={gallery.close} closeHref={gallery.closeHref} size="xl">
+        {total ? (
+          <>
+            <p className="mb-4 text-sm text-slate-600">
+              {t("gallery.count", total === 1 ? "{{count}} image in gallery" : "{{count}} images in gallery", { count: total })}
+            </p>
+            <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+              {images.map((image, i) => (
+                <li key={image.id} className="overflow-hidden rounded-lg bg-slate-100">
+                  <SafeImage
+                    src={image.filePath}
+                    alt={t("hero.image_alt", "Community photo {{n}} of {{total}}", { n: i + 1, total })}
+                    width={600}
+                    height={400}
+                    loading="lazy"
+                    className="aspect-[3/2] h-auto w-full object-cover"
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : (
+          <p className="py-8 text-center text-slate-600">{t("gallery.empty", "No gallery images available")}</p>
+        )}
+      </Dialog>
+    </section>
+  );
+}

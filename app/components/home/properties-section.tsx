@@ -1,0 +1,122 @@
+import { Link, useSearchParams } from "@remix-run/react";
+import { useState } from "react";
+import { ApplyLink } from "~/components/property/apply-link";
+import type { Listing } from "~/components/property/listing";
+import { PropertyCard } from "~/components/property/property-card";
+import { PropertyDetails } from "~/components/property/property-details";
+import { Dialog } from "~/components/ui/dialog";
+import { useT } from "~/utils/i18n";
+
+export const LISTINGS_BEFORE_EXPANDING = 3;
+
+/**
+ * The first three active homes, or all of them with ?all=1 ('View All (count)' /
+ * 'Show Less' are links, so they work without JavaScript), with the map beside them.
+ */
+export function PropertiesSection({ listings, total }: { listings: Listing[]; total: number }) {
+  const { t } = useT();
+  const [searchParams] = useSearchParams();
+  const [openId, setOpenId] = useState<number | null>(null);
+  const showingAll = searchParams.get("all") === "1";
+  const open = listings.find((listing) => listing.id === openId) ?? null;
+
+  const toggleParams = new URLSearchParams(searchParams);
+  if (showingAll) toggleParams.delete("all");
+  else toggleParams.set("all", "1");
+  const toggleSearch = toggleParams.toString();
+
+  return (
+    <section id="properties" aria-labelledby="properties-title" className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="max-w-2xl">
+            <h2 id="properties-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("properties.title", "Available Homes")}</h2>
+            <p className="mt-4 text-lg text-slate-600">{t("properties.subtitle")}</p>
+          </div>
+          {total > LISTINGS_BEFORE_EXPANDING ? (
+            <Link
+              to={{ search: toggleSearch ? `?${toggleSearch}` : "", hash: "properties" }}
+              preventScrollReset
+              replace
+              className="inline-flex h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-white"
+            >
+              {showingAll ? t("properties.show_less", "Show Less") : t("properties.view_all", "View All ({{count}})", { count: total })}
+            </Link>
+          ) : null}
+        </div>
+
+        <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+          {listings.length ? (
+            <ul aria-label={t("properties.list_label", "Home listings")} className="grid content-start gap-6 sm:grid-cols-2">
+              {listings.map((listing) => (
+                <li key={listing.id} className="flex">
+                  <PropertyCard listing={listing} onViewDetails={setOpenId} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
+              {t("properties.empty", "No homes are available right now. Please check back soon.")}
+            </p>
+          )}
+          <MapPanel listings={listings} onViewDetails={setOpenId} />
+        </div>
+      </div>
+
+      <Dialog
+        open={open !== null}
+        title={open?.name ?? ""}
+        onClose={() => setOpenId(null)}
+        closeHref="#properties"
+        size="lg"
+        footer={
+          open ? (
+            <>
+              <button
+                type="button"
+                onClick={() => setOpenId(null)}
+                className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
+              >
+                {t("properties.close", "Close")}
+              </button>
+              {open.applicationUrl ? <ApplyLink href={open.applicationUrl} /> : null}
+            </>
+          ) : null
+        }
+      >
+        {open ? <PropertyDetails listing={open} /> : null}
+      </Dialog>
+    </section>
+  );
+}
+
+/**
+ * The map's place beside the cards (500 px tall). Until the map loads, and for visitors
+ * without JavaScript, it lists where the homes are, each a link to its details.
+ */
+function MapPanel({ listings, onViewDetails }: { listings: Listing[]; onViewDetails: (id: number) => void }) {
+  const { t } = useT();
+  return (
+    <aside aria-label={t("map.title", "Map of available homes")} className="h-[500px] overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
+      <h3 className="text-lg font-semibold text-brand-900">{t("map.title", "Map of available homes")}</h3>
+      <ul className="mt-4 divide-y divide-slate-100">
+        {listings.map((listing) => (
+          <li key={listing.id} className="py-3">
+            <a
+              href={`/properties/${listing.id}`}
+              onClick={(event) => {
+                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+                event.preventDefault();
+                onViewDetails(listing.id);
+              }}
+              className="block rounded-md hover:bg-slate-50"
+            >
+              <span className="block font-medium text-slate-900">{listing.name}</span>
+              <span className="block text-sm text-slate-600">{listing.location}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    </aside>
+  );
+}

@@ -1,0 +1,73 @@
+import { Dialog } from "~/components/ui/dialog";
+import { useUrlDialog } from "~/hooks/use-url-dialog";
+import { useT } from "~/utils/i18n";
+
+const ICONS = {
+  sales: "M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
+  development: "M3 21h18M5 21V9l7-5 7 5v12M9 21v-6h6v6M9 11h.01M15 11h.01",
+  management: "M9 12l2 2 4-4M12 3l8 4v5c0 5-3.5 8.5-8 9-4.5-.5-8-4-8-9V7z",
+};
+
+function ServiceCard(props: { icon: string; title: string; text: string; children?: React.ReactNode }) {
+  return (
+    <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+      <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <path d={props.icon} />
+        </svg>
+      </span>
+      <h3 className="mt-5 text-xl font-semibold text-brand-900">{props.title}</h3>
+      <p className="mt-3 flex-1 leading-7 text-slate-600">{props.text}</p>
+      {props.children}
+    </article>
+  );
+}
+
+export function ServicesSection() {
+  const { t } = useT();
+  const learnMore = useUrlDialog("service");
+  return (
+    <section id="services" aria-labelledby="services-title" className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+        <div className="max-w-2xl">
+          <h2 id="services-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("services.title", "Our Services")}</h2>
+          <p className="mt-4 text-lg text-slate-600">{t("services.subtitle")}</p>
+        </div>
+        <div className="mt-12 grid gap-6 md:grid-cols-3">
+          <ServiceCard icon={ICONS.sales} title={t("services.sales.title", "Home Sales & Brokerage")} text={t("services.sales.description")} />
+          <ServiceCard icon={ICONS.development} title={t("services.development.title", "Property & Community Development")} text={t("services.development.description")}>
+            <a
+              href={`${learnMore.openHref("development")}#services`}
+              onClick={(event) => {
+                event.preventDefault();
+                learnMore.open("development");
+              }}
+              className="mt-6 inline-flex h-11 items-center self-start rounded-md border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-brand-50"
+            >
+              {t("services.development.learn_more", "Learn More")}
+              <span className="sr-only">: {t("services.development.title", "Property & Community Development")}</span>
+            </a>
+          </ServiceCard>
+          <ServiceCard icon={ICONS.management} title={t("services.management.title", "Property Management")} text={t("services.management.description")} />
+        </div>
+      </div>
+
+      <Dialog
+        open={learnMore.value === "development"}
+        title={t("services.development.dialog_title", "Property & Community Development")}
+        onClose={learnMore.close}
+        closeHref={`${learnMore.closeHref}#services`}
+        size="lg"
+      >
+        <div className="space-y-5 leading-7 text-slate-700">
+          <p>{t("services.development.intro")}</p>
+          <h3 className="text-lg font-semibold text-brand-900">{t("services.development.greenfield_title", "Greenfield Development")}</h3>
+          <p>{t("services.development.greenfield_text")}</p>
+          <h3 className="text-lg font-semibold text-brand-900">{t("services.development.expansion_title", "Expansions & Redevelopments")}</h3>
+          <p>{t("services.development.expansion_text")}</p>
+          <p className="font-medium text-brand-900">{t("services.development.closing")}</p>
+        </div>
+      </Dialog>
+    </section>
+  );
+}

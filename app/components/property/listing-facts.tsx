@@ -1,0 +1,34 @@
+import { useT } from "~/utils/i18n";
+import type { Listing } from "./listing";
+
+/** Beds, baths and square feet, as tiles or as a compact row. */
+export function ListingFacts({ listing, variant }: { listing: Listing; variant: "row" | "tiles" }) {
+  const { t } = useT();
+  const facts = [
+    { label: t("properties.beds", "Beds"), value: listing.beds },
+    { label: t("properties.baths", "Baths"), value: listing.baths },
+    { label: t("properties.sqft", "Sq Ft"), value: listing.sqft },
+  ];
+  if (variant === "row") {
+    return (
+      <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-center">
+        {facts.map((fact) => (
+          <div key={fact.label}>
+            <dt className="text-xs uppercase tracking-wide text-slate-600">{fact.label}</dt>
+            <dd className="mt-0.5 font-semibold text-slate-900">{fact.value}</dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return (
+    <dl className="grid grid-cols-3 gap-3">
+      {facts.map((fact) => (
+        <div key={fact.label} className="rounded-lg bg-brand-50 px-3 py-4 text-center">
+          <dt className="text-sm text-slate-600">{fact.label}</dt>
+          <dd className="mt-1 text-xl font-bold text-brand-900">{fact.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

@@ -1,0 +1,29 @@
+import type { Language } from "~/utils/locale";
+
+/** What the public pages know of a listing: its fields and its photos in order. */
+export type Listing = {
+  id: number;
+  name: string;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  price: string;
+  priceSpanish: string | null;
+  applicationUrl: string | null;
+  beds: string;
+  baths: string;
+  sqft: string;
+  description: string;
+  descriptionSpanish: string | null;
+  /** The main image, then the linked media. */
+  photos: string[];
+};
+
+/** Spanish price and description in Spanish mode when they exist, else the English ones. */
+export function localizedListing(listing: Listing, language: Language) {
+  const spanish = language === "es";
+  return {
+    price: (spanish && listing.priceSpanish?.trim()) || listing.price,
+    description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
+  };
+}

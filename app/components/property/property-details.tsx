@@ -1,0 +1,30 @@
+import { useT } from "~/utils/i18n";
+import { localizedListing, type Listing } from "./listing";
+import { ListingCarousel } from "./listing-carousel";
+import { ListingFacts } from "./listing-facts";
+
+/** The body of a home's details, shared by the dialog over the home page and its own page. */
+export function PropertyDetails({ listing, eager }: { listing: Listing; eager?: boolean }) {
+  const { t, language } = useT();
+  const { price, description } = localizedListing(listing, language);
+  return (
+    <div className="space-y-6">
+      <div className="relative overflow-hidden rounded-lg">
+        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" eager={eager} />
+        <p className="absolute left-3 top-3 rounded-md bg-accent-500 px-3 py-1.5 text-base font-bold text-slate-900 shadow">
+          <span className="sr-only">{t("properties.price", "Price")}: </span>
+          {price}
+        </p>
+      </div>
+      <div>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.location", "Location")}</h3>
+        <p className="mt-1 text-lg text-slate-900">{listing.location}</p>
+      </div>
+      <ListingFacts listing={listing} variant="tiles" />
+      <div>
+        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.about", "About this home")}</h3>
+        <p className="mt-2 whitespace-pre-line leading-7 text-slate-700">{description}</p>
+      </div>
+    </div>
+  );
+}

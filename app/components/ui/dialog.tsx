@@ -1,0 +1,97 @@
+import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useT } from "~/utils/i18n";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog rendered in place (no portal), so the server can render it open for a
+ * visitor without JavaScript; its Close is then a plain link to closeHref. With
+ * JavaScript it traps focus, closes on Escape and gives focus back to the opener.
+ */
+export function Dialog(props: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  closeHref: string;
+  children: ReactNode;
+  size?: "md" | "lg" | "xl";
+  footer?: ReactNode;
+}) {
+  const { t } = useT();
+  const titleId = useId();
+  const panel = useRef<HTMLDivElement>(null);
+  const { open, onClose } = props;
+
+  useEffect(() => {
+    if (!open) return;
+    const opener = document.activeElement as HTMLElement | null;
+    const previousOverflow = document.body.style.overflow;
+    document.body.style.overflow = "hidden";
+    panel.current?.querySelector<HTMLElement>("[data-dialog-close]")?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") {
+        event.preventDefault();
+        onClose();
+        return;
+      }
+      if (event.key !== "Tab" || !panel.current) return;
+      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+      if (!items.length) return;
+      const first = items[0];
+      const last = items[items.length - 1];
+      if (event.shiftKey && document.activeElement === first) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && document.activeElement === last) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("keydown", onKey);
+      document.body.style.overflow = previousOverflow;
+      opener?.focus?.();
+    };
+  }, [open, onClose]);
+
+  if (!open) return null;
+  const width = props.size === "xl" ? "max-w-4xl" : props.size === "lg" ? "max-w-3xl" : "max-w-xl";
+  const closeClick = (event: React.MouseEvent) => {
+    event.preventDefault();
+    onClose();
+  };
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+      <a href={props.closeHref} onClick={closeClick} tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-slate-900/60" />
+      <div
+        ref={panel}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className={`relative flex max-h-[92vh] w-full ${width} flex-col overflow-hidden rounded-t-xl bg-white shadow-2xl sm:rounded-xl`}
+      >
+        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+          <h2 id={titleId} className="text-xl font-bold text-brand-900">
+            {props.title}
+          </h2>
+          <a
+            href={props.closeHref}
+            onClick={closeClick}
+            role="button"
+            data-dialog-close
+            className="-m-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+            <span className="sr-only">{t("dialog.close", "Close")}</span>
+          </a>
+        </div>
+        <div className="overflow-y-auto px-5 py-5">{props.children}</div>
+        {props.footer ? <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4">{props.footer}</div> : null}
+      </div>
+    </div>
+  );
+}

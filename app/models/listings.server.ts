@@ -1,0 +1,38 @@
+import type { Listing } from "~/components/property/listing";
+import type { Media, Property } from "~/db/schema";
+import { listPropertyMedia, mediaByProperty } from "./media.server";
+import { countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
+
+/** The public view of a listing: its fields, the main image first, then its linked media. */
+export function toListing(property: Property, linked: Media[]): Listing {
+  return {
+    id: property.id,
+    name: property.name,
+    location: property.location,
+    latitude: property.latitude,
+    longitude: property.longitude,
+    price: property.price,
+    priceSpanish: property.priceSpanish,
+    applicationUrl: property.applicationUrl,
+    beds: property.beds,
+    baths: property.baths,
+    sqft: property.sqft,
+    description: property.description,
+    descriptionSpanish: property.descriptionSpanish,
+    photos: [property.imageUrl, ...linked.map((item) => item.filePath)].filter(Boolean),
+  };
+}
+
+export function homeListings(options: { all: boolean; firstCount: number }): { listings: Listing[]; total: number } {
+  const properties = listActiveProperties(options.all ? undefined : options.firstCount);
+  const media = mediaByProperty(properties.map((property) => property.id));
+  return {
+    listings: properties.map((property) => toListing(property, media.get(property.id) ?? [])),
+    total: options.all ? properties.length : countActiveProperties(),
+  };
+}
+
+export function publicListing(id: number): Listing | undefined {
+  const property = getActiveProperty(id);
+  return property ? toListing(property, listPropertyMedia(id)) : undefined;
+}

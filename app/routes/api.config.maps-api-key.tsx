@@ -1,0 +1,12 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { config } from "~/utils/env.server";
+import { publicJson } from "~/utils/http.server";
+
+/**
+ * GET /api/config/maps-api-key. The map runs on open tiles (Leaflet), which need no
+ * key: apiKey stays empty, and the tile source travels with it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { mapTileUrl, mapTileAttribution } = config();
+  return publicJson(request, { apiKey: "", tileUrl: mapTileUrl, tileAttribution: mapTileAttribution });
+}

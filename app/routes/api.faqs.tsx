@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listActiveFaqs } from "~/models/faqs.server";
+import { publicJson } from "~/utils/http.server";
+
+/** GET /api/faqs: the active FAQs by sortOrder. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return publicJson(request, listActiveFaqs());
+}

@@ -1,0 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listPropertyMedia } from "~/models/media.server";
+import { getActiveProperty } from "~/models/properties.server";
+import { publicJson } from "~/utils/http.server";
+import { parseId } from "~/utils/params";
+
+/** GET /api/properties/{id}/media: the photos linked to an active listing. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  if (id === null || !getActiveProperty(id)) {
+    return Response.json({ error: "Property not found" }, { status: 404 });
+  }
+  return publicJson(request, listPropertyMedia(id));
+}

@@ -1,0 +1,8 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { listActiveProperties } from "~/models/properties.server";
+import { publicJson } from "~/utils/http.server";
+
+/** GET /api/properties: the active listings. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  return publicJson(request, listActiveProperties());
+}

@@ -1,0 +1,58 @@
+import { expect, test } from "@playwright/test";
+
+test.describe("home page with JavaScript", () => {
+  test("the hero rotates every 5 seconds, has labelled controls and pauses", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const hero = page.getByRole("region", { name: "Community photos" });
+    const slide = (n: number) => hero.getByRole("group", { name: `Community photo ${n} of 3` });
+    await expect(slide(1)).toHaveAttribute("aria-hidden", "false");
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(5100);
+    await expect(slide(2)).toHaveAttribute("aria-hidden", "false");
+    await hero.getByRole("button", { name: "Next image" }).click();
+    await expect(slide(3)).toHaveAttribute("aria-hidden", "false");
+    await hero.getByRole("button", { name: "Go to image 1" }).click();
+    await expect(slide(1)).toHaveAttribute("aria-hidden", "false");
+    await hero.getByRole("button", { name: "Pause slideshow" }).click();
+    await page.mouse.move(5, 5);
+    await page.clock.runFor(12000);
+    await expect(slide(1)).toHaveAttribute("aria-hidden", "false");
+    await expect(hero.getByRole("button", { name: "Play slideshow" })).toBeVisible();
+  });
+
+  test("a listing's carousel rotates every 4 seconds", async ({ page }) => {
+    await page.clock.install();
+    await page.goto("/");
+    const card = page.getByRole("article", { name: "Oak Hollow Community, Lot 14" });
+    const photo = (n: number) => card.getByRole("group", { name: `Oak Hollow Community, Lot 14, photo ${n}` });
+    await expect(photo(1)).toHaveAttribute("aria-hidden", "false");
+    await page.clock.runFor(4100);
+    await expect(photo(2)).toHaveAttribute("aria-hidden", "false");
+  });
+
+  test("the details dialog takes focus, closes on Escape and gives focus back", async ({ page }) => {
+    await page.goto("/");
+    const opener = page.getByRole("link", { name: /^View Details\W+Oak\ Hollow\ Community,\ Lot\ 14$/ });
+    await opener.click();
+    const dialog = page.getByRole("dialog", { name: "Oak Hollow Community, Lot 14" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(dialog.getByRole("button", { name: "Close" }).first()).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await dialog.getByRole("button", { name: "Close" }).last().click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test("an image that fails to load shows the stock placeholder", async ({ page }) => {
+    await page.route("**/objects/demo/home-1.webp", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.goto("/");
+    const card = page.getByRole("article", { name: "Oak Hollow Community, Lot 14" });
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.getByRole("img").first()).toHaveAttribute("src", "/images/placeholder.svg");
+  });
+});
