@@ -7,6 +7,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
+import { imageVariants } from "./image-variants";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
 import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 
@@ -46,6 +47,14 @@ export function createApp(options: { build: ServerBuild; config: Config }) {
   app.use(
     "/objects",
     express.static(path.join(config.dataDir, "uploads"), { maxAge: "1d", index: false, dotfiles: "deny" }),
+  );
+
+  app.use(
+    "/variants",
+    imageVariants({
+      uploadsDir: path.join(config.dataDir, "uploads"),
+      cacheDir: path.join(config.dataDir, "cache", "variants"),
+    }),
   );
 
   app.use(assignCspNonce);

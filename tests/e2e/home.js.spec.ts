@@ -49,7 +49,7 @@ test.describe("home page with JavaScript", () => {
   });
 
   test("an image that fails to load shows the stock placeholder", async ({ page }) => {
-    await page.route("**/objects/demo/home-1.webp", (route) => route.fulfill({ status: 404, body: "" }));
+    await page.route("**/demo/home-1.webp", (route) => route.fulfill({ status: 404, body: "" }));
     await page.goto("/");
     const card = page.getByRole("article", { name: "Oak Hollow Community, Lot 14" });
     await card.scrollIntoViewIfNeeded();

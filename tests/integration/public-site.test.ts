@@ -1,4 +1,5 @@
 import Database from "better-sqlite3";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DICTIONARY } from "~/db/dictionary";
 import { visibleTexts } from "../support/html";
@@ -181,5 +182,26 @@ describe("Spanish", () => {
     expect(html).toContain("¿Qué es una casa manufacturada?");
     // No Spanish price for this one: the English price stays.
     expect(html).toContain("$795/month");
+  });
+});
+
+describe("image variants", () => {
+  it("serves our media resized to WebP at the offered widths", async () => {
+    const { body } = await getJson("/api/hero-images");
+    const hero = (body as Json[])[0];
+    const key = String(hero.filePath).replace("/objects/", "");
+    const response = await fetch(`${server.url}/variants/480/${key}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("image/webp");
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    expect(await sharp(Buffer.from(bytes)).metadata()).toMatchObject({ format: "webp", width: 480 });
+    const again = await fetch(`${server.url}/variants/480/${key}`);
+    expect(again.status).toBe(200);
+
+    expect((await fetch(`${server.url}/variants/481/${key}`)).status).toBe(404);
+    expect((await fetch(`${server.url}/variants/480/../../app.db`)).status).toBe(404);
+    expect((await fetch(`${server.url}/variants/480/demo/missing.webp`)).status).toBe(404);
+    const { html } = await getHtml("/");
+    expect(html).toContain(`/variants/480/${key} 480w`);
   });
 });

@@ -81,6 +81,7 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
                     alt={t("hero.image_alt", "Community photo {{n}} of {{total}}", { n: i + 1, total })}
                     width={600}
                     height={400}
+                    sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
                     loading="lazy"
                     className="aspect-[3/2] h-auto w-full object-cover"
                   />

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
+import { variantSrcSet } from "~/utils/image-variants";
 
 export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
@@ -14,5 +15,8 @@ export function SafeImage({ src, ...rest }: ImgHTMLAttributes<HTMLImageElement> 
     const img = ref.current;
     if (img && img.complete && img.naturalWidth === 0 && img.src) setFailed(true);
   }, [src]);
-  return <img ref={ref} src={failed || !src ? PLACEHOLDER_IMAGE : src} onError={() => setFailed(true)} {...rest} />;
+  const usable = !failed && Boolean(src);
+  // Our own media come in resized WebP variants; `sizes` from the caller picks one.
+  const srcSet = usable && rest.sizes ? variantSrcSet(src) : undefined;
+  return <img ref={ref} src={usable ? src : PLACEHOLDER_IMAGE} srcSet={srcSet} onError={() => setFailed(true)} {...rest} />;
 }

@@ -1,0 +1,11 @@
+/** Widths the server resizes media to; pages offer them in srcset. */
+export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280] as const;
+export const VARIANT_PREFIX = "/variants/";
+const OBJECT_PREFIX = "/objects/";
+
+/** A srcset of WebP variants for our own media, or undefined for any other image. */
+export function variantSrcSet(src: string): string | undefined {
+  if (!src.startsWith(OBJECT_PREFIX)) return undefined;
+  const key = src.slice(OBJECT_PREFIX.length);
+  return VARIANT_WIDTHS.map((width) => `${VARIANT_PREFIX}${width}/${key} ${width}w`).join(", ");
+}
