@@ -2,6 +2,7 @@ import type { Server } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { installGlobals } from "@remix-run/node";
 import { closeDatabase, prepareDatabase } from "./app/db/startup.server";
+import { startMailWorker, stopMailWorker } from "./app/services/mail.server";
 import { ConfigError, config as loadConfig } from "./app/utils/env.server";
 import { log, setLogLevel } from "./app/utils/logger.server";
 import { createApp } from "./server/app";
@@ -25,6 +26,7 @@ async function main() {
 
   // The schema is migrated before the port opens, so /healthz means "ready".
   const database = await prepareDatabase(config);
+  startMailWorker();
   const build = (await import(new URL("./build/index.js", import.meta.url).href)) as ServerBuild;
   const app = createApp({ build, config });
 
@@ -42,8 +44,9 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forceTimer.unref();
-    server.close(() => {
+    server.close(async () => {
       clearTimeout(forceTimer);
+      await stopMailWorker();
       closeDatabase(database);
       log.info("shutdown complete");
       process.exit(0);

@@ -13,11 +13,11 @@ import {
   useRouteLoaderData,
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import * as Tooltip from "@radix-ui/react-tooltip";
 import { useEffect, type ReactNode } from "react";
 import { ErrorPage, NotFoundPage } from "~/components/error-pages";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { Toaster } from "~/components/ui/toast";
 import { getDictionary } from "~/models/texts.server";
 import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
 import { useT } from "~/utils/i18n";
@@ -96,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
 function Frame({ children }: { children: ReactNode }) {
   const { t } = useT();
   return (
-    <Tooltip.Provider delayDuration={700} skipDelayDuration={300}>
+    <>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
@@ -108,13 +108,18 @@ function Frame({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
-    </Tooltip.Provider>
+      <Toaster />
+    </>
   );
 }
 
 export default function App() {
   const data = useRouteLoaderData<typeof loader>("root");
   useStoredLanguagePreference(data?.language ?? DEFAULT_LANGUAGE);
+  // Marks the page interactive (the browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -1,5 +1,5 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import * as Tooltip from "@radix-ui/react-tooltip";
+import { Tooltip } from "~/components/ui/tooltip";
 import { useT } from "~/utils/i18n";
 import { LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, otherLanguage } from "~/utils/locale";
 
@@ -36,35 +36,24 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
       {keptParams.map(([name, value]) => (
         <input key={`${name}=${value}`} type="hidden" name={name} value={value} />
       ))}
-      <Tooltip.Root>
-        <Tooltip.Trigger asChild>
-          <button
-            type="submit"
-            name={LANGUAGE_PARAM}
-            value={next}
-            lang={next}
-            disabled={switching}
-            aria-label={tooltip}
-            className="inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60"
-          >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-              <circle cx="12" cy="12" r="9" />
-              <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-            </svg>
-            <span>{next.toUpperCase()}</span>
-            <span className="sr-only">{label}</span>
-          </button>
-        </Tooltip.Trigger>
-        <Tooltip.Portal>
-          <Tooltip.Content
-            sideOffset={6}
-            className="z-50 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs font-medium text-white shadow-lg"
-          >
-            {tooltip}
-            <Tooltip.Arrow className="fill-slate-900" />
-          </Tooltip.Content>
-        </Tooltip.Portal>
-      </Tooltip.Root>
+      <Tooltip content={tooltip}>
+        <button
+          type="submit"
+          name={LANGUAGE_PARAM}
+          value={next}
+          lang={next}
+          disabled={switching}
+          aria-label={tooltip}
+          className="inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60"
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+            <circle cx="12" cy="12" r="9" />
+            <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+          </svg>
+          <span>{next.toUpperCase()}</span>
+          <span className="sr-only">{label}</span>
+        </button>
+      </Tooltip>
     </Form>
   );
 }

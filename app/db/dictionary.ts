@@ -388,4 +388,18 @@ export const DICTIONARY: DictionaryEntry[] = [
   },
   { key: "error.home", en: "Go back home", es: "Volver al inicio" },
   { key: "image.placeholder_alt", en: "Photo not available", es: "Foto no disponible" },
+
+  // Contact form (added with the contact feature)
+  {
+    key: "contact.error.invalid",
+    en: "Please correct the highlighted fields.",
+    es: "Por favor, corrija los campos marcados.",
+  },
+  { key: "contact.form.honeypot", en: "Leave this field empty", es: "Deje este campo en blanco" },
+  { key: "toast.label", en: "Notification", es: "Notificación" },
+  {
+    key: "api.error.json_object_required",
+    en: "The request body must be a JSON object.",
+    es: "El cuerpo de la solicitud debe ser un objeto JSON.",
+  },
 ];

@@ -1,7 +1,8 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
 import { contactAction } from "~/components/contact/contact-action.server";
+import { contactClientAction } from "~/components/contact/contact-client-action";
 import { ContactSection } from "~/components/contact/contact-section";
 import { FaqSection } from "~/components/home/faq-section";
 import { HeroSection } from "~/components/home/hero-section";
@@ -35,6 +36,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action(args: ActionFunctionArgs) {
   return contactAction(args);
 }
+
+export const clientAction = contactClientAction;
+
+// A contact message changes nothing the page shows: no reload of listings after it.
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
+
+// A form post over the rate limit keeps its Retry-After on the page response too.
+export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const headers = new Headers(loaderHeaders);
+  const retryAfter = actionHeaders.get("Retry-After");
+  if (retryAfter) headers.set("Retry-After", retryAfter);
+  return headers;
+};
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");

@@ -1,9 +1,10 @@
 import { expect, test } from "@playwright/test";
+import { openPage } from "./support";
 
 test.describe("home page with JavaScript", () => {
   test("the hero rotates every 5 seconds, has labelled controls and pauses", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/");
+    await openPage(page, "/");
     const hero = page.getByRole("region", { name: "Community photos" });
     const slide = (n: number) => hero.getByRole("group", { name: `Community photo ${n} of 3` });
     await expect(slide(1)).toHaveAttribute("aria-hidden", "false");
@@ -23,7 +24,7 @@ test.describe("home page with JavaScript", () => {
 
   test("a listing's carousel rotates every 4 seconds", async ({ page }) => {
     await page.clock.install();
-    await page.goto("/");
+    await openPage(page, "/");
     const card = page.getByRole("article", { name: "Oak Hollow Community, Lot 14" });
     const photo = (n: number) => card.getByRole("group", { name: `Oak Hollow Community, Lot 14, photo ${n}` });
     await expect(photo(1)).toHaveAttribute("aria-hidden", "false");
@@ -32,7 +33,7 @@ test.describe("home page with JavaScript", () => {
   });
 
   test("the details dialog takes focus, closes on Escape and gives focus back", async ({ page }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     const opener = page.getByRole("link", { name: /^View Details\W+Oak\ Hollow\ Community,\ Lot\ 14$/ });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Oak Hollow Community, Lot 14" });
@@ -50,7 +51,7 @@ test.describe("home page with JavaScript", () => {
 
   test("an image that fails to load shows the stock placeholder", async ({ page }) => {
     await page.route("**/demo/home-1.webp", (route) => route.fulfill({ status: 404, body: "" }));
-    await page.goto("/");
+    await openPage(page, "/");
     const card = page.getByRole("article", { name: "Oak Hollow Community, Lot 14" });
     await card.scrollIntoViewIfNeeded();
     await expect(card.getByRole("img").first()).toHaveAttribute("src", "/images/placeholder.svg");

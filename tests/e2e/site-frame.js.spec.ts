@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
+import { openPage } from "./support";
 
 test.describe("site frame with JavaScript", () => {
   test("the language switch has a tooltip in the current language", async ({ page }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     await page.getByRole("button", { name: "Switch to Spanish" }).hover();
     await expect(page.getByRole("tooltip")).toHaveText("Switch to Spanish");
     await page.getByRole("button", { name: "Switch to Spanish" }).click();
@@ -12,22 +13,38 @@ test.describe("site frame with JavaScript", () => {
     await expect(page.getByRole("tooltip")).toHaveText("Cambiar a Inglés");
   });
 
+  test("the tooltip waits 700 ms, and the next one within 300 ms opens at once", async ({ page }) => {
+    await page.clock.install();
+    await openPage(page, "/");
+    const button = page.getByRole("button", { name: "Switch to Spanish" });
+    await button.hover();
+    await page.clock.runFor(600);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await page.clock.runFor(150);
+    await expect(page.getByRole("tooltip")).toHaveText("Switch to Spanish");
+    await page.mouse.move(0, 600);
+    await expect(page.getByRole("tooltip")).toHaveCount(0);
+    await page.clock.runFor(100);
+    await button.hover();
+    await expect(page.getByRole("tooltip")).toHaveText("Switch to Spanish");
+  });
+
   test("the choice is kept in localStorage and a stored preference is honoured", async ({ page, context }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     await page.getByRole("button", { name: "Switch to Spanish" }).click();
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     expect(await page.evaluate(() => localStorage.getItem("preferred-language"))).toBe("es");
 
     // A visitor without the cookie but with the stored preference gets Spanish.
     await context.clearCookies();
-    await page.goto("/");
+    await openPage(page, "/");
     await expect(page.locator("html")).toHaveAttribute("lang", "es");
     await expect(page.getByRole("navigation", { name: "Navegación principal" }).first()).toBeVisible();
   });
 
   test("Escape closes the mobile drawer and gives focus back", async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto("/");
+    await openPage(page, "/");
     const opener = page.getByRole("button", { name: "Open menu" });
     await opener.click();
     const drawer = page.getByRole("dialog", { name: "Main navigation" });

@@ -1,6 +1,47 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
+import { log } from "~/utils/logger.server";
+import { clientIpOf, submitContactMessage } from "./contact-submit.server";
 
-/** The home page's form action: the contact form posts here. */
-export async function contactAction(_args: ActionFunctionArgs) {
-  return json({ error: "Not available" }, { status: 405 });
+export type ContactActionData =
+  | { status: "success" | "invalid" | "rate_limited"; result: SubmissionResult<string[]> }
+  // Without a result when the request never reached this action.
+  | { status: "failed"; result?: SubmissionResult<string[]> };
+
+/**
+ * The home page's form action: the contact form posts here, as a fetcher with
+ * JavaScript and as a plain form post without it. Errors are dictionary keys that the
+ * section renders in the visitor's language.
+ */
+export async function contactAction({ request, context }: ActionFunctionArgs) {
+  // A body that is not a form (wrong content type, cut off) is just an empty form.
+  const formData = await request.formData().catch(() => new FormData());
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return json<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
+  }
+
+  try {
+    const outcome = submitContactMessage(submission.value, {
+      clientIp: clientIpOf(context),
+      honeypot: formData.get(HONEYPOT_FIELD),
+    });
+    if (outcome.kind === "rate_limited") {
+      return json<ContactActionData>(
+        { status: "rate_limited", result: submission.reply({ formErrors: ["contact.error.rate_limited"] }) },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    return json<ContactActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
+  } catch (error) {
+    // Returned, not thrown: the form stays on the page and says it failed, instead
+    // of the whole page turning into the error page.
+    log.error("contact: message could not be stored", { error: error instanceof Error ? error.stack : String(error) });
+    return json<ContactActionData>(
+      { status: "failed", result: submission.reply({ formErrors: ["contact.error.text"] }) },
+      { status: 500 },
+    );
+  }
 }

@@ -1,6 +1,28 @@
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type FieldMetadata,
+  type SubmissionResult,
+} from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { toast } from "~/components/ui/toast";
+import { CONTACT_SUBJECTS, HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
 import { useT } from "~/utils/i18n";
+import type { ContactActionData, contactAction } from "./contact-action.server";
 
-/** The #contact section: contact details and the contact form. */
+/**
+ * The #contact section: contact details and the contact form.
+ *
+ * Without JavaScript the form is a plain POST to the home page's action and the
+ * answer renders the field messages or the success card. With JavaScript the same
+ * form goes through a fetcher, so the page stays put, conform checks fields as the
+ * visitor leaves them, and the outcome also shows as a toast.
+ */
 export function ContactSection() {
   const { t } = useT();
   return (
@@ -8,7 +30,370 @@ export function ContactSection() {
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
         <h2 id="contact-title" className="text-3xl font-bold text-brand-900">{t("contact.title", "Contact Us")}</h2>
         <p className="mt-3 max-w-2xl text-slate-600">{t("contact.subtitle")}</p>
+        <div className="mt-10 grid gap-8 lg:grid-cols-5">
+          <ContactDetails />
+          <div className="lg:col-span-3">
+            <ContactFormPanel />
+          </div>
+        </div>
       </div>
     </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------
+// Details
+
+function DetailItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  // The icon sits inside the <dt> so that the list stays a valid dt/dd group.
+  return (
+    <div className="relative min-h-10 pl-14">
+      <dt className="text-sm font-semibold text-slate-900">
+        <span className="absolute left-0 top-0 flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-white">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
+            {icon}
+          </svg>
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-1 text-slate-700">{children}</dd>
+    </div>
+  );
+}
+
+const detailLinkClass =
+  "rounded-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+
+function ContactDetails() {
+  const { t } = useT();
+  return (
+    <div className="rounded-lg bg-brand-50 p-6 sm:p-8 lg:col-span-2">
+      <h3 className="text-xl font-semibold text-brand-900">{t("contact.info_title", "Get in Touch")}</h3>
+      <address className="mt-6 not-italic">
+        <dl className="space-y-6">
+          <DetailItem
+            label={t("contact.phone_label", "Phone")}
+            icon={<path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />}
+          >
+            <a href={`tel:${t("contact.phone_href")}`} className={detailLinkClass}>
+              {t("contact.phone")}
+            </a>
+          </DetailItem>
+          <DetailItem
+            label={t("contact.email_label", "Email")}
+            icon={
+              <>
+                <rect x="3" y="5" width="18" height="14" rx="2" />
+                <path d="m3 7 9 6 9-6" />
+              </>
+            }
+          >
+            <a href={`mailto:${t("contact.email")}`} className={`${detailLinkClass} break-all`}>
+              {t("contact.email")}
+            </a>
+          </DetailItem>
+          <DetailItem
+            label={t("contact.address_label", "Office")}
+            icon={
+              <>
+                <path d="M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11Z" />
+                <circle cx="12" cy="10" r="2.5" />
+              </>
+            }
+          >
+            {t("contact.address")}
+          </DetailItem>
+          <DetailItem
+            label={t("contact.hours_label", "Office Hours")}
+            icon={
+              <>
+                <circle cx="12" cy="12" r="9" />
+                <path d="M12 7v5l3 2" />
+              </>
+            }
+          >
+            {t("contact.hours")}
+          </DetailItem>
+        </dl>
+      </address>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------
+// Form
+
+/** Toasts for outcomes that came back to the fetcher (never on the server). */
+function useOutcomeToasts(data: ContactActionData | undefined) {
+  const { t } = useT();
+  // Whatever the fetcher already held when this mounted has been announced before.
+  const announced = useRef(data);
+  useEffect(() => {
+    if (!data || data === announced.current) return;
+    announced.current = data;
+    if (data.status === "success") {
+      toast({ title: t("contact.success.title", "Message Sent!"), description: t("contact.success.text") });
+    } else if (data.status === "failed") {
+      toast({ title: t("contact.error.title", "Error"), description: t("contact.error.text"), variant: "destructive" });
+    }
+  }, [data, t]);
+}
+
+const STATUSES: ReadonlySet<string> = new Set(["success", "invalid", "rate_limited", "failed"]);
+
+/** Anything but the action's own answer (a proxy's 502 page, say) is a failure. */
+function asActionData(value: unknown): ContactActionData | undefined {
+  if (value === undefined) return undefined;
+  const status = (value as { status?: unknown } | null)?.status;
+  return typeof status === "string" && STATUSES.has(status) ? (value as ContactActionData) : { status: "failed" };
+}
+
+function ContactFormPanel() {
+  const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
+  // Set only by a plain form post (no JavaScript, or a submit before hydration).
+  const documentData = useActionData<typeof contactAction>() as ContactActionData | undefined;
+  // Memoised: the toast effect and "send another" compare answers by identity.
+  const fetcherData = useMemo(() => asActionData(fetcher.data), [fetcher.data]);
+  const data = fetcherData ?? documentData;
+  useOutcomeToasts(fetcherData);
+
+  // "Send another message" hides the answer it was shown for and starts a fresh form.
+  const [dismissed, setDismissed] = useState<ContactActionData | undefined>(undefined);
+  const [formGeneration, setFormGeneration] = useState(0);
+  const current = data && data !== dismissed ? data : undefined;
+
+  if (current?.status === "success") {
+    return (
+      <SuccessCard
+        fromServerRender={current === documentData}
+        onSendAnother={() => {
+          setDismissed(current);
+          setFormGeneration((generation) => generation + 1);
+        }}
+      />
+    );
+  }
+  return (
+    <ContactForm
+      key={formGeneration}
+      fetcher={fetcher}
+      result={current?.result}
+      status={current?.status}
+      focusFirstField={formGeneration > 0}
+    />
+  );
+}
+
+function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: boolean; onSendAnother: () => void }) {
+  const { t } = useT();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // The form (and the focused button) just vanished: keep the keyboard here.
+    if (!fromServerRender) title.current?.focus();
+  }, [fromServerRender]);
+  return (
+    <div
+      // Without JavaScript this is the only announcement; with it, the toast is.
+      role={fromServerRender ? "status" : undefined}
+      className="rounded-lg border border-green-200 bg-green-50 p-8 text-center"
+    >
+      <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-green-700 text-white">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2.5}>
+          <path d="m5 12 5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </span>
+      <h3 ref={title} tabIndex={-1} className="mt-4 text-2xl font-semibold text-slate-900 outline-none">
+        {t("contact.success.title", "Message Sent!")}
+      </h3>
+      <p className="mt-2 text-slate-700">{t("contact.success.text")}</p>
+      {/* A GET to the home page without JavaScript; with it, just a fresh form in place. */}
+      <form
+        method="get"
+        action="/#contact"
+        className="mt-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSendAnother();
+        }}
+      >
+        <button
+          type="submit"
+          className="inline-flex h-11 items-center rounded-md border border-brand-700 bg-white px-5 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        >
+          {t("contact.success.another", "Send another message")}
+        </button>
+      </form>
+    </div>
+  );
+}
+
+const labelClass = "block text-sm font-medium text-slate-800";
+const controlClass =
+  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-1 border-slate-500 aria-[invalid=true]:border-red-700";
+
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
+function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "errors" | "errorId"> }) {
+  const { t } = useT();
+  const first = field.errors?.[0];
+  if (!first) return null;
+  return (
+    <p id={field.errorId} className="mt-1 text-sm text-red-700">
+      {t(first)}
+    </p>
+  );
+}
+
+function ContactForm({
+  fetcher,
+  result,
+  status,
+  focusFirstField,
+}: {
+  fetcher: ReturnType<typeof useFetcher<typeof contactAction>>;
+  result: SubmissionResult<string[]> | undefined;
+  status: ContactActionData["status"] | undefined;
+  focusFirstField: boolean;
+}) {
+  const { t } = useT();
+  const [form, fields] = useForm({
+    id: "contact-form",
+    lastResult: result,
+    constraint: getZodConstraint(contactSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+  });
+  const sending = fetcher.state === "submitting";
+
+  useEffect(() => {
+    if (focusFirstField) document.getElementById(fields.firstName.id)?.focus();
+  }, [focusFirstField, fields.firstName.id]);
+
+  const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
+  const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
+  const { key: subjectKey, ...subjectProps } = getSelectProps(fields.subject);
+  const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
+  const formError = form.errors?.[0];
+
+  return (
+    <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h3 id="contact-form-title" className="text-xl font-semibold text-brand-900">
+        {t("contact.form.title", "Send Us a Message")}
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">{t("contact.form.required_hint", "Fields marked * are required.")}</p>
+
+      {formError ? (
+        <p id={form.errorId} role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t(formError)}
+        </p>
+      ) : status === "invalid" ? (
+        // The server's verdict on a plain form post: say so at the top, details below.
+        <p role="status" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t("contact.error.invalid", "Please correct the highlighted fields.")}
+        </p>
+      ) : null}
+
+      <fetcher.Form
+        method="post"
+        // The fragment brings a visitor without JavaScript back to this section.
+        action="/?index#contact"
+        {...getFormProps(form)}
+        aria-labelledby="contact-form-title"
+        className="relative mt-6 grid gap-5 sm:grid-cols-2"
+      >
+        <div>
+          <label htmlFor={fields.firstName.id} className={labelClass}>
+            {t("contact.form.first_name", "First Name")}
+            <RequiredMark />
+          </label>
+          <input key={firstNameKey} {...firstNameProps} autoComplete="given-name" className={controlClass} />
+          <FieldError field={fields.firstName} />
+        </div>
+        <div>
+          <label htmlFor={fields.lastName.id} className={labelClass}>
+            {t("contact.form.last_name", "Last Name")}
+            <RequiredMark />
+          </label>
+          <input key={lastNameKey} {...lastNameProps} autoComplete="family-name" className={controlClass} />
+          <FieldError field={fields.lastName} />
+        </div>
+        <div>
+          <label htmlFor={fields.email.id} className={labelClass}>
+            {t("contact.form.email", "Email")}
+            <RequiredMark />
+          </label>
+          <input key={emailKey} {...emailProps} autoComplete="email" className={controlClass} />
+          <FieldError field={fields.email} />
+        </div>
+        <div>
+          <label htmlFor={fields.phone.id} className={labelClass}>
+            {t("contact.form.phone", "Phone (optional)")}
+          </label>
+          <input key={phoneKey} {...phoneProps} autoComplete="tel" className={controlClass} />
+          <FieldError field={fields.phone} />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.subject.id} className={labelClass}>
+            {t("contact.form.subject", "Subject")}
+            <RequiredMark />
+          </label>
+          <select key={subjectKey} {...subjectProps} className={controlClass}>
+            <option value="">{t("contact.form.subject_placeholder", "Select a subject")}</option>
+            {CONTACT_SUBJECTS.map((subject) => (
+              <option key={subject} value={subject}>
+                {t(`contact.form.subject.${subject}`)}
+              </option>
+            ))}
+          </select>
+          <FieldError field={fields.subject} />
+        </div>
+        <div className="sm:col-span-2">
+          <label htmlFor={fields.message.id} className={labelClass}>
+            {t("contact.form.message", "Message")}
+            <RequiredMark />
+          </label>
+          <textarea
+            key={messageKey}
+            {...messageProps}
+            rows={5}
+            placeholder={t("contact.form.message_placeholder")}
+            className={controlClass}
+          />
+          <FieldError field={fields.message} />
+        </div>
+
+        {/* People never see or reach this field; bots that fill every input do. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label htmlFor="contact-website">{t("contact.form.honeypot", "Leave this field empty")}</label>
+          <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+
+        <div className="sm:col-span-2">
+          <button
+            type="submit"
+            disabled={sending}
+            aria-busy={sending || undefined}
+            className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-80 sm:w-auto"
+          >
+            {sending ? (
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none">
+                <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
+                <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+              </svg>
+            ) : null}
+            {sending ? t("contact.form.sending", "Sending...") : t("contact.form.submit", "Send Message")}
+          </button>
+        </div>
+      </fetcher.Form>
+    </div>
   );
 }

@@ -1,0 +1,32 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { nextContactMessageId, recordContactMessage } from "~/models/messages.server";
+import { isHoneypotFilled, type ContactInput } from "~/utils/contact-schema";
+import { log } from "~/utils/logger.server";
+import { RateLimiter } from "~/utils/rate-limit.server";
+
+/**
+ * What the form action and POST /api/contact share once the input is valid: the
+ * per-IP limit (one limiter for both doors), the honeypot, the write.
+ */
+
+// CONTRACT.md: contact messages at most 10 per client IP in 10 minutes.
+const contactLimiter = new RateLimiter("contact", 10, 10 * 60_000);
+
+export type ContactOutcome = { kind: "stored"; id: number } | { kind: "rate_limited"; retryAfterSeconds: number };
+
+export function clientIpOf(context: AppLoadContext): string {
+  return (context as { clientIp?: string }).clientIp ?? "unknown";
+}
+
+export function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown }): ContactOutcome {
+  // Counted after validation: a visitor correcting typos is not spending the allowance.
+  const limit = contactLimiter.hit(options.clientIp);
+  if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (isHoneypotFilled(options.honeypot)) {
+    // Answered like a stored message so the bot learns nothing.
+    log.info("contact: honeypot filled, message dropped", { ip: options.clientIp });
+    return { kind: "stored", id: nextContactMessageId() };
+  }
+  const message = recordContactMessage(input);
+  return { kind: "stored", id: message.id };
+}

@@ -1,0 +1,217 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import nodemailer, { type Transporter } from "nodemailer";
+import { db, type AppDatabase } from "~/db/client.server";
+import { mailQueue } from "~/db/schema";
+import { config } from "~/utils/env.server";
+import { log } from "~/utils/logger.server";
+
+/**
+ * Outgoing mail. Nothing is sent inline: callers put a row in mail_queue (inside
+ * their own transaction when the mail belongs to a write), and one worker sends due
+ * rows, retrying failures with exponential backoff, so an SMTP outage delays mail
+ * but never loses it. Without SMTP_URL each message becomes an .eml file in
+ * ./data/outbox/.
+ */
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  replyTo?: string | null;
+};
+
+const POLL_INTERVAL_MS = 1_000;
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 5 * 60_000;
+const BATCH_SIZE = 20;
+const STOP_WAIT_MS = 5_000;
+
+/** 1 s, 2 s, 4 s … after the 1st, 2nd, 3rd … failed attempt, never more than 5 minutes. */
+export function retryDelayMs(failedAttempts: number): number {
+  const exponent = Math.max(0, failedAttempts - 1);
+  return exponent >= 20 ? MAX_RETRY_MS : Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** exponent);
+}
+
+type Executor = Pick<AppDatabase, "insert">;
+
+/**
+ * Queues one message. Pass the transaction when the mail belongs to a write, so the
+ * row and its mail commit together; the worker is kicked either way.
+ */
+export function queueMail(mail: OutgoingMail, executor: Executor = db()): number {
+  const row = executor
+    .insert(mailQueue)
+    .values({
+      recipient: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      htmlBody: mail.html ?? null,
+      replyTo: mail.replyTo ?? null,
+    })
+    .returning({ id: mailQueue.id })
+    .get();
+  // Asynchronous: inside a transaction the worker only looks after the commit.
+  kickMailWorker();
+  return row.id;
+}
+
+// ---------------------------------------------------------------------------------
+// Delivery
+
+type Delivery = { transporter: Transporter; outboxDir: string | null };
+
+let delivery: Delivery | null = null;
+
+function getDelivery(): Delivery {
+  if (delivery) return delivery;
+  const { smtpUrl, dataDir } = config();
+  delivery = smtpUrl
+    ? {
+        // An unreachable server must fail an attempt quickly, not hold the queue for minutes.
+        transporter: nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+        }),
+        outboxDir: null,
+      }
+    : {
+        transporter: nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }),
+        outboxDir: path.join(dataDir, "outbox"),
+      };
+  return delivery;
+}
+
+type QueuedMail = typeof mailQueue.$inferSelect;
+
+async function deliver(row: QueuedMail) {
+  const { transporter, outboxDir } = getDelivery();
+  const info = await transporter.sendMail({
+    from: config().mailFrom,
+    to: row.recipient,
+    replyTo: row.replyTo ?? undefined,
+    subject: row.subject,
+    text: row.textBody,
+    html: row.htmlBody ?? undefined,
+    date: row.createdAt,
+  });
+  if (outboxDir) {
+    const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+    const file = path.join(outboxDir, `${stamp}-${row.id}.eml`);
+    await fs.mkdir(outboxDir, { recursive: true });
+    // Written then renamed, so whoever watches the folder never reads half a message.
+    await fs.writeFile(`${file}.tmp`, info.message as Buffer);
+    await fs.rename(`${file}.tmp`, file);
+    log.info("mail: written to the outbox", { id: row.id, file });
+  } else {
+    log.info("mail: sent", { id: row.id, messageId: info.messageId });
+  }
+}
+
+function dueMail(now: Date): QueuedMail[] {
+  return db()
+    .select()
+    .from(mailQueue)
+    .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, now)))
+    .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
+    .limit(BATCH_SIZE)
+    .all();
+}
+
+function markSent(id: number) {
+  db().update(mailQueue).set({ sentAt: new Date(), lastError: null }).where(eq(mailQueue.id, id)).run();
+}
+
+function markFailed(row: QueuedMail, error: unknown) {
+  const attempts = row.attempts + 1;
+  const message = error instanceof Error ? error.message : String(error);
+  const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts));
+  db()
+    .update(mailQueue)
+    .set({ attempts: sql`${mailQueue.attempts} + 1`, lastError: message.slice(0, 1000), nextAttemptAt })
+    .where(eq(mailQueue.id, row.id))
+    .run();
+  log.warn("mail: attempt failed, will retry", { id: row.id, attempts, retryAt: nextAttemptAt.toISOString(), error: message });
+}
+
+// ---------------------------------------------------------------------------------
+// Worker
+
+type WorkerState = {
+  timer: NodeJS.Timeout | null;
+  running: Promise<void> | null;
+  again: boolean;
+  stopping: boolean;
+  kick: () => void;
+};
+
+// server.ts starts the worker and the Remix build enqueues mail: two module graphs,
+// so the worker lives on globalThis and a kick from either side reaches it.
+const holder = globalThis as unknown as { __mailWorker?: WorkerState };
+
+async function drain(state: WorkerState) {
+  do {
+    state.again = false;
+    for (const row of dueMail(new Date())) {
+      if (state.stopping) return;
+      try {
+        await deliver(row);
+        markSent(row.id);
+      } catch (error) {
+        markFailed(row, error);
+      }
+    }
+  } while (state.again && !state.stopping);
+}
+
+function run(state: WorkerState) {
+  if (state.stopping) return;
+  if (state.running) {
+    // A kick during a pass: look again once it ends, for rows it did not see.
+    state.again = true;
+    return;
+  }
+  state.running = drain(state)
+    .catch((error) => log.error("mail: worker pass failed", { error: error instanceof Error ? error.stack : String(error) }))
+    .finally(() => {
+      state.running = null;
+    });
+}
+
+export function startMailWorker() {
+  if (holder.__mailWorker) return;
+  const state: WorkerState = { timer: null, running: null, again: false, stopping: false, kick: () => {} };
+  state.kick = () => setImmediate(() => run(state));
+  state.timer = setInterval(() => run(state), POLL_INTERVAL_MS);
+  state.timer.unref();
+  holder.__mailWorker = state;
+  state.kick();
+}
+
+/** Sends what is due now instead of at the next poll. */
+export function kickMailWorker() {
+  holder.__mailWorker?.kick();
+}
+
+/**
+ * Stops polling and waits (a few seconds at most) for the message being sent, so the
+ * database is not closed under it. Anything unsent stays queued for the next start.
+ */
+export async function stopMailWorker() {
+  const state = holder.__mailWorker;
+  if (!state) return;
+  holder.__mailWorker = undefined;
+  state.stopping = true;
+  if (state.timer) clearInterval(state.timer);
+  if (state.running) {
+    let timeout: NodeJS.Timeout | undefined;
+    await Promise.race([state.running, new Promise((resolve) => (timeout = setTimeout(resolve, STOP_WAIT_MS)))]);
+    clearTimeout(timeout);
+  }
+  delivery?.transporter.close();
+  delivery = null;
+}

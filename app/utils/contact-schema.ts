@@ -1,0 +1,63 @@
+import { z } from "zod";
+
+/**
+ * The contact form's one schema: conform validates with it in the browser, the home
+ * page's action and POST /api/contact validate with it on the server. Every message is
+ * a dictionary key, so each side shows it in the visitor's language with t(key).
+ */
+
+export const CONTACT_SUBJECTS = ["property-management", "investment", "development", "rental-inquiry", "other"] as const;
+export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
+
+export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const;
+
+const TOO_LONG = "validation.too_long";
+
+// Digits and the usual separators; at least 7 digits so "---- ----" is not a phone.
+const PHONE_PATTERN = /^[0-9 +().,-]{7,20}$/;
+const PHONE_MIN_DIGITS = 7;
+
+export function isPlausiblePhone(value: string): boolean {
+  return PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS;
+}
+
+/** A required text: a missing value, a non-string and blanks all get the same message. */
+function requiredText(messageKey: string, max: number) {
+  return z
+    .string({ required_error: messageKey, invalid_type_error: messageKey })
+    .trim()
+    .min(1, messageKey)
+    .max(max, TOO_LONG);
+}
+
+export const contactSchema = z.object({
+  firstName: requiredText("validation.first_name_required", CONTACT_LIMITS.name),
+  lastName: requiredText("validation.last_name_required", CONTACT_LIMITS.name),
+  email: z
+    .string({ required_error: "validation.email_invalid", invalid_type_error: "validation.email_invalid" })
+    .trim()
+    .max(CONTACT_LIMITS.email, TOO_LONG)
+    .email("validation.email_invalid"),
+  // JSON clients send "", null or nothing for "no phone"; all three mean absent.
+  phone: z
+    .string({ invalid_type_error: "validation.phone_invalid" })
+    .trim()
+    .max(CONTACT_LIMITS.phone, TOO_LONG)
+    .refine((value) => value === "" || value.length > CONTACT_LIMITS.phone || isPlausiblePhone(value), "validation.phone_invalid")
+    .nullish()
+    .transform((value) => (value ? value : undefined)),
+  subject: z.enum(CONTACT_SUBJECTS, { errorMap: () => ({ message: "validation.subject_required" }) }),
+  message: requiredText("validation.message_required", CONTACT_LIMITS.message),
+});
+
+/** What the form sends (strings), before trimming. */
+export type ContactFormInput = z.input<typeof contactSchema>;
+/** A checked contact message: trimmed, phone absent rather than blank. */
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** The honeypot's field name: people never see it, form-filling bots do. */
+export const HONEYPOT_FIELD = "website";
+
+export function isHoneypotFilled(value: unknown): boolean {
+  return typeof value === "string" && value.trim() !== "";
+}

@@ -1,0 +1,120 @@
+import { expect, test, type Page } from "@playwright/test";
+
+// With JavaScript only: the fetcher, the sending state, client-side checks and toasts.
+
+async function fillValid(page: Page) {
+  const section = page.locator("#contact");
+  await section.getByRole("textbox", { name: "First Name", exact: true }).fill("Ana");
+  await section.getByRole("textbox", { name: "Last Name", exact: true }).fill("Ruiz");
+  await section.getByRole("textbox", { name: "Email", exact: true }).fill("ana.ruiz@example.com");
+  await section.getByRole("combobox", { name: "Subject" }).selectOption("investment");
+  await section.getByRole("textbox", { name: "Message", exact: true }).fill("I would like to talk about a new community.");
+}
+
+/** What the home page's action answers when storing fails (a Remix data response). */
+function actionFailure() {
+  return {
+    status: 500,
+    contentType: "application/json",
+    headers: { "X-Remix-Response": "yes" },
+    body: JSON.stringify({ status: "failed" }),
+  };
+}
+
+/** The fetcher's POST to the home page's action (a Remix data request). */
+function isContactPost(url: URL) {
+  return url.pathname === "/" && url.searchParams.has("index") && url.searchParams.has("_data");
+}
+
+test.describe("contact form with JavaScript", () => {
+  test("checks a field when the visitor leaves it, without a request", async ({ page }) => {
+    await page.goto("/");
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
+    });
+    const section = page.locator("#contact");
+    const email = section.getByRole("textbox", { name: "Email", exact: true });
+    await email.fill("ana@");
+    await email.blur();
+    await expect(section.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await email.fill("ana@example.com");
+    await expect(section.getByText("Please enter a valid email address.")).toHaveCount(0);
+    await section.getByRole("button", { name: "Send Message" }).click();
+    await expect(section.getByText("Please enter your first name.")).toBeVisible();
+    expect(posts).toBe(0);
+  });
+
+  test("shows the sending state, then the success card and a toast, and 'send another' resets", async ({ page }) => {
+    await page.goto("/");
+    // Hold the request a moment so the sending state can be seen.
+    await page.route(isContactPost, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const startUrl = page.url();
+    await fillValid(page);
+    const section = page.locator("#contact");
+    await section.getByRole("button", { name: "Send Message" }).click();
+
+    const sending = section.getByRole("button", { name: "Sending..." });
+    await expect(sending).toBeVisible();
+    await expect(sending).toBeDisabled();
+    await expect(sending).toHaveAttribute("aria-busy", "true");
+
+    await expect(section.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+    await expect(section.getByRole("heading", { name: "Message Sent!" })).toBeFocused();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("Message Sent!")).toBeVisible();
+    await expect(toasts.getByText("Thank you for your message. We will get back to you soon.")).toBeVisible();
+    // The page did not navigate.
+    expect(page.url()).toBe(startUrl);
+
+    await section.getByRole("button", { name: "Send another message" }).click();
+    const firstName = section.getByRole("textbox", { name: "First Name", exact: true });
+    await expect(firstName).toHaveValue("");
+    await expect(firstName).toBeFocused();
+    await expect(section.getByRole("combobox", { name: "Subject" })).toHaveValue("");
+    await expect(section.getByText("Please enter your first name.")).toHaveCount(0);
+  });
+
+  test("a message the server could not store shows the error toast and keeps what was typed", async ({ page }) => {
+    await page.goto("/");
+    await page.route(isContactPost, (route) => route.fulfill(actionFailure()));
+    await fillValid(page);
+    const section = page.locator("#contact");
+    await section.getByRole("button", { name: "Send Message" }).click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("Error", { exact: true })).toBeVisible();
+    await expect(toasts.getByText("Failed to send message. Please try again.")).toBeVisible();
+    await expect(section.getByRole("textbox", { name: "First Name", exact: true })).toHaveValue("Ana");
+    await expect(section.getByRole("heading", { name: "Message Sent!" })).toHaveCount(0);
+    await expect(section.getByRole("button", { name: "Send Message" })).toBeEnabled();
+  });
+
+  test("a new toast replaces the old one", async ({ page }) => {
+    await page.goto("/");
+    await page.route(isContactPost, (route) => route.fulfill(actionFailure()));
+    await fillValid(page);
+    const section = page.locator("#contact");
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await section.getByRole("button", { name: "Send Message" }).click();
+    await expect(toasts.getByText("Failed to send message. Please try again.")).toBeVisible();
+    await section.getByRole("button", { name: "Send Message" }).click();
+    await expect(toasts.getByRole("listitem")).toHaveCount(1);
+    await expect(toasts.getByText("Failed to send message. Please try again.")).toHaveCount(1);
+  });
+
+  // Needs the home route to export contactClientAction as its clientAction (see
+  // app/components/contact/contact-client-action.ts); until then Remix shows the error page.
+  test("a request that never reaches the app shows the error toast", async ({ page }) => {
+    await page.goto("/");
+    await page.route(isContactPost, (route) => route.abort("connectionrefused"));
+    await fillValid(page);
+    await page.locator("#contact").getByRole("button", { name: "Send Message" }).click();
+    const toasts = page.getByRole("region", { name: /Notifications/ });
+    await expect(toasts.getByText("Failed to send message. Please try again.")).toBeVisible();
+    await expect(page.locator("#contact").getByRole("textbox", { name: "First Name", exact: true })).toHaveValue("Ana");
+  });
+});
