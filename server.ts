@@ -1,3 +1,4 @@
+import "./server/production-env";
 import type { Server } from "node:http";
 import type { ServerBuild } from "@remix-run/node";
 import { installGlobals } from "@remix-run/node";

@@ -43,10 +43,10 @@ export function createApp(options: { build: ServerBuild; config: Config }) {
     "/build",
     express.static(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }),
   );
-  app.use(express.static(PUBLIC_DIR, { maxAge: "1h", index: false }));
+  app.use(express.static(PUBLIC_DIR, { maxAge: "1d", index: false }));
   app.use(
     "/objects",
-    express.static(path.join(config.dataDir, "uploads"), { maxAge: "1d", index: false, dotfiles: "deny" }),
+    express.static(path.join(config.dataDir, "uploads"), { maxAge: "30d", index: false, dotfiles: "deny" }),
   );
 
   app.use(

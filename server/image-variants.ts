@@ -24,7 +24,7 @@ export function imageVariants(options: { uploadsDir: string; cacheDir: string })
     }
     const cached = path.join(options.cacheDir, String(width), `${key}.webp`);
     const send = (body: Buffer) =>
-      res.set({ "Content-Type": "image/webp", "Cache-Control": "public, max-age=86400" }).send(body);
+      res.set({ "Content-Type": "image/webp", "Cache-Control": "public, max-age=2592000" }).send(body);
     try {
       return send(await fs.readFile(cached));
     } catch {

@@ -113,7 +113,7 @@ export function Carousel(props: {
         <>
           <ArrowButton side="left" label={props.labels.previous} onClick={() => step(-1)} />
           <ArrowButton side="right" label={props.labels.next} onClick={() => step(1)} />
-          <div className="absolute inset-x-0 bottom-3 flex items-center justify-center gap-2">
+          <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1">
             {props.showDots !== false
               ? slides.map((_, i) => (
                   <button
@@ -122,8 +122,13 @@ export function Carousel(props: {
                     aria-label={props.labels.goTo(i + 1)}
                     aria-current={i === current ? "true" : undefined}
                     onClick={() => setIndex(i)}
-                    className={`h-2.5 rounded-full shadow ring-1 ring-black/20 transition-all ${i === current ? "w-6 bg-white" : "w-2.5 bg-white/70 hover:bg-white"}`}
-                  />
+                    className="group/dot inline-flex h-6 min-w-6 items-center justify-center rounded-full"
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={`block h-2.5 rounded-full shadow ring-1 ring-black/20 transition-all ${i === current ? "w-6 bg-white" : "w-2.5 bg-white/70 group-hover/dot:bg-white"}`}
+                    />
+                  </button>
                 ))
               : null}
             {props.labels.pause && props.labels.play ? (

@@ -56,7 +56,7 @@ export default function PropertyPage() {
       </a>
       <h1 id="listing-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">{listing.name}</h1>
       <div className="mt-6">
-        <PropertyDetails listing={listing} eager />
+        <PropertyDetails listing={listing} eager headingLevel={2} />
       </div>
       <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 pt-6">
         {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} /> : null}

@@ -4,7 +4,9 @@ import { ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
 
 /** The body of a home's details, shared by the dialog over the home page and its own page. */
-export function PropertyDetails({ listing, eager }: { listing: Listing; eager?: boolean }) {
+/** headingLevel: 3 inside the dialog (whose title is an h2), 2 on the page (under its h1). */
+export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing: Listing; eager?: boolean; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, language } = useT();
   const { price, description } = localizedListing(listing, language);
   return (
@@ -17,12 +19,12 @@ export function PropertyDetails({ listing, eager }: { listing: Listing; eager?: 
         </p>
       </div>
       <div>
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.location", "Location")}</h3>
+        <Heading className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.location", "Location")}</Heading>
         <p className="mt-1 text-lg text-slate-900">{listing.location}</p>
       </div>
       <ListingFacts listing={listing} variant="tiles" />
       <div>
-        <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.about", "About this home")}</h3>
+        <Heading className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.about", "About this home")}</Heading>
         <p className="mt-2 whitespace-pre-line leading-7 text-slate-700">{description}</p>
       </div>
     </div>

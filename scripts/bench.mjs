@@ -1,0 +1,757 @@
+// npm run bench: measures the budgets of DESIGN.md ("Budgets") against the production
+// build, on a throw-away database seeded with the demo catalogue. It reports; it never
+// fails on a missed budget (exit 0). See docs/bench.md for how to read the output.
+//
+//   1. npm run build
+//   2. server.ts on a free port, cwd = a fresh temp dir (as tests/support/server.ts)
+//   3. GET / and GET /api/properties once, their bodies written under public/build/bench/
+//      so the same server serves the same bytes as static files
+//   4. autocannon, 50 connections, 2 s warm-up + 8 s: dynamic vs static
+//   5. gzipped size (zlib level 9) of the JavaScript that / loads
+//   6. Lighthouse 12 (mobile, default config) on / and on a property page
+//   7. summary against the budgets, then cleanup
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import { createRequire } from "node:module";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import zlib from "node:zlib";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const BENCH_DIR = path.join(ROOT, "public", "build", "bench");
+const TSX_LOADER = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
+const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
+const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
+
+const LOAD = { connections: 50, warmupSeconds: 2, durationSeconds: 8 };
+// From DESIGN.md, "Budgets".
+const BUDGET = {
+  lighthouse: { performance: 95, accessibility: 100, "best-practices": 100, seo: 100 },
+  firstLoadJsBytes: 150 * 1024,
+  dynamicToStaticRatio: 0.5,
+  apiP99Ms: 20,
+};
+const CATEGORIES = [
+  ["performance", "Performance"],
+  ["accessibility", "Accessibility"],
+  ["best-practices", "Best Practices"],
+  ["seo", "SEO"],
+];
+// Time limits per step; the whole run normally takes 1.5 to 2 minutes on 2 cores.
+const LIMIT_MS = {
+  build: 120_000,
+  serverStart: 45_000,
+  request: 15_000,
+  loadRun: 30_000,
+  chromeLaunch: 30_000,
+  lighthouse: 75_000,
+  serverStop: 15_000,
+  whole: 330_000,
+};
+
+// ---------------------------------------------------------------- helpers
+
+const started = Date.now();
+const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`;
+const section = (title) => console.log(`\n== ${title} ${"=".repeat(Math.max(0, 70 - title.length))}`);
+const errorText = (error) => (error instanceof Error ? error.message : String(error));
+
+function withTimeout(promise, ms, what, onTimeout) {
+  let timer;
+  const timeout = new Promise((_, reject) => {
+    timer = setTimeout(() => {
+      try {
+        onTimeout?.();
+      } catch {
+        // best effort
+      }
+      reject(new Error(`${what} timed out after ${ms / 1000} s`));
+    }, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * One GET with only the headers given (fetch would add accept-language, user-agent,
+ * sec-fetch-*; autocannon sends none of them). The body is returned decoded.
+ */
+function httpGet(url, headers = {}) {
+  const request = new Promise((resolve, reject) => {
+    const req = http.get(url, { headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on("data", (chunk) => chunks.push(chunk));
+      res.on("error", reject);
+      res.on("end", () => {
+        const wire = Buffer.concat(chunks);
+        const encoding = res.headers["content-encoding"];
+        let body = wire;
+        try {
+          if (encoding === "gzip") body = zlib.gunzipSync(wire);
+          else if (encoding === "deflate") body = zlib.inflateSync(wire);
+          else if (encoding === "br") body = zlib.brotliDecompressSync(wire);
+        } catch (error) {
+          return reject(error);
+        }
+        resolve({ status: res.statusCode, headers: res.headers, wireBytes: wire.length, body });
+      });
+    });
+    req.on("error", reject);
+    req.setTimeout(LIMIT_MS.request, () => req.destroy(new Error(`GET ${url} timed out`)));
+  });
+  return withTimeout(request, LIMIT_MS.request + 1000, `GET ${url}`);
+}
+
+function kib(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KiB`;
+}
+
+function pad(text, width) {
+  text = String(text);
+  return text.length >= width ? text : text + " ".repeat(width - text.length);
+}
+
+function printTable(header, rows) {
+  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => String(row[i] ?? "").length)));
+  const line = (row) => row.map((cell, i) => pad(cell ?? "", widths[i])).join("  ").trimEnd();
+  console.log(line(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const row of rows) console.log(line(row));
+}
+
+// ---------------------------------------------------------------- cleanup
+
+const state = { server: null, workDir: null, chrome: null, cleanedUp: false };
+
+async function cleanup() {
+  if (state.cleanedUp) return;
+  state.cleanedUp = true;
+  if (state.chrome) {
+    try {
+      await state.chrome.kill();
+    } catch {
+      // already gone
+    }
+  }
+  if (state.server) await stopServer(state.server);
+  fs.rmSync(BENCH_DIR, { recursive: true, force: true });
+  if (state.workDir) fs.rmSync(state.workDir, { recursive: true, force: true });
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    console.error(`\n${signal}: stopping the bench`);
+    cleanup().finally(() => process.exit(130));
+  });
+}
+
+const watchdog = setTimeout(() => {
+  console.error(`\nThe bench ran longer than ${LIMIT_MS.whole / 1000} s: stopping.`);
+  cleanup().finally(() => process.exit(1));
+}, LIMIT_MS.whole);
+watchdog.unref();
+
+// ---------------------------------------------------------------- 1. build
+
+/** Changes when any build (ours or someone else's) rewrites build/ and public/build. */
+function buildStamp() {
+  try {
+    return fs.statSync(path.join(ROOT, "build", "index.js")).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+function runBuild() {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["run", "build"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], detached: true });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // gone
+      }
+      reject(new Error(`npm run build timed out after ${LIMIT_MS.build / 1000} s\n${output.slice(-3000)}`));
+    }, LIMIT_MS.build);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      if (code === 0) resolve(output);
+      else reject(new Error(`npm run build exited with ${code}\n${output.slice(-3000)}`));
+    });
+  });
+}
+
+// ---------------------------------------------------------------- 2. server
+
+async function startServer() {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
+  state.workDir = workDir;
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"),
+    LOG_LEVEL: "warn",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_URL: url,
+    RATE_LIMIT_FACTOR: "1000",
+  };
+  // A fresh ./data/app.db with the demo catalogue, whatever the caller's shell says.
+  delete env.DATABASE_PATH;
+  delete env.SEED_DEMO;
+  const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "server.ts")], {
+    cwd: workDir,
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
+  const server = { child, url, port, workDir, exited, output: () => output };
+  state.server = server;
+
+  const deadline = Date.now() + LIMIT_MS.serverStart;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
+    try {
+      const response = await httpGet(`${url}/healthz`);
+      if (response.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not answer /healthz in ${LIMIT_MS.serverStart / 1000} s:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return server;
+}
+
+async function stopServer(server) {
+  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
+  server.child.kill("SIGTERM");
+  try {
+    return await withTimeout(server.exited, LIMIT_MS.serverStop, "server shutdown");
+  } catch (error) {
+    console.log(`  ${errorText(error)}: SIGKILL`);
+    server.child.kill("SIGKILL");
+    return server.exited;
+  }
+}
+
+// ---------------------------------------------------------------- 3. snapshots
+
+function firstPropertyId(json) {
+  const list = Array.isArray(json)
+    ? json
+    : (json?.properties ?? json?.items ?? json?.data ?? Object.values(json ?? {}).find(Array.isArray));
+  const first = Array.isArray(list) ? list[0] : undefined;
+  return first && (first.id ?? first.propertyId) != null ? String(first.id ?? first.propertyId) : null;
+}
+
+// ---------------------------------------------------------------- 4. load
+
+async function loadRun(autocannon, url) {
+  let instance;
+  const run = new Promise((resolve, reject) => {
+    instance = autocannon({
+      url,
+      connections: LOAD.connections,
+      duration: LOAD.durationSeconds,
+      warmup: { connections: LOAD.connections, duration: LOAD.warmupSeconds },
+      headers: { "accept-encoding": "gzip" },
+      timeout: 10,
+    });
+    instance.then(resolve, reject);
+  });
+  const result = await withTimeout(run, LIMIT_MS.loadRun, `autocannon ${url}`, () => instance?.stop?.());
+  return {
+    // Completed requests over the measured time (the per-second average can read 0 on short runs).
+    rps: result.duration > 0 ? result.requests.total / result.duration : result.requests.average,
+    total: result.requests.total,
+    // No completed response: no latency to speak of (all connections still waiting).
+    p50: result.requests.total ? result.latency.p50 : null,
+    p99: result.requests.total ? result.latency.p99 : null,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    bytesPerResponse: result.requests.total ? result.throughput.total / result.requests.total : 0,
+    statusCodes: result.statusCodeStats,
+  };
+}
+
+// ---------------------------------------------------------------- 5. JavaScript
+
+function attributes(tag) {
+  const attrs = {};
+  const pattern = /([^\s=<>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
+  const inner = tag.replace(/^<\s*[a-z]+/i, "").replace(/\/?>$/, "");
+  for (const m of inner.matchAll(pattern)) attrs[m[1].toLowerCase()] = (m[2] ?? m[3] ?? m[4] ?? "").replace(/&amp;/g, "&");
+  return attrs;
+}
+
+/** The /build/*.js files a page's HTML loads: script src, module imports, modulepreload. */
+function scriptsOf(html, baseUrl) {
+  const found = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = attributes(`<script ${m[1]}>`);
+    if (attrs.src) found.push(attrs.src);
+    else if ((attrs.type ?? "").toLowerCase() === "module") {
+      const code = m[2];
+      for (const i of code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) found.push(i[1]);
+      for (const i of code.matchAll(/\bfrom\s*["']([^"']+)["']/g)) found.push(i[1]);
+      for (const i of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.push(i[1]);
+    }
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = attributes(m[0]);
+    const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+    if (rel.includes("modulepreload") && attrs.href) found.push(attrs.href);
+  }
+  const base = new URL(baseUrl);
+  const paths = new Set();
+  for (const ref of found) {
+    let resolved;
+    try {
+      resolved = new URL(ref, base);
+    } catch {
+      continue;
+    }
+    if (resolved.origin !== base.origin) continue;
+    if (resolved.pathname.startsWith("/build/") && resolved.pathname.endsWith(".js")) paths.add(resolved.pathname);
+  }
+  return [...paths];
+}
+
+// ---------------------------------------------------------------- 6. Lighthouse
+
+async function loadLighthouse() {
+  const lighthouse = (await import("lighthouse")).default;
+  // chrome-launcher as Lighthouse itself resolves it.
+  const requireFromLighthouse = createRequire(path.join(ROOT, "node_modules/lighthouse/package.json"));
+  const chromeLauncher = await import(pathToFileURL(requireFromLighthouse.resolve("chrome-launcher")).href);
+  return { lighthouse, chromeLauncher };
+}
+
+async function runLighthouse({ lighthouse, chromeLauncher }, url) {
+  const chrome = await withTimeout(
+    chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: "silent" }),
+    LIMIT_MS.chromeLaunch,
+    "Chromium launch",
+  );
+  state.chrome = chrome;
+  try {
+    const result = await withTimeout(
+      lighthouse(url, { port: chrome.port, output: "json", logLevel: "error" }),
+      LIMIT_MS.lighthouse,
+      `Lighthouse ${url}`,
+    );
+    if (!result?.lhr) throw new Error("Lighthouse returned no result");
+    return result.lhr;
+  } finally {
+    state.chrome = null;
+    try {
+      await chrome.kill();
+    } catch {
+      // already gone
+    }
+  }
+}
+
+// Runtime errors that come from the page itself, not from a flaky trace.
+const PAGE_ERRORS = new Set(["ERRORED_DOCUMENT_REQUEST", "FAILED_DOCUMENT_REQUEST", "NOT_HTML", "INSECURE_DOCUMENT_REQUEST"]);
+
+const METRICS = {
+  "first-contentful-paint": "FCP",
+  "largest-contentful-paint": "LCP",
+  "total-blocking-time": "TBT",
+  "cumulative-layout-shift": "CLS",
+  "speed-index": "SI",
+};
+
+/** Up to two offending elements or URLs of an audit, to say why it fails. */
+function examplesOf(audit) {
+  const items = audit.details?.items ?? [];
+  const examples = [];
+  for (const item of items) {
+    const node = item.node ?? (item.type === "node" ? item : undefined);
+    const text = node?.snippet ?? node?.selector ?? (typeof item.url === "string" ? item.url : undefined) ?? item.description;
+    if (text) examples.push(String(text).replace(/\s+/g, " ").slice(0, 140));
+    if (examples.length === 2) break;
+  }
+  return examples;
+}
+
+function failingAudits(lhr, categoryId) {
+  const category = lhr.categories[categoryId];
+  const failing = [];
+  for (const ref of category?.auditRefs ?? []) {
+    if (ref.group === "hidden") continue;
+    const audit = lhr.audits[ref.id];
+    if (!audit || ["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode)) continue;
+    if (audit.scoreDisplayMode === "error") {
+      failing.push({ ...ref, title: audit.title, note: `audit error: ${audit.errorMessage ?? "unknown"}` });
+    } else if (audit.score !== null && audit.score < 1) {
+      failing.push({ ...ref, title: audit.title, score: audit.score, note: audit.displayValue ?? "", examples: examplesOf(audit) });
+    }
+  }
+  // Weighted audits first (they move the score), then the rest.
+  return failing.sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0));
+}
+
+function printLighthouse(label, lhr) {
+  const documentStatus = lhr.audits["http-status-code"];
+  console.log(`  ${label}: ${lhr.finalDisplayedUrl ?? lhr.finalUrl} (Lighthouse ${lhr.lighthouseVersion}, ${lhr.configSettings?.formFactor})`);
+  if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
+  for (const warning of lhr.runWarnings ?? []) console.log(`  warning: ${warning}`);
+  if (documentStatus && documentStatus.score === 0) console.log(`  note: ${documentStatus.title}`);
+  const metrics = Object.entries(METRICS)
+    .map(([id, short]) => [short, lhr.audits[id]])
+    .filter(([, audit]) => audit && audit.score != null)
+    .map(([short, audit]) => `${short} ${audit.displayValue} (${audit.score})`);
+  if (metrics.length) console.log(`  metrics: ${metrics.join(", ")}`);
+  const scores = {};
+  for (const [id, title] of CATEGORIES) {
+    const score = lhr.categories[id]?.score;
+    scores[id] = score == null ? null : Math.round(score * 100);
+    const under = scores[id] === null || scores[id] < BUDGET.lighthouse[id];
+    console.log(`  ${pad(title, 15)} ${pad(scores[id] ?? "n/a", 4)} (budget ${BUDGET.lighthouse[id]})${under ? "  << under budget" : ""}`);
+    if (!under) continue;
+    if (scores[id] === null) {
+      console.log(`      (no score${lhr.runtimeError ? `: ${lhr.runtimeError.code}` : ""})`);
+      continue;
+    }
+    const failing = failingAudits(lhr, id);
+    if (!failing.length) console.log("      (no failing audit listed)");
+    for (const audit of failing) {
+      const weight = id === "performance" ? `[weight ${audit.weight}] ` : "";
+      const score = audit.score == null ? "" : ` (score ${audit.score})`;
+      const note = audit.note ? ` ${audit.note}` : "";
+      console.log(`      - ${weight}${audit.title}${score}${note ? ` —${note}` : ""}`);
+      for (const example of audit.examples ?? []) console.log(`          e.g. ${example}`);
+    }
+  }
+  return scores;
+}
+
+// ---------------------------------------------------------------- main
+
+async function main() {
+  const results = { load: {}, js: null, lighthouse: {}, notes: [] };
+
+  const cores = os.availableParallelism?.() ?? os.cpus().length;
+  const loadNote = (when) => {
+    const load = os.loadavg()[0];
+    console.log(`  load average (1 min) ${when}: ${load.toFixed(2)} on ${cores} cores`);
+    if (load > cores) {
+      results.notes.push(`the machine was busy ${when} (load ${load.toFixed(1)} on ${cores} cores): throughput and Lighthouse figures are pessimistic`);
+    }
+  };
+  results.loadNote = loadNote;
+
+  section("1. build");
+  loadNote("at the start");
+  try {
+    const t = Date.now();
+    await runBuild();
+    console.log(`  npm run build: ok (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  } catch (error) {
+    console.log(`  build failed, continuing with whatever build exists: ${errorText(error)}`);
+    results.notes.push("the build failed; the figures are for the previous build");
+  }
+
+  results.buildStamp = buildStamp();
+
+  section("2. server");
+  let server;
+  try {
+    server = await startServer();
+    console.log(`  server.ts on ${server.url}, work dir ${server.workDir} (${elapsed()})`);
+  } catch (error) {
+    console.log(`  the server did not start: ${errorText(error)}`);
+    return { results, fatal: true };
+  }
+  const url = server.url;
+
+  section("3. snapshots for the static comparison");
+  let propertyId = null;
+  let snapshotsOk = false;
+  // Rewritten before each static run: a build elsewhere empties public/build.
+  const snapshots = {};
+  const writeSnapshots = () => {
+    fs.mkdirSync(BENCH_DIR, { recursive: true });
+    for (const [name, body] of Object.entries(snapshots)) fs.writeFileSync(path.join(BENCH_DIR, name), body);
+  };
+  try {
+    const home = await httpGet(`${url}/`);
+    const api = await httpGet(`${url}/api/properties`);
+    snapshots["home.html"] = home.body;
+    snapshots["properties.json"] = api.body;
+    writeSnapshots();
+    console.log(`  GET /                -> ${home.status}, ${home.body.length} B  -> public/build/bench/home.html`);
+    console.log(`  GET /api/properties  -> ${api.status}, ${api.body.length} B  -> public/build/bench/properties.json`);
+    if (home.status !== 200) results.notes.push(`GET / answered ${home.status}`);
+    if (api.status !== 200) results.notes.push(`GET /api/properties answered ${api.status}`);
+    try {
+      propertyId = firstPropertyId(JSON.parse(api.body.toString("utf8")));
+    } catch {
+      propertyId = null;
+    }
+    // Same bytes, as sent with Accept-Encoding: gzip.
+    for (const [dynamicPath, staticPath] of [
+      ["/", "/build/bench/home.html"],
+      ["/api/properties", "/build/bench/properties.json"],
+    ]) {
+      const d = await httpGet(`${url}${dynamicPath}`, { "accept-encoding": "gzip" });
+      const s = await httpGet(`${url}${staticPath}`, { "accept-encoding": "gzip" });
+      console.log(
+        `  gzip on the wire: ${dynamicPath} ${d.status} ${d.wireBytes} B (${d.headers["content-encoding"] ?? "identity"}), ` +
+          `${staticPath} ${s.status} ${s.wireBytes} B (${s.headers["content-encoding"] ?? "identity"})`,
+      );
+    }
+    snapshotsOk = true;
+  } catch (error) {
+    console.log(`  snapshot failed: ${errorText(error)}`);
+  }
+
+  section(`4. load: autocannon, ${LOAD.connections} connections, ${LOAD.warmupSeconds} s warm-up + ${LOAD.durationSeconds} s, gzip`);
+  loadNote("before the load runs");
+  let autocannon = null;
+  try {
+    autocannon = (await import("autocannon")).default;
+  } catch (error) {
+    console.log(`  autocannon could not be loaded: ${errorText(error)}`);
+  }
+  const targets = ["/", "/build/bench/home.html", "/api/properties", "/build/bench/properties.json"];
+  if (autocannon) {
+    for (const target of targets) {
+      if (!snapshotsOk && target.startsWith("/build/bench/")) {
+        console.log(`  ${target}: skipped (no snapshot)`);
+        continue;
+      }
+      try {
+        const isStatic = target.startsWith("/build/bench/");
+        if (isStatic) writeSnapshots();
+        const r = await loadRun(autocannon, `${url}${target}`);
+        if (isStatic && !fs.existsSync(path.join(ROOT, "public", target))) {
+          console.log(`  ${target}: the file vanished during the run (another build emptied public/build?)`);
+        }
+        results.load[target] = r;
+        const codes = Object.entries(r.statusCodes ?? {})
+          .map(([code, stat]) => `${code}:${stat.count}`)
+          .join(" ");
+        if (!r.total) console.log(`  ${target}: no response completed in ${LOAD.durationSeconds} s`);
+        console.log(
+          `  ${pad(target, 30)} ${pad(r.rps.toFixed(0), 6)} req/s  p50 ${pad(r.p50 ?? "-", 4)} ms  p99 ${pad(r.p99 ?? "-", 4)} ms  ` +
+            `non-2xx ${r.non2xx}  errors ${r.errors}  timeouts ${r.timeouts}  ~${r.bytesPerResponse.toFixed(0)} B/resp  [${codes}]`,
+        );
+      } catch (error) {
+        console.log(`  ${target}: ${errorText(error)}`);
+      }
+    }
+    const ratio = (dynamicPath, staticPath) => {
+      const d = results.load[dynamicPath];
+      const s = results.load[staticPath];
+      if (!d || !s || !(s.rps > 0)) return null;
+      if (d.non2xx + d.errors + s.non2xx + s.errors > 0) return null; // not the same bytes
+      return d.rps / s.rps;
+    };
+    results.homeRatio = ratio("/", "/build/bench/home.html");
+    results.apiRatio = ratio("/api/properties", "/build/bench/properties.json");
+    const show = (r) => (r == null ? "n/a (a run missing or with non-2xx)" : `${(r * 100).toFixed(1)}%`);
+    console.log(`  requests/s dynamic/static: /  ${show(results.homeRatio)}   /api/properties  ${show(results.apiRatio)}`);
+  }
+
+  section("5. JavaScript loaded by / (gzip -9)");
+  try {
+    const home = await httpGet(`${url}/`);
+    const files = scriptsOf(home.body.toString("utf8"), `${url}/`);
+    const rows = [];
+    let total = 0;
+    for (const file of files) {
+      const response = await httpGet(`${url}${file}`);
+      if (response.status !== 200) {
+        rows.push([file, `HTTP ${response.status}`, ""]);
+        continue;
+      }
+      const gz = zlib.gzipSync(response.body, { level: 9 }).length;
+      total += gz;
+      rows.push([file, response.body.length, gz]);
+    }
+    rows.sort((a, b) => (Number(b[2]) || 0) - (Number(a[2]) || 0));
+    printTable(["file", "bytes", "gzip -9"], rows);
+    console.log(`  total: ${files.length} files, ${total} B gzipped = ${kib(total)} (budget ${kib(BUDGET.firstLoadJsBytes)})`);
+    results.js = { total, files: files.length };
+  } catch (error) {
+    console.log(`  failed: ${errorText(error)}`);
+  }
+
+  section("6. Lighthouse (mobile, default config)");
+  let lh = null;
+  try {
+    lh = await loadLighthouse();
+  } catch (error) {
+    console.log(`  Lighthouse could not be loaded: ${errorText(error)}`);
+  }
+  if (lh) {
+    let propertyPath;
+    if (propertyId) propertyPath = `/properties/${encodeURIComponent(propertyId)}`;
+    else {
+      propertyPath = "/properties/1";
+      console.log("  no property id from /api/properties: using /properties/1");
+      results.notes.push("no property id from /api/properties; the property page run used /properties/1");
+    }
+    try {
+      const probe = await httpGet(`${url}${propertyPath}`);
+      if (probe.status !== 200) {
+        console.log(`  note: ${propertyPath} answers ${probe.status}; Lighthouse runs on it anyway`);
+        results.notes.push(`${propertyPath} answered ${probe.status} (the page may not exist yet): its Lighthouse figures are for that response`);
+      }
+    } catch (error) {
+      console.log(`  note: probing ${propertyPath} failed: ${errorText(error)}`);
+    }
+    for (const [label, pagePath] of [
+      ["/", "/"],
+      ["property page", propertyPath],
+    ]) {
+      try {
+        const t = Date.now();
+        let lhr = await runLighthouse(lh, `${url}${pagePath}`);
+        // A broken trace is Lighthouse's flake ("Please run Lighthouse again"): one more try.
+        if (lhr.runtimeError && !PAGE_ERRORS.has(lhr.runtimeError.code) && Date.now() - started < 200_000) {
+          console.log(`  ${label}: ${lhr.runtimeError.code}, running Lighthouse once more`);
+          lhr = await runLighthouse(lh, `${url}${pagePath}`);
+        }
+        results.lighthouse[label] = { path: pagePath, scores: printLighthouse(label, lhr), runtimeError: lhr.runtimeError?.code };
+        console.log(`  (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+      } catch (error) {
+        console.log(`  ${label} (${pagePath}): Lighthouse failed: ${errorText(error)}`);
+        results.lighthouse[label] = { path: pagePath, error: errorText(error) };
+      }
+    }
+  }
+
+  return { results, fatal: false };
+}
+
+function printSummary(results) {
+  section("7. summary (budgets from DESIGN.md)");
+  const verdict = (ok) => (ok ? "PASS" : "MISS");
+  const rows = [];
+  for (const [label, entry] of Object.entries(results.lighthouse)) {
+    for (const [id, title] of CATEGORIES) {
+      const score = entry.scores?.[id];
+      const budget = BUDGET.lighthouse[id];
+      rows.push([
+        `Lighthouse ${title}, ${entry.path}`,
+        score == null ? (entry.error ? "error" : entry.runtimeError ? `no score (${entry.runtimeError})` : "n/a") : String(score),
+        `>= ${budget}`,
+        score == null ? "N/A" : verdict(score >= budget),
+      ]);
+    }
+  }
+  if (!Object.keys(results.lighthouse).length) rows.push(["Lighthouse", "not run", "", "N/A"]);
+
+  rows.push([
+    "JS on first load of /, gzipped",
+    results.js ? `${kib(results.js.total)} (${results.js.files} files)` : "n/a",
+    `<= ${kib(BUDGET.firstLoadJsBytes)}`,
+    results.js ? verdict(results.js.total <= BUDGET.firstLoadJsBytes) : "N/A",
+  ]);
+
+  const home = results.load["/"];
+  const homeStatic = results.load["/build/bench/home.html"];
+  const homeClean = home && homeStatic && home.non2xx + home.errors === 0 && homeStatic.non2xx + homeStatic.errors === 0;
+  rows.push([
+    "GET / req/s vs same bytes static",
+    results.homeRatio == null
+      ? home && homeStatic
+        ? "n/a (non-2xx)"
+        : "n/a"
+      : `${(results.homeRatio * 100).toFixed(1)}% (${home.rps.toFixed(0)} / ${homeStatic.rps.toFixed(0)})`,
+    `>= ${BUDGET.dynamicToStaticRatio * 100}%`,
+    results.homeRatio == null || !homeClean ? "N/A" : verdict(results.homeRatio >= BUDGET.dynamicToStaticRatio),
+  ]);
+
+  const api = results.load["/api/properties"];
+  const apiClean = api && api.non2xx + api.errors === 0;
+  rows.push([
+    `GET /api/properties p99, ${LOAD.connections} conn.`,
+    api ? (api.p99 == null ? "no response" : `${api.p99} ms`) : "n/a",
+    `<= ${BUDGET.apiP99Ms} ms`,
+    api ? (!apiClean ? "N/A (non-2xx)" : api.p99 == null ? "MISS" : verdict(api.p99 <= BUDGET.apiP99Ms)) : "N/A",
+  ]);
+  const apiStatic = results.load["/build/bench/properties.json"];
+  if (apiStatic) {
+    const clean = apiStatic.non2xx + apiStatic.errors === 0;
+    rows.push([
+      "  same JSON as a static file, p99 (floor)",
+      clean && apiStatic.p99 != null ? `${apiStatic.p99} ms` : "n/a",
+      "(informative)",
+      "",
+    ]);
+  }
+  rows.push(["5,000 properties / 100,000 messages", "not measured here", "<= 200 ms", "-"]);
+  rows.push(["hero and property images (WebP variants)", "not measured here", "", "-"]);
+  printTable(["what", "measured", "budget", "result"], rows);
+
+  const non2xx = Object.entries(results.load).filter(([, r]) => r.non2xx || r.errors);
+  if (non2xx.length) {
+    console.log("\n  non-2xx or errors during the load runs:");
+    for (const [target, r] of non2xx) console.log(`    ${target}: non-2xx ${r.non2xx}, errors ${r.errors}, timeouts ${r.timeouts}`);
+  } else if (Object.keys(results.load).length) {
+    console.log("\n  load runs: 0 non-2xx, 0 errors");
+  }
+  if (results.buildStamp !== undefined && buildStamp() !== results.buildStamp) {
+    results.notes.push(
+      "build/ was rebuilt during the run (another npm run build?): the server still serves the old build, whose " +
+        "/build/*.js may be gone and whose snapshots may have been deleted; run the bench again when no build is running",
+    );
+  }
+  for (const note of results.notes) console.log(`  note: ${note}`);
+}
+
+let exitCode = 0;
+try {
+  const { results, fatal } = await main();
+  printSummary(results);
+  if (fatal) exitCode = 1;
+} catch (error) {
+  console.log(`\nbench failed: ${error instanceof Error ? error.stack : String(error)}`);
+  exitCode = 1;
+} finally {
+  section("cleanup");
+  await cleanup();
+  console.log(`  server stopped, temp dir and public/build/bench removed (${elapsed()} in all)`);
+}
+process.exit(exitCode);
