@@ -29,7 +29,9 @@ async function main() {
   const database = await prepareDatabase(config);
   startMailWorker();
   const build = (await import(new URL("./build/index.js", import.meta.url).href)) as ServerBuild;
-  const app = createApp({ build, config });
+  // Loaded after the configuration is checked: it reads it at import.
+  const { getLanguage } = await import("./app/utils/i18n.server");
+  const app = createApp({ build, config, languageOf: getLanguage });
 
   const server: Server = app.listen(config.port, config.host, () => {
     log.info(`listening on http://${config.host}:${config.port} (${config.appUrl})`);

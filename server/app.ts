@@ -8,10 +8,13 @@ import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
 import { imageVariants } from "./image-variants";
+import { PageCache } from "./page-cache";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
 import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+// Also bounds how long a change made outside the app (straight to the database) takes to show.
+const PAGE_CACHE_TTL_MS = 5_000;
 // Code and static files sit beside server.ts; ./data follows the working directory.
 const APP_ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PUBLIC_DIR = path.join(APP_ROOT, "public");
@@ -25,7 +28,7 @@ function logRequests(req: Request, res: Response, next: NextFunction) {
   next();
 }
 
-export function createApp(options: { build: ServerBuild; config: Config }) {
+export function createApp(options: { build: ServerBuild; config: Config; languageOf: (request: globalThis.Request) => Promise<string> }) {
   const { config } = options;
   const app = express();
   app.disable("x-powered-by");
@@ -60,6 +63,13 @@ export function createApp(options: { build: ServerBuild; config: Config }) {
   app.use(assignCspNonce);
   app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps }));
   app.use(rejectCrossSiteWrites(config.appUrl));
+
+  // Any write may change what a public page shows: the next view renders afresh.
+  const pageCache = new PageCache({ maxEntries: 200, ttlMs: PAGE_CACHE_TTL_MS });
+  app.use((req, res, next) => {
+    if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) res.on("finish", () => pageCache.clear());
+    next();
+  });
   app.use(
     rateLimit({
       windowMs: 60_000,
@@ -79,6 +89,7 @@ export function createApp(options: { build: ServerBuild; config: Config }) {
       build: options.build,
       bodyLimit: BODY_LIMIT_BYTES,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+      pageCache: { cache: pageCache, languageOf: options.languageOf },
     }),
   );
 

@@ -1,6 +1,7 @@
 import { once } from "node:events";
 import { createRequestHandler as createRemixRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import type { PageCache } from "./page-cache";
 
 /**
  * Express to Remix, like @remix-run/express (whose helpers it does not export), except that the request body is read
@@ -70,6 +71,8 @@ export function createRequestHandler(options: {
   build: ServerBuild;
   bodyLimit: number;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+  /** Public pages shared between visitors of one language (see page-cache.ts). */
+  pageCache?: { cache: PageCache; languageOf: (request: Request) => Promise<string> };
 }) {
   const handleRequest = createRemixRequestHandler(options.build, "production");
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -87,7 +90,31 @@ export function createRequestHandler(options: {
         init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
       }
       const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-      const response = await handleRequest(new Request(url.href, init), options.getLoadContext(req, res));
+      const request = new Request(url.href, init);
+      const context = options.getLoadContext(req, res);
+
+      const caching = options.pageCache;
+      const key = caching
+        ? caching.cache.keyFor(req.method, url.pathname, url.search, await caching.languageOf(request))
+        : null;
+      if (caching && key) {
+        const hit = caching.cache.get(key, context.cspNonce);
+        if (hit) {
+          res.status(hit.status);
+          for (const [name, value] of hit.headers) res.append(name, value);
+          res.setHeader("X-Page-Cache", "hit");
+          return void res.send(hit.body);
+        }
+      }
+
+      const response = await handleRequest(request, context);
+      if (caching && key && response.status === 200 && response.body) {
+        const body = await response.text();
+        caching.cache.set(key, context.cspNonce, response.status, response.headers, body);
+        res.status(response.status);
+        for (const [name, value] of response.headers.entries()) res.append(name, value);
+        return void res.send(body);
+      }
       await sendResponse(res, response);
     } catch (error) {
       next(error);

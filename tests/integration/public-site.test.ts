@@ -205,3 +205,39 @@ describe("image variants", () => {
     expect(html).toContain(`/variants/480/${key} 480w`);
   });
 });
+
+describe("page cache", () => {
+  it("shares a rendered page between visitors, each with their own CSP nonce", async () => {
+    await fetch(server.url + "/?all=1");
+    const hit = await fetch(server.url + "/?all=1");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    const html = await hit.text();
+    const nonce = hit.headers.get("content-security-policy")?.match(/'nonce-([^']+)'/)?.[1];
+    expect(nonce).toBeTruthy();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    expect(html).toContain("Show Less");
+  });
+
+  it("keeps languages apart and forgets everything after a write", async () => {
+    await fetch(server.url + "/", { headers: { "Accept-Language": "es" } });
+    const spanish = await fetch(server.url + "/", { headers: { "Accept-Language": "es" } });
+    expect(spanish.headers.get("x-page-cache")).toBe("hit");
+    expect(await spanish.text()).toContain('<html lang="es"');
+    const english = await fetch(server.url + "/", { headers: { "Accept-Language": "en" } });
+    expect(await english.text()).toContain('<html lang="en"');
+
+    await fetch(server.url + "/api/contact", { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+    const after = await fetch(server.url + "/", { headers: { "Accept-Language": "es" } });
+    expect(after.headers.get("x-page-cache")).toBeNull();
+  });
+
+  it("never shares a response that sets a cookie", async () => {
+    const first = await fetch(server.url + "/?lng=es");
+    expect(first.headers.get("set-cookie")).toMatch(/^lng=/);
+    const second = await fetch(server.url + "/?lng=es");
+    expect(second.headers.get("set-cookie")).toMatch(/^lng=/);
+    expect(second.headers.get("x-page-cache")).toBeNull();
+  });
+});

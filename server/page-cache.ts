@@ -1,0 +1,68 @@
+import crypto from "node:crypto";
+
+/**
+ * Rendered public pages, kept briefly in memory. The public pages are the same for every
+ * visitor in a language, except for the CSP nonce: a page is stored with its nonce
+ * swapped for a placeholder, and each hit gets its own request's nonce back.
+ *
+ * An entry lives at most `ttlMs`, and every state-changing request empties the cache,
+ * so an admin's edit shows on the next page view.
+ */
+
+export type CachedPage = { status: number; headers: [string, string][]; body: string };
+
+const CACHEABLE_PATHS = [/^\/$/, /^\/properties\/\d+$/];
+// Headers that belong to one response only.
+const PER_RESPONSE_HEADERS = new Set(["set-cookie", "content-length", "date", "content-security-policy"]);
+
+export class PageCache {
+  private entries = new Map<string, { page: CachedPage; storedAt: number }>();
+  private readonly placeholder = `nonce-${crypto.randomBytes(12).toString("hex")}`;
+
+  constructor(
+    private readonly options: { maxEntries: number; ttlMs: number },
+  ) {}
+
+  /** The cache key of a request, or null when its answer must not be shared. */
+  keyFor(method: string, pathname: string, search: string, language: string): string | null {
+    if (method !== "GET") return null;
+    if (!CACHEABLE_PATHS.some((pattern) => pattern.test(pathname))) return null;
+    // ?lng= sets a cookie; Remix data requests (_data) answer JSON for one client.
+    const params = new URLSearchParams(search);
+    if (params.has("lng") || params.has("_data")) return null;
+    return `${language} ${pathname}?${params}`;
+  }
+
+  get(key: string, nonce: string): CachedPage | null {
+    const entry = this.entries.get(key);
+    if (!entry) return null;
+    if (Date.now() - entry.storedAt > this.options.ttlMs) {
+      this.entries.delete(key);
+      return null;
+    }
+    // Re-inserting keeps the Map in least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return { ...entry.page, body: entry.page.body.split(this.placeholder).join(nonce) };
+  }
+
+  /** Stores a 200 HTML page without cookies; anything else is not shared. */
+  set(key: string, nonce: string, status: number, headers: Headers, body: string) {
+    if (status !== 200 || headers.has("set-cookie") || !headers.get("content-type")?.startsWith("text/html")) return;
+    const kept: [string, string][] = [];
+    for (const [name, value] of headers) if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) kept.push([name, value]);
+    this.entries.set(key, {
+      page: { status, headers: kept, body: nonce ? body.split(nonce).join(this.placeholder) : body },
+      storedAt: Date.now(),
+    });
+    while (this.entries.size > this.options.maxEntries) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest === undefined) break;
+      this.entries.delete(oldest);
+    }
+  }
+
+  clear() {
+    this.entries.clear();
+  }
+}
