@@ -32,6 +32,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   const { config } = options;
   const app = express();
   app.disable("x-powered-by");
+  // Our JSON calls carry their own ETag; pages carry a fresh nonce and so no stable one.
+  app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
 
   app.use(logRequests);

@@ -11,7 +11,9 @@ import crypto from "node:crypto";
 
 export type CachedPage = { status: number; headers: [string, string][]; body: string };
 
-const CACHEABLE_PATHS = [/^\/$/, /^\/properties\/\d+$/];
+const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/];
+// The public JSON calls are the same in every language.
+const CACHEABLE_JSON = [/^\/api\/(text-entries|hero-images|properties|faqs|config\/maps-api-key)$/, /^\/api\/properties\/\d+\/media$/];
 // Headers that belong to one response only.
 const PER_RESPONSE_HEADERS = new Set(["set-cookie", "content-length", "date", "content-security-policy"]);
 
@@ -26,9 +28,10 @@ export class PageCache {
   /** The cache key of a request, or null when its answer must not be shared. */
   keyFor(method: string, pathname: string, search: string, language: string): string | null {
     if (method !== "GET") return null;
-    if (!CACHEABLE_PATHS.some((pattern) => pattern.test(pathname))) return null;
-    // ?lng= sets a cookie; Remix data requests (_data) answer JSON for one client.
     const params = new URLSearchParams(search);
+    if (CACHEABLE_JSON.some((pattern) => pattern.test(pathname))) return `json ${pathname}?${params}`;
+    if (!CACHEABLE_PAGES.some((pattern) => pattern.test(pathname))) return null;
+    // ?lng= sets a cookie; Remix data requests (_data) answer JSON for one client.
     if (params.has("lng") || params.has("_data")) return null;
     return `${language} ${pathname}?${params}`;
   }
@@ -46,9 +49,10 @@ export class PageCache {
     return { ...entry.page, body: entry.page.body.split(this.placeholder).join(nonce) };
   }
 
-  /** Stores a 200 HTML page without cookies; anything else is not shared. */
+  /** Stores a 200 HTML page or JSON answer without cookies; anything else is not shared. */
   set(key: string, nonce: string, status: number, headers: Headers, body: string) {
-    if (status !== 200 || headers.has("set-cookie") || !headers.get("content-type")?.startsWith("text/html")) return;
+    const type = headers.get("content-type") ?? "";
+    if (status !== 200 || headers.has("set-cookie") || !/^(text\/html|application\/json)/.test(type)) return;
     const kept: [string, string][] = [];
     for (const [name, value] of headers) if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) kept.push([name, value]);
     this.entries.set(key, {

@@ -100,10 +100,12 @@ export function createRequestHandler(options: {
       if (caching && key) {
         const hit = caching.cache.get(key, context.cspNonce);
         if (hit) {
-          res.status(hit.status);
           for (const [name, value] of hit.headers) res.append(name, value);
           res.setHeader("X-Page-Cache", "hit");
-          return void res.send(hit.body);
+          const etag = hit.headers.find(([name]) => name.toLowerCase() === "etag")?.[1];
+          const ifNoneMatch = req.get("if-none-match");
+          if (etag && ifNoneMatch?.split(",").some((tag) => tag.trim() === etag)) return void res.status(304).end();
+          return void res.status(hit.status).send(hit.body);
         }
       }
 

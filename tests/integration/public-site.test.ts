@@ -241,3 +241,15 @@ describe("page cache", () => {
     expect(second.headers.get("x-page-cache")).toBeNull();
   });
 });
+
+describe("public JSON from the cache", () => {
+  it("answers repeated calls from memory, still honouring If-None-Match", async () => {
+    await fetch(server.url + "/api/faqs");
+    const hit = await fetch(server.url + "/api/faqs");
+    expect(hit.headers.get("x-page-cache")).toBe("hit");
+    expect(hit.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(((await hit.json()) as unknown[]).length).toBe(6);
+    const notModified = await fetch(server.url + "/api/faqs", { headers: { "If-None-Match": hit.headers.get("etag")! } });
+    expect(notModified.status).toBe(304);
+  });
+});
