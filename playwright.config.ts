@@ -1,9 +1,20 @@
+import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
-const WORK_DIR = path.resolve(".e2e-work");
+// A run on another port gets its own work directory, so two runs side by side do not
+// delete each other's database.
+const WORK_DIR = process.env.E2E_PORT ? path.join(os.tmpdir(), `e2e-work-${PORT}`) : path.resolve(".e2e-work");
+// A real SMTP server for the sign-in mail (tests/support/smtp-sink.mjs); it also
+// writes each message as a JSON file into MAIL_DIR, where the tests read them.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
+const MAIL_DIR = path.join(os.tmpdir(), `e2e-mail-${SMTP_PORT}`);
+process.env.E2E_MAIL_DIR = MAIL_DIR;
+// The Google sign-in tests run an OAuth server here (tests/support/oauth.ts) standing in for Google.
+const OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? PORT - 900);
+process.env.E2E_OAUTH_PORT = String(OAUTH_PORT);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 // Only the flags this machine's Chromium needs: no sandbox as root, no GPU, no calls home.
@@ -42,19 +53,33 @@ export default defineConfig({
       use: { javaScriptEnabled: false },
     },
   ],
-  webServer: {
-    // A fresh database for every run, in its own work directory (its ./data).
-    command: `rm -rf "${WORK_DIR}" && mkdir -p "${WORK_DIR}" && cd "${WORK_DIR}" && exec node --import "${path.resolve("node_modules/tsx/dist/loader.mjs")}" "${path.resolve("server.ts")}"`,
-    url: `${BASE_URL}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      APP_URL: BASE_URL,
-      TSX_TSCONFIG_PATH: path.resolve("tsconfig.json"),
-      LOG_LEVEL: "warn",
-      ADMIN_EMAILS: "admin@example.com",
+  webServer: [
+    {
+      // An empty mail folder for every run.
+      command: `rm -rf "${MAIL_DIR}" && exec node "${path.resolve("tests/support/smtp-sink.mjs")}" ${SMTP_PORT} --dir "${MAIL_DIR}"`,
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: "ignore",
     },
-  },
+    {
+      // A fresh database for every run, in its own work directory (its ./data).
+      command: `rm -rf "${WORK_DIR}" && mkdir -p "${WORK_DIR}" && cd "${WORK_DIR}" && exec node --import "${path.resolve("node_modules/tsx/dist/loader.mjs")}" "${path.resolve("server.ts")}"`,
+      url: `${BASE_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: "127.0.0.1",
+        APP_URL: BASE_URL,
+        TSX_TSCONFIG_PATH: path.resolve("tsconfig.json"),
+        LOG_LEVEL: "warn",
+        ADMIN_EMAILS: "admin@example.com,google.admin@example.com",
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        GOOGLE_CLIENT_ID: "e2e-client",
+        GOOGLE_CLIENT_SECRET: "e2e-secret",
+        GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${OAUTH_PORT}`,
+      },
+    },
+  ],
 });

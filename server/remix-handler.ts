@@ -65,6 +65,8 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   res.end();
 }
 
+export const DATA_REQUEST_HEADER = "X-Data-Request";
+
 export type LoadContext = { cspNonce: string; clientIp: string };
 
 export function createRequestHandler(options: {
@@ -90,6 +92,11 @@ export function createRequestHandler(options: {
         init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
       }
       const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+      // Remix hides its ?_data marker from loaders; this header tells them the page is
+      // running with JavaScript (see requireAdmin).
+      const headers = init.headers as Headers;
+      headers.delete(DATA_REQUEST_HEADER);
+      if (url.searchParams.has("_data")) headers.set(DATA_REQUEST_HEADER, "1");
       const request = new Request(url.href, init);
       const context = options.getLoadContext(req, res);
 

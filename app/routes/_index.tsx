@@ -1,6 +1,6 @@
-import type { ActionFunctionArgs, HeadersFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData, type ShouldRevalidateFunction } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { contactAction } from "~/components/contact/contact-action.server";
 import { contactClientAction } from "~/components/contact/contact-client-action";
 import { ContactSection } from "~/components/contact/contact-section";
@@ -14,6 +14,7 @@ import { homeListings } from "~/models/listings.server";
 import { listHeroImages } from "~/models/media.server";
 import { config } from "~/utils/env.server";
 import { rootText } from "~/utils/meta";
+import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -39,17 +40,10 @@ export async function action(args: ActionFunctionArgs) {
 
 export const clientAction = contactClientAction;
 
-// A contact message changes nothing the page shows: no reload of listings after it.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
+// A contact message changes nothing the page shows.
+export const shouldRevalidate = skipRevalidationAfterPosts;
 
-// A form post over the rate limit keeps its Retry-After on the page response too.
-export const headers: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(loaderHeaders);
-  const retryAfter = actionHeaders.get("Retry-After");
-  if (retryAfter) headers.set("Retry-After", retryAfter);
-  return headers;
-};
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");

@@ -1,4 +1,6 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { listContactMessages } from "~/models/messages.server";
+import { requireAdminApi } from "~/utils/auth.server";
 import type { ZodError } from "zod";
 import { clientIpOf, submitContactMessage } from "~/components/contact/contact-submit.server";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
@@ -8,9 +10,9 @@ import { tooManyRequests } from "~/utils/rate-limit.server";
 import type { Translate } from "~/utils/translate";
 
 /** GET /api/contact: the messages, for admins only. */
-export async function loader() {
-  // requireAdmin() will guard this and return listContactMessages() once admin sessions exist.
-  return json({ error: "Unauthorized" }, { status: 401 });
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return json(listContactMessages(), { headers: { "Cache-Control": "no-store" } });
 }
 
 function fieldErrors(error: ZodError, t: Translate): Record<string, string[]> {

@@ -88,6 +88,16 @@ function getDelivery(): Delivery {
 
 type QueuedMail = typeof mailQueue.$inferSelect;
 
+/**
+ * The text part as 8-bit, unencoded lines. nodemailer would pick quoted-printable for
+ * lines over 76 characters, which breaks a sign-in link ("=3D", soft line breaks) for
+ * anyone reading the raw message; SMTP allows 8-bit lines of up to 998 characters.
+ */
+export function plainTextPart(text: string): string {
+  const body = text.replace(/\r?\n/g, "\r\n");
+  return `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${body}`;
+}
+
 async function deliver(row: QueuedMail) {
   const { transporter, outboxDir } = getDelivery();
   const info = await transporter.sendMail({
@@ -95,7 +105,8 @@ async function deliver(row: QueuedMail) {
     to: row.recipient,
     replyTo: row.replyTo ?? undefined,
     subject: row.subject,
-    text: row.textBody,
+    // nodemailer reads a raw part as is; its typings only know raw for attachments.
+    text: { raw: plainTextPart(row.textBody) } as unknown as string,
     html: row.htmlBody ?? undefined,
     date: row.createdAt,
   });

@@ -30,6 +30,8 @@ export type Config = {
   mailFrom: string;
   googleClientId: string | null;
   googleClientSecret: string | null;
+  /** Local testing only: an OAuth server standing in for Google's endpoints. */
+  googleOAuthIssuer: string | null;
   s3: {
     bucket: string;
     region: string;
@@ -192,6 +194,7 @@ export function readConfig(env: Env = process.env): Config {
     mailFrom: email(env, "MAIL_FROM", "no-reply@localhost"),
     googleClientId,
     googleClientSecret,
+    googleOAuthIssuer: url(env, "GOOGLE_OAUTH_ISSUER", ["http:", "https:"])?.replace(/\/+$/, "") ?? null,
     s3,
     translateUrl: url(env, "TRANSLATE_URL", ["http:", "https:"]),
     translateApiKey: text(env, "TRANSLATE_API_KEY"),

@@ -1,12 +1,29 @@
 // A real SMTP server for tests, run as its own process so a test can take it down and
 // bring it back like an outage: accepts any mail without authentication and prints each
-// message on stdout as one JSON line. Usage: node smtp-sink.mjs PORT
+// message on stdout as one JSON line. Usage: node smtp-sink.mjs PORT [--dir DIR]
+// With --dir each message is also written there as one JSON file (same record), for
+// readers that cannot see the process's stdout (Playwright starts it as a web server).
+import fs from "node:fs";
+import path from "node:path";
 import { SMTPServer } from "smtp-server";
 
 const port = Number(process.argv[2]);
-if (!Number.isInteger(port) || port <= 0) {
-  console.error("usage: node smtp-sink.mjs PORT");
+const dirFlag = process.argv.indexOf("--dir");
+const mailDir = dirFlag > 0 ? process.argv[dirFlag + 1] : null;
+if (!Number.isInteger(port) || port <= 0 || (dirFlag > 0 && !mailDir)) {
+  console.error("usage: node smtp-sink.mjs PORT [--dir DIR]");
   process.exit(2);
+}
+if (mailDir) fs.mkdirSync(mailDir, { recursive: true });
+let received = 0;
+
+/** Written then renamed, so a reader polling the folder never sees half a file. */
+function saveToDir(record) {
+  received += 1;
+  const name = `${Date.now()}-${process.pid}-${String(received).padStart(6, "0")}.json`;
+  const file = path.join(mailDir, name);
+  fs.writeFileSync(`${file}.tmp`, JSON.stringify(record));
+  fs.renameSync(`${file}.tmp`, file);
 }
 
 const server = new SMTPServer({
@@ -23,6 +40,7 @@ const server = new SMTPServer({
         to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
         raw: Buffer.concat(chunks).toString("utf8"),
       };
+      if (mailDir) saveToDir(record);
       process.stdout.write(JSON.stringify(record) + "\n");
       callback();
     });

@@ -67,3 +67,66 @@ export async function startSmtpSink(port: number): Promise<SmtpSink> {
     },
   };
 }
+
+// ---------------------------------------------------------------------------------
+// Reading what was received: the MIME parts of a message, decoded, so a test reads the
+// text a mail client would show (nodemailer sends long lines quoted-printable).
+
+export type MimePart = { contentType: string; body: string };
+
+function decodeQuotedPrintable(text: string): string {
+  const joined = text.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < joined.length; i++) {
+    const hex = joined.slice(i + 1, i + 3);
+    if (joined[i] === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[i], "utf8"));
+    }
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+function splitHead(entity: string): { head: string; body: string } {
+  const end = entity.indexOf("\n\n");
+  const head = (end < 0 ? entity : entity.slice(0, end)).replace(/\n[ \t]+/g, " ");
+  return { head, body: end < 0 ? "" : entity.slice(end + 2) };
+}
+
+function headerValue(head: string, name: string): string | undefined {
+  const line = head.split("\n").find((item) => item.toLowerCase().startsWith(`${name.toLowerCase()}:`));
+  return line?.slice(name.length + 1).trim();
+}
+
+function decodeBody(head: string, body: string): string {
+  const encoding = headerValue(head, "Content-Transfer-Encoding")?.toLowerCase();
+  if (encoding === "quoted-printable") return decodeQuotedPrintable(body);
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  return body;
+}
+
+/** The leaf parts of a message (one level of multipart, which is what our mail uses). */
+export function mimeParts(raw: string): MimePart[] {
+  const { head, body } = splitHead(raw.replace(/\r\n/g, "\n"));
+  const contentType = headerValue(head, "Content-Type") ?? "text/plain";
+  const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
+  if (!/^multipart\//i.test(contentType) || !boundary) {
+    return [{ contentType: contentType.split(";")[0].trim().toLowerCase(), body: decodeBody(head, body) }];
+  }
+  const sections = body.split(`--${boundary}`).slice(1);
+  return sections
+    .filter((section) => !section.startsWith("--"))
+    .map((section) => {
+      const part = splitHead(section.replace(/^\n/, ""));
+      const type = (headerValue(part.head, "Content-Type") ?? "text/plain").split(";")[0].trim().toLowerCase();
+      // The newline before the next boundary belongs to the boundary.
+      return { contentType: type, body: decodeBody(part.head, part.body.replace(/\n$/, "")) };
+    });
+}
+
+/** A decoded header of the message (unfolded). */
+export function mailHeader(raw: string, name: string): string | undefined {
+  return headerValue(splitHead(raw.replace(/\r\n/g, "\n")).head, name);
+}

@@ -12,6 +12,7 @@ import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
 import { CONTACT_SUBJECTS, HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useT } from "~/utils/i18n";
 import type { ContactActionData, contactAction } from "./contact-action.server";
 
@@ -378,20 +379,12 @@ function ContactForm({
         </div>
 
         <div className="sm:col-span-2">
-          <button
-            type="submit"
-            disabled={sending}
-            aria-busy={sending || undefined}
-            className="inline-flex h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-80 sm:w-auto"
-          >
-            {sending ? (
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none">
-                <circle cx="12" cy="12" r="9" stroke="currentColor" strokeOpacity="0.3" strokeWidth="3" />
-                <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
-              </svg>
-            ) : null}
-            {sending ? t("contact.form.sending", "Sending...") : t("contact.form.submit", "Send Message")}
-          </button>
+          <SubmitButton
+            sending={sending}
+            label={t("contact.form.submit", "Send Message")}
+            sendingLabel={t("contact.form.sending", "Sending...")}
+            className="sm:w-auto"
+          />
         </div>
       </fetcher.Form>
     </div>

@@ -1,0 +1,56 @@
+import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
+import { recordGoogleSignIn, type AdminIdentity } from "~/models/admins.server";
+import { isWhitelisted } from "~/models/whitelist.server";
+import { config } from "~/utils/env.server";
+
+export const GOOGLE_CALLBACK_PATH = "/admin/auth/google/callback";
+
+/** The failure message the callback turns into ?error=unauthorized. */
+export const NOT_AUTHORIZED = "unauthorized";
+
+/**
+ * Google's endpoints are fixed in remix-auth-google. GOOGLE_OAUTH_ISSUER (local testing
+ * only) points them at an OAuth server on loopback, so the whole round trip can be
+ * exercised without Google.
+ */
+class AdminGoogleStrategy extends GoogleStrategy<AdminIdentity> {
+  constructor(options: ConstructorParameters<typeof GoogleStrategy<AdminIdentity>>[0], issuer: string | null) {
+    super(options, async ({ profile }) => verifyGoogleProfile(profile));
+    if (issuer) {
+      Object.assign(this, {
+        authorizationURL: `${issuer}/authorize`,
+        tokenURL: `${issuer}/token`,
+        userInfoURL: `${issuer}/userinfo`,
+      });
+    }
+  }
+}
+
+/** Admitted only with a verified address that is on the whitelist. */
+export function verifyGoogleProfile(profile: GoogleProfile): AdminIdentity {
+  const email = profile._json.email;
+  const verified = profile._json.email_verified === true || String(profile._json.email_verified) === "true";
+  if (!email || !verified || !isWhitelisted(email)) throw new Error(NOT_AUTHORIZED);
+  return recordGoogleSignIn({
+    googleId: profile.id,
+    email,
+    name: profile.displayName || profile._json.name || email,
+    imageUrl: profile._json.picture || null,
+  });
+}
+
+/** The strategy when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set, else null. */
+export function createGoogleStrategy(): AdminGoogleStrategy | null {
+  const { googleClientId, googleClientSecret, appUrl, googleOAuthIssuer } = config();
+  if (!googleClientId || !googleClientSecret) return null;
+  return new AdminGoogleStrategy(
+    {
+      clientID: googleClientId,
+      clientSecret: googleClientSecret,
+      // From APP_URL, never from request headers.
+      callbackURL: `${appUrl}${GOOGLE_CALLBACK_PATH}`,
+      prompt: "select_account",
+    },
+    googleOAuthIssuer,
+  );
+}

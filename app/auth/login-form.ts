@@ -1,0 +1,50 @@
+import { z } from "zod";
+
+/**
+ * The login form's one schema and its texts: conform checks the schema in the
+ * browser, and the login page's action and POST /api/admin/auth/magic/request check
+ * it on the server (through requestLoginLink). Not a .server module, so the browser
+ * bundle can use it.
+ */
+
+export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
+export const LOGIN_LINK_SENT_MESSAGE = "Check your email for a login link.";
+export const LOGIN_LINK_FAILED_MESSAGE = "Failed to send login link. Please try again or contact support.";
+export const LOGIN_LINK_RATE_LIMITED_MESSAGE = "Too many login link requests. Please wait a few minutes and try again.";
+
+// RFC 5321's limit on a forward path; longer is not an address anyone can receive at.
+const MAX_EMAIL_LENGTH = 254;
+
+export const loginEmailSchema = z.object({
+  email: z
+    .string({ required_error: INVALID_EMAIL_MESSAGE, invalid_type_error: INVALID_EMAIL_MESSAGE })
+    .trim()
+    .max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE)
+    .email(INVALID_EMAIL_MESSAGE)
+    // The whitelist, the tokens and the rate limits all key on the lowercased address.
+    .transform((email) => email.toLowerCase()),
+});
+
+export type LoginEmailInput = z.output<typeof loginEmailSchema>;
+
+/** The login page's error query values and what each one shows (SPEC section 8). */
+const LOGIN_ERRORS = new Map<string, { title: string; text: string }>([
+  [
+    "unauthorized",
+    {
+      title: "Access Denied",
+      text: "Your email address is not authorized to access the admin dashboard. Please contact an administrator.",
+    },
+  ],
+  ["server_error", { title: "Login Error", text: "There was a problem with login. Please try again." }],
+  ["session_expired", { title: "Session Expired", text: "Your session has expired for security reasons. Please sign in again." }],
+  ["expired_token", { title: "Magic Link Expired", text: "This login link has expired. Please request a new one." }],
+  ["token_already_used", { title: "Magic Link Already Used", text: "This login link has already been used. Please request a new one." }],
+  ["unknown", { title: "Authentication Failed", text: "We could not sign you in with that link. Please request a new one." }],
+]);
+
+/** The message for an error query value; any other value (or none) shows nothing. */
+export function loginErrorMessage(code: string | null | undefined): { title: string; text: string } | null {
+  // A Map, not an object literal: "?error=constructor" must not find Object.prototype.
+  return (code && LOGIN_ERRORS.get(code)) || null;
+}

@@ -1,0 +1,52 @@
+import type { SessionStorage } from "@remix-run/node";
+import { Strategy, type AuthenticateOptions } from "remix-auth";
+import { consumeLoginToken, type LoginTokenFailure } from "~/models/magic-tokens.server";
+import { recordEmailSignIn, type AdminIdentity } from "~/models/admins.server";
+import { isWhitelisted } from "~/models/whitelist.server";
+
+/**
+ * Sign-in by e-mailed one-time link: our own small strategy rather than
+ * remix-auth-email-link (why: docs/decisions/005-magic-link-strategy.md).
+ *
+ * It only completes a sign-in: the link's GET page renders a form, and that form's
+ * POST comes here. Failures carry the login page's error code as their message
+ * (the authenticator runs with throwOnError, so they arrive as AuthorizationError).
+ */
+
+export const MAGIC_LINK_STRATEGY = "magic-link";
+export const TOKEN_FIELD = "token";
+
+export type MagicLinkFailure = LoginTokenFailure | "unauthorized";
+
+type VerifyParams = { email: string };
+
+function clientIpOf(options: AuthenticateOptions): string | null {
+  return (options.context as { clientIp?: string } | undefined)?.clientIp ?? null;
+}
+
+export class MagicLinkStrategy extends Strategy<AdminIdentity, VerifyParams> {
+  name = MAGIC_LINK_STRATEGY;
+
+  async authenticate(request: Request, sessionStorage: SessionStorage, options: AuthenticateOptions): Promise<AdminIdentity> {
+    const fail = (code: MagicLinkFailure) => this.failure(code, request, sessionStorage, options);
+
+    // Anything but a form with one token string in it is an unreadable link.
+    const form = await request.formData().catch(() => null);
+    const token = form?.get(TOKEN_FIELD);
+    if (typeof token !== "string") return fail("unknown");
+
+    const consumed = consumeLoginToken({
+      token,
+      ip: clientIpOf(options),
+      userAgent: request.headers.get("user-agent"),
+    });
+    if (!consumed.ok) return fail(consumed.error);
+
+    // Checked again here: the address may have left the whitelist since the link was sent.
+    if (!isWhitelisted(consumed.email)) return fail("unauthorized");
+
+    return this.success(await this.verify({ email: consumed.email }), request, sessionStorage, options);
+  }
+}
+
+export const magicLinkStrategy = new MagicLinkStrategy(async ({ email }) => recordEmailSignIn(email));

@@ -1,0 +1,38 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { adminUsers } from "~/db/schema";
+import { normalizeEmail } from "./whitelist.server";
+
+export type AdminIdentity = { email: string; name: string };
+
+/** Records a sign-in by e-mailed link: the admin row is made on first sign-in. */
+export function recordEmailSignIn(email: string): AdminIdentity {
+  const address = normalizeEmail(email);
+  const row = db()
+    .insert(adminUsers)
+    .values({ email: address, name: address.split("@")[0], lastLoginAt: new Date() })
+    .onConflictDoUpdate({ target: adminUsers.email, set: { lastLoginAt: new Date() } })
+    .returning()
+    .get();
+  return { email: row.email, name: row.name ?? row.email };
+}
+
+/** Records a Google sign-in: the row is found by googleId (or e-mail) and refreshed. */
+export function recordGoogleSignIn(profile: { googleId: string; email: string; name: string; imageUrl: string | null }): AdminIdentity {
+  const address = normalizeEmail(profile.email);
+  const values = { googleId: profile.googleId, email: address, name: profile.name, imageUrl: profile.imageUrl, lastLoginAt: new Date() };
+  return db().transaction((tx) => {
+    const existing =
+      tx.select().from(adminUsers).where(eq(adminUsers.googleId, profile.googleId)).get() ??
+      tx.select().from(adminUsers).where(eq(adminUsers.email, address)).get();
+    const row = existing
+      ? tx.update(adminUsers).set(values).where(eq(adminUsers.id, existing.id)).returning().get()
+      : tx.insert(adminUsers).values(values).returning().get();
+    return { email: row.email, name: row.name ?? row.email };
+  });
+}
+
+export function getAdminIdentity(email: string): AdminIdentity {
+  const row = db().select().from(adminUsers).where(eq(adminUsers.email, normalizeEmail(email))).get();
+  return { email: normalizeEmail(email), name: row?.name || normalizeEmail(email) };
+}

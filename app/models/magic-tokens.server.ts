@@ -1,0 +1,156 @@
+import crypto from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import { db, type AppDatabase } from "~/db/client.server";
+import { magicTokens } from "~/db/schema";
+
+/**
+ * One-time sign-in tokens (docs/decisions/005-magic-link-strategy.md). The token
+ * itself only ever travels in the e-mail; the table keeps its SHA-256 hash, so a copy
+ * of the database cannot be turned into a working link.
+ */
+
+export const LOGIN_TOKEN_LIFETIME_MS = 10 * 60_000;
+const LOGIN_PURPOSE = "login";
+
+// 32 random bytes in base64url, unpadded: exactly 43 characters of this alphabet.
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export type LoginTokenFailure = "token_already_used" | "expired_token" | "unknown";
+export type LoginTokenState = "valid" | LoginTokenFailure;
+export type ConsumeResult = { ok: true; email: string } | { ok: false; error: LoginTokenFailure };
+
+export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+type Requester = { ip: string | null; userAgent: string | null };
+
+function hashToken(token: string): string {
+  return crypto.createHash("sha256").update(token).digest("hex");
+}
+
+/** A fresh token and its hash. Also the "comparable work" for addresses off the whitelist. */
+export function newLoginToken(): { token: string; jti: string } {
+  const token = crypto.randomBytes(32).toString("base64url");
+  return { token, jti: hashToken(token) };
+}
+
+/** The hash of a token that could be one of ours, or null for anything else. */
+function jtiOf(token: unknown): string | null {
+  return typeof token === "string" && TOKEN_PATTERN.test(token) ? hashToken(token) : null;
+}
+
+// Headers are attacker-controlled: keep what is stored small.
+function clip(value: string | null): string | null {
+  return value === null ? null : value.slice(0, 512);
+}
+
+/**
+ * Issues a login token for the (already lowercased) address and, in the same
+ * transaction, ends that address's older unused tokens: only the newest link works,
+ * and an older one says "expired". `alsoInTransaction` runs inside that transaction
+ * (the caller queues the e-mail there, so token and mail commit together or not at all).
+ */
+export function issueLoginToken(
+  input: { email: string } & Requester,
+  alsoInTransaction?: (tx: Transaction, issued: { token: string; expiresAt: Date }) => void,
+): { token: string; expiresAt: Date } {
+  const { token, jti } = newLoginToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + LOGIN_TOKEN_LIFETIME_MS);
+  return db().transaction((tx) => {
+    tx.update(magicTokens)
+      .set({ expiresAt: now })
+      .where(
+        and(
+          eq(magicTokens.email, input.email),
+          eq(magicTokens.purpose, LOGIN_PURPOSE),
+          isNull(magicTokens.usedAt),
+          gt(magicTokens.expiresAt, now),
+        ),
+      )
+      .run();
+    tx.insert(magicTokens)
+      .values({
+        jti,
+        email: input.email,
+        purpose: LOGIN_PURPOSE,
+        expiresAt,
+        requestedIp: clip(input.ip),
+        requestedUserAgent: clip(input.userAgent),
+      })
+      .run();
+    const issued = { token, expiresAt };
+    alsoInTransaction?.(tx, issued);
+    return issued;
+  });
+}
+
+/** Why a token that cannot be used now cannot be used, from its stored row. */
+function failureOf(jti: string | null, now: Date): LoginTokenFailure {
+  if (!jti) return "unknown";
+  const row = db()
+    .select({ usedAt: magicTokens.usedAt, expiresAt: magicTokens.expiresAt, purpose: magicTokens.purpose })
+    .from(magicTokens)
+    .where(eq(magicTokens.jti, jti))
+    .get();
+  if (!row || row.purpose !== LOGIN_PURPOSE) return "unknown";
+  if (row.usedAt) return "token_already_used";
+  if (row.expiresAt.getTime() <= now.getTime()) return "expired_token";
+  return "unknown";
+}
+
+/**
+ * Uses a token up. One conditional UPDATE ... RETURNING: SQLite runs it atomically, so
+ * of any number of simultaneous submissions of one link exactly one gets the address.
+ */
+export function consumeLoginToken(input: { token: unknown } & Requester): ConsumeResult {
+  const jti = jtiOf(input.token);
+  const now = new Date();
+  if (jti) {
+    const row = db()
+      .update(magicTokens)
+      .set({ usedAt: now, usedIp: clip(input.ip), usedUserAgent: clip(input.userAgent) })
+      .where(
+        and(
+          eq(magicTokens.jti, jti),
+          eq(magicTokens.purpose, LOGIN_PURPOSE),
+          isNull(magicTokens.usedAt),
+          gt(magicTokens.expiresAt, now),
+        ),
+      )
+      .returning({ email: magicTokens.email })
+      .get();
+    if (row) return { ok: true, email: row.email };
+  }
+  return { ok: false, error: failureOf(jti, now) };
+}
+
+/** What a token would do if submitted now, without using it (the confirm page's GET). */
+export function inspectLoginToken(token: unknown): LoginTokenState {
+  const jti = jtiOf(token);
+  const now = new Date();
+  if (jti) {
+    const row = db()
+      .select({ id: magicTokens.id })
+      .from(magicTokens)
+      .where(
+        and(
+          eq(magicTokens.jti, jti),
+          eq(magicTokens.purpose, LOGIN_PURPOSE),
+          isNull(magicTokens.usedAt),
+          gt(magicTokens.expiresAt, now),
+        ),
+      )
+      .get();
+    if (row) return "valid";
+  }
+  return failureOf(jti, now);
+}
+
+/** Comparable database work for a request that issues nothing (see requestLoginLink). */
+export function countUnusedLoginTokens(email: string): number {
+  return db()
+    .select({ id: magicTokens.id })
+    .from(magicTokens)
+    .where(and(eq(magicTokens.email, email), isNull(magicTokens.usedAt)))
+    .all().length;
+}

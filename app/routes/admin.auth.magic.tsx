@@ -1,0 +1,111 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { authenticator } from "~/auth/authenticator.server";
+import { authorizationFailure } from "~/auth/errors.server";
+import { MAGIC_LINK_STRATEGY, TOKEN_FIELD, type MagicLinkFailure } from "~/auth/magic-link.server";
+import { MAGIC_LINK_PATH } from "~/auth/request-login-link.server";
+import { inspectLoginToken } from "~/models/magic-tokens.server";
+import { DASHBOARD_PATH, LOGIN_PATH, startAdminSession } from "~/utils/auth.server";
+import { log } from "~/utils/logger.server";
+import { safeRedirect } from "~/utils/safe-redirect";
+
+/**
+ * /admin/auth/magic?token=...: the page a sign-in link opens.
+ *
+ * GET changes nothing: mail scanners and link previews fetch links, and must not use
+ * them up. It checks the token and shows one form; its POST (a person pressing
+ * Continue) uses the token and signs in. Both work without JavaScript.
+ */
+
+const REDIRECT_FIELD = "redirectTo";
+
+const KNOWN_FAILURES: ReadonlySet<string> = new Set<MagicLinkFailure>([
+  "unauthorized",
+  "token_already_used",
+  "expired_token",
+  "unknown",
+]);
+
+function toLogin(error: string) {
+  return redirect(`${LOGIN_PATH}?error=${error}`, { headers: { "Cache-Control": "no-store" } });
+}
+
+/** A return-to path kept only if it is a path on this site other than the default. */
+function keptRedirect(value: FormDataEntryValue | string | null | undefined): string | null {
+  const target = safeRedirect(value, DASHBOARD_PATH);
+  return target === DASHBOARD_PATH ? null : target;
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const token = url.searchParams.get(TOKEN_FIELD) ?? "";
+  const state = inspectLoginToken(token);
+  if (state !== "valid") return toLogin(state);
+  return json(
+    { token, redirectTo: keptRedirect(url.searchParams.get(REDIRECT_FIELD)) },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  // The strategy reads the token from the body; the return-to path is read from a copy.
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  try {
+    const admin = await authenticator.authenticate(MAGIC_LINK_STRATEGY, request, { context });
+    return startAdminSession(request, admin, keptRedirect(form?.get(REDIRECT_FIELD)));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const failure = authorizationFailure(error);
+    if (failure !== null && KNOWN_FAILURES.has(failure)) return toLogin(failure);
+    log.error("magic-link sign-in failed", { error: error instanceof Error ? error.stack : String(error) });
+    return toLogin("server_error");
+  }
+}
+
+export const headers: HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export const meta: MetaFunction = () => [
+  { title: "Sign In | Lone Star Home Management" },
+  { name: "robots", content: "noindex" },
+  // No "no-referrer" here, though the token is in the URL: under it the browser sends
+  // "Origin: null" with the form, which the cross-site check refuses. The site-wide
+  // strict-origin-when-cross-origin already keeps the path from other sites.
+];
+
+export default function MagicLinkConfirm() {
+  const { token, redirectTo } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const signingIn = navigation.state !== "idle" && navigation.formAction === MAGIC_LINK_PATH;
+  return (
+    <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
+      <div className="rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+        <h1 className="text-2xl font-bold text-brand-900">Finish signing in</h1>
+        <p className="mt-3 text-slate-700">
+          Press Continue to sign in to the admin dashboard. This login link works only once.
+        </p>
+        <Form method="post" action={MAGIC_LINK_PATH} className="mt-6">
+          <input type="hidden" name={TOKEN_FIELD} value={token} />
+          {redirectTo ? <input type="hidden" name={REDIRECT_FIELD} value={redirectTo} /> : null}
+          <button
+            type="submit"
+            disabled={signingIn}
+            aria-busy={signingIn || undefined}
+            className="inline-flex h-11 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-80"
+          >
+            Continue
+          </button>
+        </Form>
+      </div>
+    </section>
+  );
+}

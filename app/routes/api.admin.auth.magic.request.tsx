@@ -1,0 +1,49 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { INVALID_EMAIL_MESSAGE, LOGIN_LINK_FAILED_MESSAGE } from "~/auth/login-form";
+import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server";
+import { log } from "~/utils/logger.server";
+import { tooManyRequests } from "~/utils/rate-limit.server";
+
+/**
+ * POST /api/admin/auth/magic/request with JSON {email}: asks for a sign-in link.
+ * Public (it is how an admin gets in), and answers the same whether or not the
+ * address is on the whitelist.
+ */
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function methodNotAllowed() {
+  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
+}
+
+export async function loader() {
+  return methodNotAllowed();
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed();
+
+  // A body that is not a JSON object has no address in it: answered like a missing one.
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    body = undefined;
+  }
+  const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
+  try {
+    const outcome = await requestLoginLink({ email: fields.email, redirectTo: fields.redirectTo }, requesterOf(request, context));
+    switch (outcome.kind) {
+      case "invalid":
+        return json({ error: INVALID_EMAIL_MESSAGE, fieldErrors: outcome.fieldErrors }, { status: 400, headers: NO_STORE });
+      case "rate_limited":
+        return tooManyRequests(outcome.retryAfterSeconds, outcome.message);
+      case "sent":
+        return json({ message: outcome.message }, { headers: NO_STORE });
+    }
+  } catch (error) {
+    log.error("sign-in link request failed", { error: error instanceof Error ? error.stack : String(error) });
+    return json({ error: LOGIN_LINK_FAILED_MESSAGE }, { status: 500, headers: NO_STORE });
+  }
+}

@@ -1,0 +1,106 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { signInWithGoogle, startOAuthServer } from "../support/oauth";
+import { startServer, type RunningServer } from "../support/server";
+
+let oauth: Awaited<ReturnType<typeof startOAuthServer>>;
+let app: RunningServer;
+
+beforeAll(async () => {
+  oauth = await startOAuthServer();
+  app = await startServer({
+    env: { ADMIN_EMAILS: "staff@example.com", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
+  });
+});
+afterAll(async () => {
+  await app?.stop();
+  await oauth?.stop();
+});
+
+async function signIn(): Promise<string> {
+  oauth.signInAs({ sub: "g-1", email: "staff@example.com", email_verified: true, name: "Staff" });
+  const { sessionCookie, callback } = await signInWithGoogle(app.url);
+  expect(callback.headers.get("location")).toBe("/admin/dashboard");
+  return sessionCookie!;
+}
+
+function editSession(cookie: string, change: (data: Record<string, unknown>) => void) {
+  const db = new Database(app.databasePath);
+  const rows = db.prepare("select sid, sess from sessions").all() as { sid: string; sess: string }[];
+  // The cookie holds the signed id: base64 of the JSON string, a dot, the signature.
+  const signed = decodeURIComponent(cookie.slice(cookie.indexOf("=") + 1));
+  const id = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as string;
+  const row = rows.find((r) => r.sid === id);
+  expect(row, "session row").toBeTruthy();
+  const data = JSON.parse(row!.sess) as Record<string, unknown>;
+  change(data);
+  db.prepare("update sessions set sess = ? where sid = ?").run(JSON.stringify(data), row!.sid);
+  db.close();
+}
+
+function sessionCount(): number {
+  const db = new Database(app.databasePath, { readonly: true });
+  const { n } = db.prepare("select count(*) as n from sessions where sess like '%adminEmail%'").get() as { n: number };
+  db.close();
+  return n;
+}
+
+const me = (cookie: string) => fetch(`${app.url}/api/admin/me`, { headers: { Cookie: cookie } });
+
+describe("admin sessions", () => {
+  it("keeps only the id in the cookie", async () => {
+    const cookie = await signIn();
+    expect(decodeURIComponent(cookie)).not.toContain("staff@example.com");
+    expect((await me(cookie)).status).toBe(200);
+  });
+
+  it("ends a session idle for more than 2 hours, and deletes its row", async () => {
+    const cookie = await signIn();
+    const before = sessionCount();
+    editSession(cookie, (data) => (data.lastSeenAt = Date.now() - 2 * 60 * 60 * 1000 - 1000));
+    const response = await me(cookie);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ error: "Unauthorized" });
+    expect(sessionCount()).toBe(before - 1);
+  });
+
+  it("ends a session older than 12 hours even when in use", async () => {
+    const cookie = await signIn();
+    editSession(cookie, (data) => (data.signedInAt = Date.now() - 12 * 60 * 60 * 1000 - 1000));
+    expect((await me(cookie)).status).toBe(401);
+  });
+
+  it("sends an expired page visit to the login page with session_expired", async () => {
+    const cookie = await signIn();
+    editSession(cookie, (data) => (data.lastSeenAt = 0));
+    const page = await fetch(`${app.url}/admin/dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/admin/login?error=session_expired");
+    const anonymous = await fetch(`${app.url}/admin/dashboard`, { redirect: "manual" });
+    expect(anonymous.headers.get("location")).toBe("/admin/login");
+  });
+
+  it("makes a client-side (JavaScript) navigation with an expired session reload the whole document", async () => {
+    const cookie = await signIn();
+    editSession(cookie, (data) => (data.lastSeenAt = 0));
+    const data = await fetch(`${app.url}/admin/dashboard?_data=routes%2Fadmin.dashboard`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(data.status).toBe(204);
+    expect(data.headers.get("x-remix-redirect")).toBe("/admin/login?error=session_expired");
+    expect(data.headers.get("x-remix-reload-document")).toBe("true");
+  });
+
+  it("keeps any return-to path on our own origin", async () => {
+    const anonymous = await fetch(`${app.url}/admin/dashboard?tab=faqs`, { redirect: "manual" });
+    expect(anonymous.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard%3Ftab%3Dfaqs");
+  });
+
+  it("does not log out on GET", async () => {
+    const cookie = await signIn();
+    const get = await fetch(`${app.url}/admin/auth/logout`, { headers: { Cookie: cookie }, redirect: "manual" });
+    expect(get.status).toBe(302);
+    expect((await me(cookie)).status).toBe(200);
+    const post = await fetch(`${app.url}/admin/auth/logout`, { method: "POST", headers: { Cookie: cookie, Origin: app.url }, redirect: "manual" });
+    expect(post.headers.get("location")).toBe("/admin/login");
+    expect((await me(cookie)).status).toBe(401);
+  });
+});
