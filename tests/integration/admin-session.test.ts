@@ -104,3 +104,23 @@ describe("admin sessions", () => {
     expect((await me(cookie)).status).toBe(401);
   });
 });
+
+describe("behind https", () => {
+  it("marks the session cookie Secure when APP_URL is https", async () => {
+    const secure = await startServer({
+      env: { APP_URL: "https://homes.example.test", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
+    });
+    try {
+      const start = await fetch(`${secure.url}/admin/auth/google`, { redirect: "manual" });
+      const cookie = start.headers.getSetCookie().find((c) => c.startsWith("__session="));
+      expect(cookie).toMatch(/;\s*Secure/i);
+      expect(cookie).toMatch(/HttpOnly/i);
+      expect(cookie).toMatch(/SameSite=Lax/i);
+      expect(new URL(start.headers.get("location")!).searchParams.get("redirect_uri")).toBe(
+        "https://homes.example.test/admin/auth/google/callback",
+      );
+    } finally {
+      await secure.stop();
+    }
+  });
+});
