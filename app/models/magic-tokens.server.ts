@@ -102,6 +102,11 @@ function failureOf(jti: string | null, now: Date): LoginTokenFailure {
  * Uses a token up. One conditional UPDATE ... RETURNING: SQLite runs it atomically, so
  * of any number of simultaneous submissions of one link exactly one gets the address.
  */
+/** A login token that is neither used nor expired. */
+function usable(jti: string, now: Date) {
+  return and(eq(magicTokens.jti, jti), eq(magicTokens.purpose, LOGIN_PURPOSE), isNull(magicTokens.usedAt), gt(magicTokens.expiresAt, now));
+}
+
 export function consumeLoginToken(input: { token: unknown } & Requester): ConsumeResult {
   const jti = jtiOf(input.token);
   const now = new Date();
@@ -109,14 +114,7 @@ export function consumeLoginToken(input: { token: unknown } & Requester): Consum
     const row = db()
       .update(magicTokens)
       .set({ usedAt: now, usedIp: clip(input.ip), usedUserAgent: clip(input.userAgent) })
-      .where(
-        and(
-          eq(magicTokens.jti, jti),
-          eq(magicTokens.purpose, LOGIN_PURPOSE),
-          isNull(magicTokens.usedAt),
-          gt(magicTokens.expiresAt, now),
-        ),
-      )
+      .where(usable(jti, now))
       .returning({ email: magicTokens.email })
       .get();
     if (row) return { ok: true, email: row.email };
@@ -132,14 +130,7 @@ export function inspectLoginToken(token: unknown): LoginTokenState {
     const row = db()
       .select({ id: magicTokens.id })
       .from(magicTokens)
-      .where(
-        and(
-          eq(magicTokens.jti, jti),
-          eq(magicTokens.purpose, LOGIN_PURPOSE),
-          isNull(magicTokens.usedAt),
-          gt(magicTokens.expiresAt, now),
-        ),
-      )
+      .where(usable(jti, now))
       .get();
     if (row) return "valid";
   }

@@ -13,7 +13,7 @@ import { listActiveFaqs } from "~/models/faqs.server";
 import { homeListings } from "~/models/listings.server";
 import { listHeroImages } from "~/models/media.server";
 import { config } from "~/utils/env.server";
-import { rootText } from "~/utils/meta";
+import { pageMeta, rootText } from "~/utils/meta";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -48,14 +48,7 @@ export const headers = keepRetryAfter;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");
   const description = rootText(matches, "meta.description", "");
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    ...(data ? [{ tagName: "link", rel: "canonical", href: data.canonicalUrl }] : []),
-  ];
+  return pageMeta({ title, description, canonicalUrl: data?.canonicalUrl });
 };
 
 export default function Home() {

@@ -9,7 +9,7 @@ import { publicListing } from "~/models/listings.server";
 import { config } from "~/utils/env.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { useT } from "~/utils/i18n";
-import { rootText } from "~/utils/meta";
+import { pageMeta, rootText } from "~/utils/meta";
 import { parseId } from "~/utils/params";
 
 /** A home's own page: shareable, and what a visitor without JavaScript opens from a card. */
@@ -32,15 +32,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = rootText(matches, "site.name", "Lone Star Home Management");
   const title = `${data.listing.name} | ${data.summary.price} | ${site}`;
   const description = `${data.listing.location}. ${data.summary.description}`.slice(0, 300);
-  return [
-    { title },
-    { name: "description", content: description },
-    { property: "og:title", content: title },
-    { property: "og:description", content: description },
-    { property: "og:type", content: "website" },
-    { property: "og:image", content: data.imageUrl },
-    { tagName: "link", rel: "canonical", href: data.canonicalUrl },
-  ];
+  return pageMeta({ title, description, canonicalUrl: data.canonicalUrl, imageUrl: data.imageUrl });
 };
 
 export default function PropertyPage() {
