@@ -5,6 +5,9 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { InlineCssContext } from "~/utils/inline-css";
+import { stylesheetText } from "~/utils/inline-css.server";
+import stylesheet from "~/tailwind.css";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -23,7 +26,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <InlineCssContext.Provider value={stylesheetText(stylesheet)}>
+          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        </InlineCssContext.Provider>
       </NonceProvider>,
       {
         nonce,
