@@ -5,9 +5,6 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
-import { InlineCssContext } from "~/utils/inline-css";
-import { stylesheetText } from "~/utils/inline-css.server";
-import stylesheet from "~/tailwind.css";
 
 const ABORT_DELAY_MS = 5_000;
 
@@ -26,9 +23,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineCssContext.Provider value={stylesheetText(stylesheet)}>
-          <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
-        </InlineCssContext.Provider>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,

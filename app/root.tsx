@@ -23,9 +23,12 @@ import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
 import { useT } from "~/utils/i18n";
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, isLanguage } from "~/utils/locale";
 import { useNonce } from "~/utils/nonce";
-import { useInlineCss } from "~/utils/inline-css";
+import stylesheet from "~/tailwind.css";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
 
 export const meta: MetaFunction = () => [{ title: "Lone Star Home Management" }];
 
@@ -72,7 +75,6 @@ function useStoredLanguagePreference(language: string) {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const css = useInlineCss();
   const language = data?.language ?? DEFAULT_LANGUAGE;
   return (
     <html lang={language} className="h-full">
@@ -81,8 +83,6 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
-        {/* Server-rendered only; in the browser React keeps the markup it was given. */}
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} suppressHydrationWarning />
       </head>
       <body id="top" className="flex min-h-full flex-col">
         <Frame>{children}</Frame>
