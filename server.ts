@@ -58,6 +58,11 @@ async function main() {
     server.closeIdleConnections();
     setInterval(() => server.closeIdleConnections(), 100).unref();
   };
+  // Express 4 does not catch errors of async middleware; one bad request must not take
+  // the whole site down, so they are logged here instead of ending the process.
+  process.on("unhandledRejection", (reason) => {
+    log.error("unhandled rejection", { error: reason instanceof Error ? reason.stack : String(reason) });
+  });
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }

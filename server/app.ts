@@ -85,8 +85,9 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     }),
   );
 
-  app.all(
-    "*",
+  // app.use, not app.all("*"): the latter decodes the path as a route parameter and
+  // throws on malformed percent-encoding; Remix answers such paths itself.
+  app.use(
     createRequestHandler({
       build: options.build,
       bodyLimit: BODY_LIMIT_BYTES,
@@ -99,6 +100,9 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     if (res.headersSent) return next(error);
     if (error instanceof PayloadTooLargeError) {
       return res.status(413).json({ error: "Request body too large" });
+    }
+    if (error instanceof URIError) {
+      return res.status(400).json({ error: "Malformed URL" });
     }
     log.error("request failed", { error: error instanceof Error ? error.stack : String(error) });
     res.status(500).json({ error: "Internal server error" });

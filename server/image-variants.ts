@@ -18,7 +18,12 @@ export function imageVariants(options: { uploadsDir: string; cacheDir: string })
     const match = /^\/(\d+)\/(.+)$/.exec(req.path);
     if (!match) return next();
     const width = Number(match[1]);
-    const key = decodeURIComponent(match[2]);
+    let key: string;
+    try {
+      key = decodeURIComponent(match[2]);
+    } catch {
+      return res.status(404).json({ error: "Not found" });
+    }
     if (!VARIANT_WIDTHS.includes(width as (typeof VARIANT_WIDTHS)[number]) || !KEY_PATTERN.test(key) || key.includes("..") || !RESIZABLE.test(key)) {
       return res.status(404).json({ error: "Not found" });
     }

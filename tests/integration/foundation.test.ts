@@ -101,6 +101,15 @@ describe("pages", () => {
 });
 
 describe("operations", () => {
+  it("answers malformed URLs with a 4xx and keeps serving", async () => {
+    for (const path of ["/%E0%A4%A", "/properties/%ZZ", "/api/properties/%ZZ/media", "/objects/%ZZ", "/variants/480/%ZZ", "/build/%ZZ"]) {
+      const response = await fetch(server.url + path);
+      expect(response.status, path).toBeGreaterThanOrEqual(400);
+      expect(response.status, path).toBeLessThan(500);
+    }
+    expect((await fetch(server.url + "/healthz")).status).toBe(200);
+  });
+
   it("answers /healthz", async () => {
     const response = await fetch(server.url + "/healthz");
     expect(response.status).toBe(200);
