@@ -1,6 +1,7 @@
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./scripts/chromium-flags.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 3999);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -17,16 +18,6 @@ const OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? PORT - 900);
 process.env.E2E_OAUTH_PORT = String(OAUTH_PORT);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-// Only the flags this machine's Chromium needs: no sandbox as root, no GPU, no calls home.
-const CHROMIUM_ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
 
 export default defineConfig({
   testDir: "tests/e2e",

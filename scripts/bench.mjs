@@ -19,21 +19,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
+import { CHROMIUM_ARGS } from "./chromium-flags.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BENCH_DIR = path.join(ROOT, "public", "build", "bench");
 const TSX_LOADER = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-];
+const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
 const LOAD = { connections: 50, warmupSeconds: 2, durationSeconds: 8 };
 // From DESIGN.md, "Budgets".

@@ -26,14 +26,15 @@ export class PageCache {
   ) {}
 
   /** The cache key of a request, or null when its answer must not be shared. */
-  keyFor(method: string, pathname: string, search: string, language: string): string | null {
+  async keyFor(method: string, pathname: string, search: string, languageOf: () => Promise<string>): Promise<string | null> {
     if (method !== "GET") return null;
     const params = new URLSearchParams(search);
     if (CACHEABLE_JSON.some((pattern) => pattern.test(pathname))) return `json ${pathname}?${params}`;
     if (!CACHEABLE_PAGES.some((pattern) => pattern.test(pathname))) return null;
     // ?lng= sets a cookie; Remix data requests (_data) answer JSON for one client.
     if (params.has("lng") || params.has("_data")) return null;
-    return `${language} ${pathname}?${params}`;
+    // Only pages depend on the language; it is worked out only for them.
+    return `${await languageOf()} ${pathname}?${params}`;
   }
 
   get(key: string, nonce: string): CachedPage | null {

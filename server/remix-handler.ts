@@ -102,7 +102,7 @@ export function createRequestHandler(options: {
 
       const caching = options.pageCache;
       const key = caching
-        ? caching.cache.keyFor(req.method, url.pathname, url.search, await caching.languageOf(request))
+        ? await caching.cache.keyFor(req.method, url.pathname, url.search, () => caching.languageOf(request))
         : null;
       if (caching && key) {
         const hit = caching.cache.get(key, context.cspNonce);

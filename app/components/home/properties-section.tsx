@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { ApplyLink } from "~/components/property/apply-link";
-import type { Listing } from "~/components/property/listing";
+import { openDetailsInPlace, type Listing } from "~/components/property/listing";
 import { PropertyCard } from "~/components/property/property-card";
 import { PropertyDetails } from "~/components/property/property-details";
 import { Dialog } from "~/components/ui/dialog";
@@ -104,11 +104,7 @@ function MapPanel({ listings, onViewDetails }: { listings: Listing[]; onViewDeta
           <li key={listing.id} className="py-3">
             <a
               href={`/properties/${listing.id}`}
-              onClick={(event) => {
-                if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-                event.preventDefault();
-                onViewDetails(listing.id);
-              }}
+              onClick={openDetailsInPlace(listing.id, onViewDetails)}
               className="block rounded-md hover:bg-slate-50"
             >
               <span className="block font-medium text-slate-900">{listing.name}</span>

@@ -27,3 +27,15 @@ export function localizedListing(listing: Listing, language: Language) {
     description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
   };
 }
+
+/**
+ * The click handler of a link to a home's page: a plain click opens the details in
+ * place (the dialog); a modified click (new tab, new window) keeps the link's behaviour.
+ */
+export function openDetailsInPlace(id: number, open: (id: number) => void) {
+  return (event: { metaKey: boolean; ctrlKey: boolean; shiftKey: boolean; button: number; preventDefault: () => void }) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    open(id);
+  };
+}

@@ -1,6 +1,6 @@
 import { useT } from "~/utils/i18n";
 import { ApplyLink } from "./apply-link";
-import { localizedListing, type Listing } from "./listing";
+import { localizedListing, openDetailsInPlace, type Listing } from "./listing";
 import { ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
 
@@ -27,11 +27,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
         <div className="mt-5 flex flex-wrap gap-2">
           <a
             href={`/properties/${listing.id}`}
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-              event.preventDefault();
-              onViewDetails(listing.id);
-            }}
+            onClick={openDetailsInPlace(listing.id, onViewDetails)}
             className="inline-flex h-11 flex-1 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
           >
             {t("properties.view_details", "View Details")}
