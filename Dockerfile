@@ -1,35 +1,36 @@
 # syntax=docker/dockerfile:1
 
-# --- dependencies, with the toolchain better-sqlite3 needs to compile ---
-FROM node:22-bookworm-slim AS deps
+# --- build: every dependency (with the toolchain better-sqlite3 compiles with), the
+# Remix build and the compiled server; then the dev dependencies are pruned away ---
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-RUN npm ci
-
-# --- production build ---
-FROM deps AS build
+# Exactly the lock file's versions; it is kept valid for npm 10 (this image) and npm 11.
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev
+RUN npm run build \
+ && npm prune --omit=dev --no-audit --no-fund \
+ && npm cache clean --force
 
-# --- runtime ---
+# --- runtime: production dependencies, the builds (server, Remix app, migrations in
+# build/migrations) and public/; no TypeScript sources, no compiler, no TypeScript loader ---
 FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json ./
 COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/build ./build
 COPY --from=build --chown=node:node /app/public ./public
-COPY --from=build --chown=node:node /app/app ./app
-COPY --from=build --chown=node:node /app/server ./server
-COPY --from=build --chown=node:node /app/scripts ./scripts
-COPY --from=build --chown=node:node /app/server.ts /app/package.json /app/tsconfig.json ./
+# The database, uploads, outbox and the generated session secret live in ./data.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# Migrations (app/db/migrations) run at every start, before the port opens.
-CMD ["node", "--import", "tsx", "server.ts"]
+# Node runs as PID 1 and handles SIGTERM itself (in-flight requests get up to 10 s);
+# migrations run at every start, before the port opens.
+CMD ["node", "build/server.js"]

@@ -55,7 +55,7 @@ export default defineConfig({
     },
     {
       // A fresh database for every run, in its own work directory (its ./data).
-      command: `rm -rf "${WORK_DIR}" && mkdir -p "${WORK_DIR}" && cd "${WORK_DIR}" && exec node --import "${path.resolve("node_modules/tsx/dist/loader.mjs")}" "${path.resolve("server.ts")}"`,
+      command: `rm -rf "${WORK_DIR}" && mkdir -p "${WORK_DIR}" && cd "${WORK_DIR}" && exec node "${path.resolve("build/server.js")}"`,
       url: `${BASE_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -63,7 +63,6 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: "127.0.0.1",
         APP_URL: BASE_URL,
-        TSX_TSCONFIG_PATH: path.resolve("tsconfig.json"),
         LOG_LEVEL: "warn",
         ADMIN_EMAILS: "admin@example.com,google.admin@example.com",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,

@@ -1,73 +1,8 @@
+// The server's entry point. React and Remix read NODE_ENV as they load, so it is settled
+// here before the rest of the server (server/main.ts) and its packages are imported.
 import "./server/production-env";
-import type { Server } from "node:http";
-import type { ServerBuild } from "@remix-run/node";
-import { installGlobals } from "@remix-run/node";
-import { closeDatabase, prepareDatabase } from "./app/db/startup.server";
-import { startMailWorker, stopMailWorker } from "./app/services/mail.server";
-import { ConfigError, config as loadConfig } from "./app/utils/env.server";
-import { log, setLogLevel } from "./app/utils/logger.server";
-import { createApp } from "./server/app";
 
-const SHUTDOWN_GRACE_MS = 10_000;
+// Stack traces in the log point into the TypeScript sources (build/*.js.map).
+process.setSourceMapsEnabled(true);
 
-installGlobals({ nativeFetch: true });
-
-async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-  setLogLevel(config.logLevel);
-
-  // The schema is migrated before the port opens, so /healthz means "ready".
-  const database = await prepareDatabase(config);
-  startMailWorker();
-  const build = (await import(new URL("./build/index.js", import.meta.url).href)) as ServerBuild;
-  // Loaded after the configuration is checked: it reads it at import.
-  const { getLanguage } = await import("./app/utils/i18n.server");
-  const app = createApp({ build, config, languageOf: getLanguage });
-
-  const server: Server = app.listen(config.port, config.host, () => {
-    log.info(`listening on http://${config.host}:${config.port} (${config.appUrl})`);
-  });
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`${signal}: closing; in-flight requests get ${SHUTDOWN_GRACE_MS / 1000} s`);
-    const forceTimer = setTimeout(() => {
-      log.warn("shutdown: grace period over, closing open connections");
-      server.closeAllConnections();
-    }, SHUTDOWN_GRACE_MS);
-    forceTimer.unref();
-    server.close(async () => {
-      clearTimeout(forceTimer);
-      await stopMailWorker();
-      closeDatabase(database);
-      log.info("shutdown complete");
-      process.exit(0);
-    });
-    // Keep-alive connections go as soon as their current request is answered.
-    server.closeIdleConnections();
-    setInterval(() => server.closeIdleConnections(), 100).unref();
-  };
-  // Express 4 does not catch errors of async middleware; one bad request must not take
-  // the whole site down, so they are logged here instead of ending the process.
-  process.on("unhandledRejection", (reason) => {
-    log.error("unhandled rejection", { error: reason instanceof Error ? reason.stack : String(reason) });
-  });
-  process.on("SIGTERM", () => stop("SIGTERM"));
-  process.on("SIGINT", () => stop("SIGINT"));
-}
-
-main().catch((error) => {
-  console.error(error);
-  process.exit(1);
-});
+await import("./server/main");

@@ -3,7 +3,7 @@
 // fails on a missed budget (exit 0). See docs/bench.md for how to read the output.
 //
 //   1. npm run build
-//   2. server.ts on a free port, cwd = a fresh temp dir (as tests/support/server.ts)
+//   2. build/server.js on a free port, cwd = a fresh temp dir (as tests/support/server.ts)
 //   3. GET / and GET /api/properties once, their bodies written under public/build/bench/
 //      so the same server serves the same bytes as static files
 //   4. autocannon, 50 connections, 2 s warm-up + 8 s: dynamic vs static
@@ -23,7 +23,6 @@ import { CHROMIUM_ARGS } from "./chromium-flags.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const BENCH_DIR = path.join(ROOT, "public", "build", "bench");
-const TSX_LOADER = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
@@ -212,7 +211,6 @@ async function startServer() {
   const url = `http://127.0.0.1:${port}`;
   const env = {
     ...process.env,
-    TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"),
     LOG_LEVEL: "warn",
     PORT: String(port),
     HOST: "127.0.0.1",
@@ -222,7 +220,7 @@ async function startServer() {
   // A fresh ./data/app.db with the demo catalogue, whatever the caller's shell says.
   delete env.DATABASE_PATH;
   delete env.SEED_DEMO;
-  const child = spawn(process.execPath, ["--import", TSX_LOADER, path.join(ROOT, "server.ts")], {
+  const child = spawn(process.execPath, [path.join(ROOT, "build", "server.js")], {
     cwd: workDir,
     env,
     stdio: ["ignore", "pipe", "pipe"],
@@ -488,7 +486,7 @@ async function main() {
   let server;
   try {
     server = await startServer();
-    console.log(`  server.ts on ${server.url}, work dir ${server.workDir} (${elapsed()})`);
+    console.log(`  build/server.js on ${server.url}, work dir ${server.workDir} (${elapsed()})`);
   } catch (error) {
     console.log(`  the server did not start: ${errorText(error)}`);
     return { results, fatal: true };

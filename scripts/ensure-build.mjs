@@ -1,10 +1,22 @@
-// `npm start` builds first when there is no build, or when the sources are newer than it.
+// `npm start` and the database commands build first when there is no build, or when
+// the sources are newer than it.
 import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const BUILD_FILE = "build/index.js";
-const SOURCES = ["app", "remix.config.js", "postcss.config.js", "package.json"];
+const OUTPUTS = ["build/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js"];
+const SOURCES = [
+  "app",
+  "server",
+  "server.ts",
+  "scripts/build.mjs",
+  "scripts/build-server.mjs",
+  "scripts/db-migrate.ts",
+  "scripts/db-backup.ts",
+  "remix.config.js",
+  "postcss.config.js",
+  "package.json",
+];
 
 function newestMtime(entry) {
   const stat = fs.statSync(entry);
@@ -14,7 +26,9 @@ function newestMtime(entry) {
   return newest;
 }
 
-const builtAt = fs.existsSync(BUILD_FILE) ? fs.statSync(BUILD_FILE).mtimeMs : 0;
+const builtAt = OUTPUTS.every((file) => fs.existsSync(file))
+  ? Math.min(...OUTPUTS.map((file) => fs.statSync(file).mtimeMs))
+  : 0;
 const changedAt = Math.max(...SOURCES.filter((s) => fs.existsSync(s)).map(newestMtime));
 if (changedAt > builtAt) {
   console.log(builtAt ? "Sources changed since the last build: building." : "No build yet: building.");

@@ -1,5 +1,4 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -9,15 +8,13 @@ import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
 import { imageVariants } from "./image-variants";
 import { PageCache } from "./page-cache";
+import { PUBLIC_DIR } from "./paths";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
 import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Also bounds how long a change made outside the app (straight to the database) takes to show.
 const PAGE_CACHE_TTL_MS = 5_000;
-// Code and static files sit beside server.ts; ./data follows the working directory.
-const APP_ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PUBLIC_DIR = path.join(APP_ROOT, "public");
 
 function logRequests(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();

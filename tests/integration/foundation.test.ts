@@ -3,7 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DICTIONARY } from "~/db/dictionary";
-import { makeWorkDir, nodeWithTsx, ROOT, startServer, tsxArgs, type RunningServer } from "../support/server";
+import { builtEntry, makeWorkDir, runBuilt, startServer, type RunningServer } from "../support/server";
 
 const SPEC_KEYS = [
   "header.nav.home",
@@ -206,10 +206,7 @@ describe("operations", () => {
 
   it("makes an online backup that passes integrity_check", () => {
     const target = path.join(makeWorkDir("backup-"), "copy.db");
-    execFileSync(process.execPath, [...tsxArgs("scripts/db-backup.ts"), target], {
-      cwd: server.workDir,
-      env: { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json") },
-    });
+    execFileSync(process.execPath, [builtEntry("db-backup"), target], { cwd: server.workDir });
     const copy = new Database(target, { readonly: true });
     expect(copy.pragma("integrity_check", { simple: true })).toBe("ok");
     const count = copy.prepare("select count(*) as n from text_entries").get() as { n: number };
@@ -261,7 +258,7 @@ describe("restarts and configuration", () => {
   });
 
   it("refuses to start with a bad value and names the variable", async () => {
-    const child = nodeWithTsx([path.join(ROOT, "server.ts")], { cwd: makeWorkDir(), env: { PORT: "eighty" } });
+    const child = runBuilt("server", [], { cwd: makeWorkDir(), env: { PORT: "eighty" } });
     let output = "";
     child.stderr?.on("data", (chunk) => (output += chunk));
     const code = await new Promise((resolve) => child.on("exit", resolve));
@@ -271,10 +268,7 @@ describe("restarts and configuration", () => {
 
   it("applies migrations with npm run db:migrate", () => {
     const workDir = makeWorkDir();
-    const out = execFileSync(process.execPath, tsxArgs("scripts/db-migrate.ts"), {
-      cwd: workDir,
-      env: { ...process.env, TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json") },
-    }).toString();
+    const out = execFileSync(process.execPath, [builtEntry("db-migrate")], { cwd: workDir }).toString();
     expect(out).toContain("up to date");
     const db = new Database(path.join(workDir, "data", "app.db"), { readonly: true });
     const tables = (db.prepare("select name from sqlite_master where type = 'table'").all() as { name: string }[]).map((t) => t.name);

@@ -3,9 +3,9 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
 
-/** The repository root: server.ts, the build and the scripts live here. */
+/** The repository root: the build and the scripts live here. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
 export async function freePort(): Promise<number> {
@@ -24,8 +24,9 @@ export function makeWorkDir(prefix = "site-test-"): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
 
-export function tsxArgs(script: string): string[] {
-  return ["--import", TSX_LOADER, path.join(ROOT, script)];
+/** A compiled entry of the build: `npm run build` (run by `npm test`) writes them. */
+export function builtEntry(name: "server" | "db-migrate" | "db-backup"): string {
+  return path.join(ROOT, "build", `${name}.js`);
 }
 
 export type RunningServer = {
@@ -37,25 +38,21 @@ export type RunningServer = {
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-// Resolved from the repo: the work directory has no node_modules.
-const TSX_LOADER = pathToFileURL(path.join(ROOT, "node_modules/tsx/dist/loader.mjs")).href;
-
-/** Node with tsx, run from a work directory (its ./data) with the repo's tsconfig. */
-export function nodeWithTsx(args: string[], options: { cwd: string; env?: Record<string, string> }): ChildProcess {
-  return spawn(process.execPath, ["--import", TSX_LOADER, ...args], {
+/** Plain Node on a compiled entry, run from a work directory (its ./data). */
+export function runBuilt(
+  name: Parameters<typeof builtEntry>[0],
+  args: string[],
+  options: { cwd: string; env?: Record<string, string> },
+): ChildProcess {
+  return spawn(process.execPath, [builtEntry(name), ...args], {
     cwd: options.cwd,
-    env: {
-      ...process.env,
-      TSX_TSCONFIG_PATH: path.join(ROOT, "tsconfig.json"),
-      LOG_LEVEL: "warn",
-      ...options.env,
-    },
+    env: { ...process.env, LOG_LEVEL: "warn", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
 /**
- * Starts the production server (server.ts over the build) on a free port with a
+ * Starts the production server (build/server.js) on a free port with a
  * database in a fresh work directory, and waits for /healthz.
  */
 export async function startServer(
@@ -66,7 +63,7 @@ export async function startServer(
   const url = `http://127.0.0.1:${port}`;
   const databasePath = path.join(workDir, "data", "app.db");
   const env = { PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ...options.env };
-  const child = nodeWithTsx([path.join(ROOT, "server.ts")], { cwd: workDir, env });
+  const child = runBuilt("server", [], { cwd: workDir, env });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));

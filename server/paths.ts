@@ -1,0 +1,8 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+// This module runs as server/paths.ts from the sources (tests, tools) and inside
+// build/server.js once compiled: both sit one folder below the project root.
+export const PROJECT_ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const PUBLIC_DIR = path.join(PROJECT_ROOT, "public");
+export const REMIX_BUILD_PATH = path.join(PROJECT_ROOT, "build", "index.js");
