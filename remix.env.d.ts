@@ -1,2 +1,11 @@
 /// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
+
+// Loader and action data are typed as single fetch (turbo-stream) delivers them.
+declare module "@remix-run/server-runtime" {
+  interface Future {
+    v3_singleFetch: true;
+  }
+}
+
+export {};

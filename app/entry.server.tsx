@@ -6,7 +6,9 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 
-const ABORT_DELAY_MS = 5_000;
+// How long streamed loader data may take (read by Remix's single fetch); the render is
+// abandoned a second after that.
+export const streamTimeout = 5_000;
 
 export default function handleRequest(
   request: Request,
@@ -23,7 +25,7 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY_MS} nonce={nonce} />
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
         nonce,
@@ -51,6 +53,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY_MS);
+    setTimeout(abort, streamTimeout + 1_000);
   });
 }

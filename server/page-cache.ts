@@ -30,9 +30,10 @@ export class PageCache {
     if (method !== "GET") return null;
     const params = new URLSearchParams(search);
     if (CACHEABLE_JSON.some((pattern) => pattern.test(pathname))) return `json ${pathname}?${params}`;
+    // Remix's data requests (`/_root.data`, `/properties/3.data`) match no page pattern.
     if (!CACHEABLE_PAGES.some((pattern) => pattern.test(pathname))) return null;
-    // ?lng= sets a cookie; Remix data requests (_data) answer JSON for one client.
-    if (params.has("lng") || params.has("_data")) return null;
+    // ?lng= sets a cookie.
+    if (params.has("lng")) return null;
     // Only pages depend on the language; it is worked out only for them.
     return `${await languageOf()} ${pathname}?${params}`;
   }

@@ -67,6 +67,11 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 
 export const DATA_REQUEST_HEADER = "X-Data-Request";
 
+/** Remix's own data requests (single fetch: `/_root.data`, `/properties/3.data`). */
+export function isRemixDataRequest(url: URL): boolean {
+  return url.pathname.endsWith(".data");
+}
+
 export type LoadContext = { cspNonce: string; clientIp: string };
 
 export function createRequestHandler(options: {
@@ -92,11 +97,11 @@ export function createRequestHandler(options: {
         init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
       }
       const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
-      // Remix hides its ?_data marker from loaders; this header tells them the page is
-      // running with JavaScript (see requireAdmin).
+      // Remix hides the .data suffix of its single-fetch data requests from loaders; this
+      // header tells them the page is running with JavaScript (see requireAdmin).
       const headers = init.headers as Headers;
       headers.delete(DATA_REQUEST_HEADER);
-      if (url.searchParams.has("_data")) headers.set(DATA_REQUEST_HEADER, "1");
+      if (isRemixDataRequest(url)) headers.set(DATA_REQUEST_HEADER, "1");
       const request = new Request(url.href, init);
       const context = options.getLoadContext(req, res);
 

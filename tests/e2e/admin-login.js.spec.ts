@@ -8,8 +8,11 @@ const FAILED = "Failed to send login link. Please try again or contact support."
 // An address off the whitelist: the same answer as an admin's, and no mail to anyone.
 const VISITOR = "visitor@example.com";
 
+// With JavaScript the form posts as a Remix single-fetch data request.
+const LOGIN_DATA_PATH = "/admin/login.data";
+
 function isLoginPost(request: Request) {
-  return request.method() === "POST" && new URL(request.url()).pathname === "/admin/login";
+  return request.method() === "POST" && new URL(request.url()).pathname === LOGIN_DATA_PATH;
 }
 
 async function openLogin(page: Page) {
@@ -39,7 +42,7 @@ test.describe("admin login with JavaScript", () => {
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(
-      (url) => url.pathname === "/admin/login",
+      (url) => url.pathname === LOGIN_DATA_PATH,
       async (route) => {
         if (!isLoginPost(route.request())) return route.continue();
         await held;
@@ -62,7 +65,7 @@ test.describe("admin login with JavaScript", () => {
   test("says it failed when the request never arrives", async ({ page }) => {
     await openLogin(page);
     await page.route(
-      (url) => url.pathname === "/admin/login",
+      (url) => url.pathname === LOGIN_DATA_PATH,
       (route) => (isLoginPost(route.request()) ? route.abort("internetdisconnected") : route.continue()),
     );
     await page.getByRole("textbox", { name: "Email" }).fill(VISITOR);
@@ -74,7 +77,7 @@ test.describe("admin login with JavaScript", () => {
   test("says it failed when a proxy answers with its own error page", async ({ page }) => {
     await openLogin(page);
     await page.route(
-      (url) => url.pathname === "/admin/login",
+      (url) => url.pathname === LOGIN_DATA_PATH,
       (route) =>
         isLoginPost(route.request())
           ? route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" })

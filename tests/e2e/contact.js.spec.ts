@@ -12,18 +12,22 @@ async function fillValid(page: Page) {
 }
 
 /** What the home page's action answers when storing fails (a Remix data response). */
+/**
+ * The action's answer when the message could not be stored: `{ status: "failed" }` with
+ * a 500, in the turbo-stream encoding of Remix's single fetch.
+ */
 function actionFailure() {
   return {
     status: 500,
-    contentType: "application/json",
+    contentType: "text/x-script; charset=utf-8",
     headers: { "X-Remix-Response": "yes" },
-    body: JSON.stringify({ status: "failed" }),
+    body: JSON.stringify([{ _1: 2 }, "data", { _3: 4 }, "status", "failed"]),
   };
 }
 
-/** The fetcher's POST to the home page's action (a Remix data request). */
+/** The fetcher's POST to the home page's action (a single-fetch data request). */
 function isContactPost(url: URL) {
-  return url.pathname === "/" && url.searchParams.has("index") && url.searchParams.has("_data");
+  return url.pathname === "/_root.data" && url.searchParams.has("index");
 }
 
 test.describe("contact form with JavaScript", () => {
