@@ -14,6 +14,14 @@ COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force
+# What production does not need although npm keeps it: TypeScript (an optional peer of the
+# Remix packages) and better-sqlite3's sources and objects beside its compiled addon.
+RUN rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
+ && cd node_modules/better-sqlite3 \
+ && mv build/Release/better_sqlite3.node /tmp/ \
+ && rm -rf build deps src \
+ && mkdir -p build/Release \
+ && mv /tmp/better_sqlite3.node build/Release/
 
 # --- runtime: production dependencies, the builds (server, Remix app, migrations in
 # build/migrations) and public/; no TypeScript sources, no compiler, no TypeScript loader ---

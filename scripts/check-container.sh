@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# scripts/check-container.sh IMAGE: checks a built image the way a deployment uses it.
+#   config    a CONTRACT variable passes through: a bad S3_ENDPOINT stops the start, naming it
+#   smtp      SMTP_URL passes through: a sign-in link request reaches a real SMTP server
+#             (tests/support/smtp-sink.mjs on the host) with a link on APP_URL
+#   data      the database and the session secret are on the /app/data volume
+#   sigterm   `stop` ends the server through its own SIGTERM handling, exit code 0
+# Needs the project's node_modules (for the SMTP server). CONTAINER is the CLI, e.g.
+#   CONTAINER="podman --storage-driver vfs --cgroup-manager cgroupfs --runtime runc"
+# RUN_ARGS adds words to every run (e.g. "--ulimit nofile=20000:20000").
+set -uo pipefail
+IMAGE=${1:?usage: scripts/check-container.sh IMAGE}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+read -r -a CLI <<<"${CONTAINER:-docker}"
+read -r -a EXTRA <<<"${RUN_ARGS:-}"
+NAME="check-$$"
+VOLUME="check-$$-data"
+PASS=0; FAIL=0
+ok()  { echo "ok $1"; PASS=$((PASS + 1)); }
+bad() { echo "FAIL $1: $2"; FAIL=$((FAIL + 1)); }
+free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
+cleanup() {
+  "${CLI[@]}" rm -f "$NAME" "$NAME-bad" >/dev/null 2>&1
+  "${CLI[@]}" volume rm -f "$VOLUME" >/dev/null 2>&1
+  [ -n "${SINK_PID:-}" ] && kill "$SINK_PID" 2>/dev/null
+  [ -n "${MAIL_DIR:-}" ] && rm -rf "$MAIL_DIR"
+  echo "$PASS passed, $FAIL failed"
+}
+trap cleanup EXIT
+
+# config: the variable reaches the app's configuration check.
+"${CLI[@]}" run --name "$NAME-bad" "${EXTRA[@]}" -e S3_ENDPOINT=not-a-url "$IMAGE" >/dev/null 2>&1
+code=$("${CLI[@]}" inspect -f '{{.State.ExitCode}}' "$NAME-bad" 2>/dev/null)
+if [ "$code" = 1 ] && "${CLI[@]}" logs "$NAME-bad" 2>&1 | grep -q "S3_ENDPOINT"; then ok config
+else bad config "expected exit 1 naming S3_ENDPOINT, got exit $code: $("${CLI[@]}" logs "$NAME-bad" 2>&1 | tail -2)"; fi
+
+# smtp: the host network lets the container reach the SMTP server on the host's loopback.
+SMTP_PORT=$(free_port); PORT=$(free_port); URL="http://127.0.0.1:$PORT"
+MAIL_DIR=$(mktemp -d)
+node "$ROOT/tests/support/smtp-sink.mjs" "$SMTP_PORT" --dir "$MAIL_DIR" >/dev/null 2>&1 &
+SINK_PID=$!
+"${CLI[@]}" volume create "$VOLUME" >/dev/null
+"${CLI[@]}" run -d --name "$NAME" "${EXTRA[@]}" --network host -v "$VOLUME:/app/data" \
+  -e PORT="$PORT" -e HOST=127.0.0.1 -e APP_URL="$URL" -e ADMIN_EMAILS=ops@example.com \
+  -e SMTP_URL="smtp://127.0.0.1:$SMTP_PORT" -e MAIL_FROM=office@example.com "$IMAGE" >/dev/null
+for _ in $(seq 1 120); do
+  [ "$(curl -s -o /dev/null -w '%{http_code}' "$URL/healthz")" = 200 ] && break
+  sleep 0.5
+done
+curl -s -o /dev/null -X POST -H "Origin: $URL" -H "Content-Type: application/json" \
+  -d '{"email":"ops@example.com"}' "$URL/api/admin/auth/magic/request"
+mail=""
+for _ in $(seq 1 40); do
+  mail=$(cat "$MAIL_DIR"/*.json 2>/dev/null)
+  [ -n "$mail" ] && break
+  sleep 0.5
+done
+if echo "$mail" | grep -q "ops@example.com" && echo "$mail" | grep -q "$URL/admin/auth/magic?token="; then ok smtp
+else bad smtp "no sign-in mail reached the SMTP server on port $SMTP_PORT"; fi
+
+# data: what the app keeps is on the volume.
+if "${CLI[@]}" exec "$NAME" sh -c 'test -s /app/data/app.db && test -s /app/data/session-secret'; then ok data
+else bad data "app.db or session-secret missing from /app/data"; fi
+
+# sigterm: a clean stop well within the grace period.
+started=$(date +%s)
+"${CLI[@]}" stop -t 20 "$NAME" >/dev/null
+took=$(( $(date +%s) - started ))
+code=$("${CLI[@]}" inspect -f '{{.State.ExitCode}}' "$NAME" 2>/dev/null)
+if [ "$code" = 0 ] && [ "$took" -lt 15 ] && "${CLI[@]}" logs "$NAME" 2>&1 | grep -q "shutdown complete"; then ok sigterm
+else bad sigterm "exit $code after ${took}s; last log: $("${CLI[@]}" logs "$NAME" 2>&1 | tail -2 | tr '\n' ' ')"; fi
+
+[ "$FAIL" = 0 ]
