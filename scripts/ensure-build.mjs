@@ -32,5 +32,5 @@ const builtAt = OUTPUTS.every((file) => fs.existsSync(file))
 const changedAt = Math.max(...SOURCES.filter((s) => fs.existsSync(s)).map(newestMtime));
 if (changedAt > builtAt) {
   console.log(builtAt ? "Sources changed since the last build: building." : "No build yet: building.");
-  execSync("npm run build", { stdio: "inherit" });
+  execSync(`"${process.execPath}" scripts/build.mjs`, { stdio: "inherit" });
 }
