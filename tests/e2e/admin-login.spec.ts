@@ -1,7 +1,5 @@
-import fs from "node:fs";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { mimeParts, type ReceivedMail } from "../support/smtp";
+import { expect, test } from "@playwright/test";
+import { mailFiles, openPage, waitForLink } from "./support";
 
 // Runs twice: with JavaScript (a fetcher posts, conform checks first) and without it
 // (plain form posts). The sign-in mail goes through a real SMTP server process that
@@ -9,46 +7,9 @@ import { mimeParts, type ReceivedMail } from "../support/smtp";
 
 const ADMIN = "admin@example.com";
 
-function mailDir(): string {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error("E2E_MAIL_DIR is not set (playwright.config.ts sets it)");
-  return dir;
-}
-
-function mailFiles(): string[] {
-  return fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).filter((name) => name.endsWith(".json")).sort() : [];
-}
-
-/** The sign-in link of the first mail to the address that was not in the folder before. */
-async function waitForLink(to: string, seenBefore: ReadonlySet<string>, baseURL: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const name of mailFiles().filter((file) => !seenBefore.has(file))) {
-          const mail = JSON.parse(fs.readFileSync(path.join(mailDir(), name), "utf8")) as ReceivedMail;
-          if (!mail.to.includes(to)) continue;
-          const text = mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "";
-          link = text.split(/\r?\n/).find((line) => line.startsWith(`${baseURL}/admin/auth/magic?token=`));
-          if (link) return true;
-        }
-        return false;
-      },
-      { timeout: 20_000, message: `a sign-in mail to ${to}` },
-    )
-    .toBe(true);
-  return link!;
-}
-
-/** Opens a page; with JavaScript, waits until React has hydrated it. */
-async function open(page: Page, url: string, javaScriptEnabled: boolean) {
-  await page.goto(url);
-  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
-}
-
 test.describe("admin login", () => {
   test("signs in with an e-mailed link, reaches the dashboard, logs out", async ({ page, javaScriptEnabled, baseURL }) => {
-    await open(page, "/admin/login", javaScriptEnabled);
+    await openPage(page, "/admin/login", javaScriptEnabled);
     await expect(page).toHaveTitle("Admin Login | Lone Star Home Management");
     await expect(page.getByRole("link", { name: "Sign in with Google" })).toHaveAttribute("href", "/admin/auth/google");
 
@@ -60,7 +21,7 @@ test.describe("admin login", () => {
     const link = await waitForLink(ADMIN, seen, baseURL!);
     expect(link.startsWith(`${baseURL}/admin/auth/magic?token=`)).toBe(true);
 
-    await open(page, link, javaScriptEnabled);
+    await openPage(page, link, javaScriptEnabled);
     await expect(page.getByRole("heading", { name: "Finish signing in" })).toBeVisible();
     await page.getByRole("button", { name: "Continue" }).click();
 
@@ -83,7 +44,7 @@ test.describe("admin login", () => {
   });
 
   test("a bad address gets 'Please enter a valid email address' and sends nothing", async ({ page, javaScriptEnabled }) => {
-    await open(page, "/admin/login", javaScriptEnabled);
+    await openPage(page, "/admin/login", javaScriptEnabled);
     const seen = mailFiles().length;
     const email = page.getByRole("textbox", { name: "Email" });
     await email.fill("admin@");

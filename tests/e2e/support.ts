@@ -1,8 +1,62 @@
-import type { Page } from "@playwright/test";
+import fs from "node:fs";
+import path from "node:path";
+import { expect, type Page } from "@playwright/test";
+import { mimeParts, type ReceivedMail } from "../support/smtp";
 
-/** Opens a page and waits until React has hydrated it (for the JavaScript-on tests). */
-export async function openPage(page: Page, url: string) {
+/** Opens a page; with JavaScript, waits until React has hydrated it. */
+export async function openPage(page: Page, url: string, javaScriptEnabled = true) {
   const response = await page.goto(url);
-  await page.locator("html[data-hydrated]").waitFor();
+  if (javaScriptEnabled) await page.locator("html[data-hydrated]").waitFor();
   return response;
+}
+
+// The sign-in mail goes through a real SMTP server process that playwright.config.ts
+// starts; it files every message as a JSON file in E2E_MAIL_DIR.
+
+function mailDir(): string {
+  const dir = process.env.E2E_MAIL_DIR;
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set (playwright.config.ts sets it)");
+  return dir;
+}
+
+/** The names of the mails received so far, oldest first. */
+export function mailFiles(): string[] {
+  return fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).filter((name) => name.endsWith(".json")).sort() : [];
+}
+
+/** The sign-in link of the first mail to the address that was not in the folder before. */
+export async function waitForLink(to: string, seenBefore: ReadonlySet<string>, baseURL: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const name of mailFiles().filter((file) => !seenBefore.has(file))) {
+          const mail = JSON.parse(fs.readFileSync(path.join(mailDir(), name), "utf8")) as ReceivedMail;
+          if (!mail.to.includes(to)) continue;
+          const text = mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "";
+          link = text.split(/\r?\n/).find((line) => line.startsWith(`${baseURL}/admin/auth/magic?token=`));
+          if (link) return true;
+        }
+        return false;
+      },
+      { timeout: 20_000, message: `a sign-in mail to ${to}` },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/**
+ * Signs in as an admin the way a person does: asks for a link on /admin/login, opens
+ * it from the mail and confirms. Ends on the dashboard.
+ */
+export async function signInByMail(page: Page, options: { email: string; baseURL: string; javaScriptEnabled: boolean }) {
+  await openPage(page, "/admin/login", options.javaScriptEnabled);
+  const seen = new Set(mailFiles());
+  await page.getByRole("textbox", { name: "Email" }).fill(options.email);
+  await page.getByRole("button", { name: "Send Login Link" }).click();
+  await expect(page.getByText("Check your email for a login link.")).toBeVisible();
+  const link = await waitForLink(options.email, seen, options.baseURL);
+  await openPage(page, link, options.javaScriptEnabled);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }
