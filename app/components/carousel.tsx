@@ -40,6 +40,11 @@ export function Carousel(props: {
   showDots?: boolean;
   /** Wraps the visible image, e.g. in a link that opens a gallery. */
   wrapSlide?: (image: ReactNode, index: number) => ReactNode;
+  /**
+   * Where previous/next sit: halfway up the sides, or, for a carousel with text laid
+   * over it, in the bottom row on phones, where the text leaves room for the controls.
+   */
+  arrows?: "middle" | "low-on-phones";
 }) {
   const { slides, intervalMs } = props;
   const hydrated = useHydrated();
@@ -111,8 +116,8 @@ export function Carousel(props: {
 
       {hydrated && count > 1 ? (
         <>
-          <ArrowButton side="left" label={props.labels.previous} onClick={() => step(-1)} />
-          <ArrowButton side="right" label={props.labels.next} onClick={() => step(1)} />
+          <ArrowButton side="left" placement={props.arrows ?? "middle"} label={props.labels.previous} onClick={() => step(-1)} />
+          <ArrowButton side="right" placement={props.arrows ?? "middle"} label={props.labels.next} onClick={() => step(1)} />
           <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1">
             {props.showDots !== false
               ? slides.map((_, i) => (
@@ -150,13 +155,20 @@ export function Carousel(props: {
   );
 }
 
-function ArrowButton({ side, label, onClick }: { side: "left" | "right"; label: string; onClick: () => void }) {
+// Level with the centre of the dot row (bottom-2, 32 px tall) when low.
+const ARROW_PLACEMENT = {
+  middle: "top-1/2 -translate-y-1/2",
+  "low-on-phones": "bottom-1 sm:bottom-auto sm:top-1/2 sm:-translate-y-1/2",
+} as const;
+
+function ArrowButton(props: { side: "left" | "right"; placement: keyof typeof ARROW_PLACEMENT; label: string; onClick: () => void }) {
+  const { side, label, onClick } = props;
   return (
     <button
       type="button"
       aria-label={label}
       onClick={onClick}
-      className={`absolute top-1/2 ${side === "left" ? "left-2" : "right-2"} inline-flex h-10 w-10 -translate-y-1/2 items-center justify-center rounded-full bg-black/55 text-white shadow hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white`}
+      className={`absolute ${ARROW_PLACEMENT[props.placement]} ${side === "left" ? "left-2" : "right-2"} inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white shadow hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
         <path d={side === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />

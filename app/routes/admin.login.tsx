@@ -153,7 +153,7 @@ export default function AdminLogin() {
 
   return (
     <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
-      <div className="rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
+      <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-brand-900">Admin Login</h1>
         <p className="mt-2 text-slate-600">Sign in to manage the website.</p>
 
@@ -211,9 +211,9 @@ export default function AdminLogin() {
         {/* A plain link: the browser navigates to Google's consent screen, JavaScript or not. */}
         <a
           href={GOOGLE_PATH}
-          className="inline-flex h-11 w-full items-center justify-center gap-3 rounded-md border border-slate-300 bg-white px-6 font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-md border border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-800 sm:px-6 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0">
             <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7Z" />
             <path fill="#34A853" d="M12 24c3.2 0 6-1.1 8-2.9l-3.9-3a7.2 7.2 0 0 1-10.8-3.8h-4v3.1A12 12 0 0 0 12 24Z" />
             <path fill="#FBBC05" d="M5.3 14.3a7.2 7.2 0 0 1 0-4.6V6.6h-4a12 12 0 0 0 0 10.8l4-3.1Z" />

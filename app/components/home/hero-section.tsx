@@ -18,41 +18,48 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
 
   return (
     <section aria-labelledby="hero-title" className="relative isolate bg-brand-900">
-      <Carousel
-        slides={slides}
-        intervalMs={HERO_ROTATION_MS}
-        label={t("hero.carousel_label", "Community photos")}
-        labels={{
-          previous: t("hero.previous", "Previous image"),
-          next: t("hero.next", "Next image"),
-          goTo: (n) => t("hero.go_to_slide", "Go to image {{n}}", { n }),
-          pause: t("hero.pause", "Pause slideshow"),
-          play: t("hero.play", "Play slideshow"),
-          slide: (n, all) => t("hero.image_alt", "Community photo {{n}} of {{total}}", { n, total: all }),
-        }}
-        className="h-[460px] sm:h-[540px]"
-        width={1200}
-        height={800}
-        sizes="100vw"
-        eager
-        wrapSlide={(image) => (
-          <a
-            href={gallery.openHref("1")}
-            onClick={(event) => {
-              event.preventDefault();
-              gallery.open("1");
-            }}
-            aria-label={t("hero.open_gallery", "Open photo gallery")}
-            className="block h-full w-full"
-          >
-            {image}
-          </a>
-        )}
-      />
+      {/* The photos fill the hero however tall its text makes it (long Spanish texts on a phone). */}
+      <div className="absolute inset-0">
+        <Carousel
+          slides={slides}
+          intervalMs={HERO_ROTATION_MS}
+          label={t("hero.carousel_label", "Community photos")}
+          labels={{
+            previous: t("hero.previous", "Previous image"),
+            next: t("hero.next", "Next image"),
+            goTo: (n) => t("hero.go_to_slide", "Go to image {{n}}", { n }),
+            pause: t("hero.pause", "Pause slideshow"),
+            play: t("hero.play", "Play slideshow"),
+            slide: (n, all) => t("hero.image_alt", "Community photo {{n}} of {{total}}", { n, total: all }),
+          }}
+          className="h-full"
+          arrows="low-on-phones"
+          width={1200}
+          height={800}
+          sizes="100vw"
+          eager
+          wrapSlide={(image) => (
+            <a
+              href={gallery.openHref("1")}
+              onClick={(event) => {
+                event.preventDefault();
+                gallery.open("1");
+              }}
+              aria-label={t("hero.open_gallery", "Open photo gallery")}
+              className="block h-full w-full"
+            >
+              {image}
+            </a>
+          )}
+        />
+      </div>
       <div className="pointer-events-none absolute inset-0 bg-gradient-to-r from-slate-950/80 via-slate-950/55 to-slate-950/10" />
-      <div className="pointer-events-none absolute inset-0 flex items-center">
-        <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h1 id="hero-title" className="max-w-2xl text-4xl font-bold tracking-tight text-white sm:text-5xl">
+      {/* In the flow, so the hero is at least its old height and grows with the text; the
+          bottom padding on phones keeps the text clear of the carousel's control row. */}
+      <div className="pointer-events-none relative flex min-h-[460px] items-center sm:min-h-[540px]">
+        <div className="mx-auto w-full max-w-7xl px-4 pb-14 pt-8 sm:px-6 sm:py-16 lg:px-8">
+          {/* 30 px below 400 px wide: the longest Spanish word ("manufacturadas") fits a 320 px phone. */}
+          <h1 id="hero-title" className="max-w-2xl text-3xl font-bold tracking-tight text-white min-[400px]:text-4xl sm:text-5xl">
             {t("hero.title", "Quality Manufactured Homes, Professionally Managed")}
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-100">{t("hero.subtitle")}</p>

@@ -24,11 +24,12 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
           {listing.location}
         </p>
         <ListingFacts listing={listing} variant="row" />
+        {/* Labels stay on one line; when both do not fit side by side, the buttons stack. */}
         <div className="mt-5 flex flex-wrap gap-2">
           <a
             href={`/properties/${listing.id}`}
             onClick={openDetailsInPlace(listing.id, onViewDetails)}
-            className="inline-flex h-11 flex-1 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+            className="inline-flex h-11 flex-1 items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
           >
             {t("properties.view_details", "View Details")}
             <span className="sr-only">: {listing.name}</span>

@@ -1,0 +1,83 @@
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { layoutProblems } from "./layout-checks";
+import { openPage, signInByMail } from "./support";
+
+// Every page at phone widths, in both languages; the file runs in both projects, so
+// with JavaScript and without it. See layout-checks.ts for what counts as a problem.
+
+const WIDTHS = [320, 360, 390];
+const HEIGHT = 640;
+const LANGUAGES = [
+  { code: "en", name: "English" },
+  { code: "es", name: "Spanish" },
+] as const;
+const ADMIN = "admin@example.com";
+
+/** The active listing with the longest name: the hardest one to fit. */
+async function longestListingPath(request: APIRequestContext): Promise<string> {
+  const response = await request.get("/api/properties");
+  expect(response.ok()).toBe(true);
+  const listings = (await response.json()) as { id: number; name: string }[];
+  expect(listings.length).toBeGreaterThan(0);
+  const longest = listings.reduce((a, b) => (b.name.length > a.name.length ? b : a));
+  return `/properties/${longest.id}`;
+}
+
+const PAGES: { name: string; path: (request: APIRequestContext) => Promise<string> | string; status: number }[] = [
+  { name: "the home page", path: () => "/", status: 200 },
+  { name: "a home's page", path: longestListingPath, status: 200 },
+  { name: "the admin login", path: () => "/admin/login", status: 200 },
+  { name: "the 404 page", path: () => "/no/such/page", status: 404 },
+];
+
+async function expectFits(page: Page, language: string) {
+  // The language the page is in, so a Spanish run really measures Spanish texts.
+  await expect(page.locator("html")).toHaveAttribute("lang", language);
+  expect(await page.evaluate(() => window.scrollY), "the page opens at its top").toBe(0);
+  expect(await layoutProblems(page)).toEqual([]);
+}
+
+for (const target of PAGES) {
+  test.describe(`${target.name} on a phone`, () => {
+    for (const width of WIDTHS) {
+      for (const language of LANGUAGES) {
+        test(`fits at ${width} px in ${language.name}`, async ({ page, request, javaScriptEnabled }) => {
+          await page.setViewportSize({ width, height: HEIGHT });
+          const path = await target.path(request);
+          const response = await openPage(page, `${path}?lng=${language.code}`, javaScriptEnabled);
+          expect(response?.status()).toBe(target.status);
+          await expectFits(page, language.code);
+        });
+      }
+    }
+  });
+}
+
+test.describe("the admin dashboard on a phone", () => {
+  // One sign-in for all of them: the sign-in mail is rate-limited per address.
+  let storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    const { baseURL, javaScriptEnabled = true } = testInfo.project.use;
+    const context = await browser.newContext({ baseURL, javaScriptEnabled });
+    await signInByMail(await context.newPage(), { email: ADMIN, baseURL: baseURL!, javaScriptEnabled });
+    storageState = await context.storageState();
+    await context.close();
+  });
+
+  for (const width of WIDTHS) {
+    for (const language of LANGUAGES) {
+      test(`fits at ${width} px in ${language.name}`, async ({ browser, javaScriptEnabled, baseURL }) => {
+        const context = await browser.newContext({ baseURL, javaScriptEnabled, storageState, viewport: { width, height: HEIGHT } });
+        try {
+          const page = await context.newPage();
+          const response = await openPage(page, `/admin/dashboard?lng=${language.code}`, javaScriptEnabled);
+          expect(response?.status()).toBe(200);
+          await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+          await expectFits(page, language.code);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+  }
+});
