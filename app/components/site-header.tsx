@@ -68,7 +68,11 @@ export function SiteHeader() {
   const drawerVisibility = hydrated ? (drawerOpen ? "flex" : "hidden") : "hidden target:flex";
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200">
+      {/* The frosted background is a layer of its own: a backdrop-filter on the header
+          itself would make it the containing block of the fixed drawer below, shrinking
+          the open menu to the header's 64 px. */}
+      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-white/95 backdrop-blur" />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <a href={homeHref} className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
           <img src="/logo.svg" alt={t("header.logo_alt", "Lone Star Home Management logo")} width={40} height={40} className="h-10 w-10" />

@@ -8,8 +8,8 @@ import { openPage, signInByMail } from "./support";
 const WIDTHS = [320, 360, 390];
 const HEIGHT = 640;
 const LANGUAGES = [
-  { code: "en", name: "English" },
-  { code: "es", name: "Spanish" },
+  { code: "en", name: "English", openMenu: "Open menu", navigation: "Main navigation" },
+  { code: "es", name: "Spanish", openMenu: "Abrir menú", navigation: "Navegación principal" },
 ] as const;
 const ADMIN = "admin@example.com";
 
@@ -52,6 +52,29 @@ for (const target of PAGES) {
     }
   });
 }
+
+test.describe("the menu on a phone", () => {
+  for (const width of WIDTHS) {
+    for (const language of LANGUAGES) {
+      test(`opens whole at ${width} px in ${language.name}`, async ({ page, javaScriptEnabled }) => {
+        await page.setViewportSize({ width, height: HEIGHT });
+        await openPage(page, `/?lng=${language.code}`, javaScriptEnabled);
+        // A link to #mobile-menu: without JavaScript the drawer opens as the URL's target.
+        await page.getByRole("button", { name: language.openMenu }).click();
+        const menu = page.getByRole("dialog", { name: language.navigation });
+        await expect(menu).toBeVisible();
+        // Every entry on screen as the menu opens, none scrolled out of sight inside it.
+        const entries = await menu.getByRole("link").or(menu.getByRole("button")).all();
+        expect(entries.length).toBeGreaterThan(5);
+        for (const entry of entries) {
+          const name = (await entry.getAttribute("aria-label")) ?? (await entry.innerText());
+          await expect(entry, `the menu entry "${name.trim()}" is wholly on screen`).toBeInViewport({ ratio: 1 });
+        }
+        expect(await layoutProblems(page)).toEqual([]);
+      });
+    }
+  }
+});
 
 test.describe("the admin dashboard on a phone", () => {
   // One sign-in for all of them: the sign-in mail is rate-limited per address.
