@@ -78,7 +78,8 @@ export function SiteFooter() {
               </a>
             </p>
             <p>
-              <a href={`mailto:${t("contact.email")}`} className={linkClass}>
+              {/* A long address may break anywhere rather than push the page sideways. */}
+              <a href={`mailto:${t("contact.email")}`} className={`${linkClass} break-all`}>
                 {t("contact.email")}
               </a>
             </p>

@@ -7,7 +7,13 @@ import { SECTIONS, sectionHref } from "./site-links";
 const DRAWER_ID = "mobile-menu";
 
 /** Pay Rent (the tenant portal, new tab) and Apply Now (the listings). */
-function HeaderActions(props: { payRentUrl: string; applyHref: string; className: string; onNavigate?: () => void }) {
+function HeaderActions(props: {
+  payRentUrl: string;
+  applyHref: string;
+  className: string;
+  applyNowClassName?: string;
+  onNavigate?: () => void;
+}) {
   const { t } = useT();
   return (
     <>
@@ -24,7 +30,7 @@ function HeaderActions(props: { payRentUrl: string; applyHref: string; className
       <a
         href={props.applyHref}
         onClick={props.onNavigate}
-        className={`${props.className} bg-accent-500 text-slate-900 hover:bg-accent-400`}
+        className={`${props.className} ${props.applyNowClassName ?? ""} bg-accent-500 text-slate-900 hover:bg-accent-400`}
       >
         {t("header.button.apply_now", "Apply Now")}
       </a>
@@ -76,7 +82,9 @@ export function SiteHeader() {
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <a href={homeHref} className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
           <img src="/logo.svg" alt={t("header.logo_alt", "Lone Star Home Management logo")} width={40} height={40} className="h-10 w-10" />
-          <span className="hidden text-base font-bold leading-tight text-brand-900 sm:block">
+          {/* Two short lines at most, and only where the row has room for it beside the
+              nav and the buttons (Spanish labels are about a third longer). */}
+          <span className="hidden max-w-[9.5rem] text-base font-bold leading-tight text-brand-900 xl:block">
             {t("site.name", "Lone Star Home Management")}
           </span>
         </a>
@@ -87,7 +95,7 @@ export function SiteHeader() {
               <li key={section.id}>
                 <a
                   href={sectionHref(section.id, onHomePage)}
-                  className="rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 lg:px-3"
+                  className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 xl:px-3"
                 >
                   {"shortKey" in section ? (
                     <>
@@ -107,7 +115,10 @@ export function SiteHeader() {
           <HeaderActions
             payRentUrl={payRentUrl}
             applyHref={applyHref}
-            className="hidden h-10 items-center rounded-md px-3 text-sm font-semibold sm:inline-flex"
+            className="hidden h-10 items-center whitespace-nowrap rounded-md px-3 text-sm font-semibold sm:inline-flex"
+            // Between md and lg the row also holds the nav, whose Homes link goes where
+            // Apply Now does: the button gives way there so Spanish labels fit.
+            applyNowClassName="md:hidden lg:inline-flex"
           />
           {inAdmin ? null : <LanguageSwitcher />}
           <a

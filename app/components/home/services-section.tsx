@@ -42,7 +42,7 @@ export function ServicesSection() {
                 event.preventDefault();
                 learnMore.open("development");
               }}
-              className="mt-6 inline-flex h-11 items-center self-start rounded-md border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-brand-50"
+              className="mt-6 inline-flex min-h-11 items-center self-start rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
             >
               {t("services.development.learn_more", "Learn More")}
               <span className="sr-only">: {t("services.development.title", "Property & Community Development")}</span>

@@ -31,7 +31,7 @@ export function TenantServicesSection() {
               <a
                 href={card.href}
                 {...(card.external ? { target: "_blank", rel: "noopener noreferrer" } : {})}
-                className="mt-5 inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+                className="mt-5 inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 py-2 text-center font-semibold text-white hover:bg-brand-800"
               >
                 {t(`tenant.${card.key}.action`)}
                 {card.external ? <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span> : null}
