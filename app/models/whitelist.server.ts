@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminWhitelist } from "~/db/schema";
 
@@ -10,4 +10,57 @@ export function isWhitelisted(email: string): boolean {
   return Boolean(
     db().select({ id: adminWhitelist.id }).from(adminWhitelist).where(eq(adminWhitelist.email, normalizeEmail(email))).get(),
   );
+}
+
+export type WhitelistEntry = { id: number; email: string; addedBy: string; createdAt: Date };
+
+/** Everyone who may sign in, oldest first (the bootstrap addresses lead). */
+export function listWhitelist(): WhitelistEntry[] {
+  return db()
+    .select({ id: adminWhitelist.id, email: adminWhitelist.email, addedBy: adminWhitelist.addedBy, createdAt: adminWhitelist.createdAt })
+    .from(adminWhitelist)
+    .orderBy(asc(adminWhitelist.createdAt), asc(adminWhitelist.id))
+    .all();
+}
+
+export function countWhitelist(): number {
+  return db().select({ n: count() }).from(adminWhitelist).get()?.n ?? 0;
+}
+
+export type AddToWhitelistResult = { kind: "added"; entry: WhitelistEntry } | { kind: "duplicate" };
+
+/** Adds an address (lowercased); the one already there is left as it is. */
+export function addToWhitelist(email: string, addedBy: string): AddToWhitelistResult {
+  const entry = db()
+    .insert(adminWhitelist)
+    .values({ email: normalizeEmail(email), addedBy: normalizeEmail(addedBy) })
+    .onConflictDoNothing({ target: adminWhitelist.email })
+    .returning({ id: adminWhitelist.id, email: adminWhitelist.email, addedBy: adminWhitelist.addedBy, createdAt: adminWhitelist.createdAt })
+    .get();
+  return entry ? { kind: "added", entry } : { kind: "duplicate" };
+}
+
+export type RemoveFromWhitelistResult = { kind: "removed"; email: string } | { kind: "not_found" } | { kind: "self" };
+
+/**
+ * Takes an address off the whitelist. An admin never removes their own address
+ * (compared case-insensitively), so the dashboard always keeps someone who can sign in.
+ * The removed address's sessions end on their next request (requireAdmin checks).
+ */
+export function removeFromWhitelist(id: number, currentAdminEmail: string): RemoveFromWhitelistResult {
+  return db().transaction((tx) => {
+    const entry = tx.select().from(adminWhitelist).where(eq(adminWhitelist.id, id)).get();
+    if (!entry) return { kind: "not_found" } as const;
+    if (normalizeEmail(entry.email) === normalizeEmail(currentAdminEmail)) return { kind: "self" } as const;
+    tx.delete(adminWhitelist).where(eq(adminWhitelist.id, id)).run();
+    return { kind: "removed", email: entry.email } as const;
+  });
+}
+
+export function getWhitelistEntry(id: number): WhitelistEntry | undefined {
+  return db()
+    .select({ id: adminWhitelist.id, email: adminWhitelist.email, addedBy: adminWhitelist.addedBy, createdAt: adminWhitelist.createdAt })
+    .from(adminWhitelist)
+    .where(eq(adminWhitelist.id, id))
+    .get();
 }
