@@ -13,6 +13,8 @@ const WORK_DIR = process.env.E2E_PORT ? path.join(os.tmpdir(), `e2e-work-${PORT}
 const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? PORT + 1000);
 const MAIL_DIR = path.join(os.tmpdir(), `e2e-mail-${SMTP_PORT}`);
 process.env.E2E_MAIL_DIR = MAIL_DIR;
+// The server's database, for tests that look up what the pages do not show (ids).
+process.env.E2E_DATABASE_PATH = path.join(WORK_DIR, "data", "app.db");
 // The Google sign-in tests run an OAuth server here (tests/support/oauth.ts) standing in for Google.
 const OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? PORT - 900);
 process.env.E2E_OAUTH_PORT = String(OAUTH_PORT);
@@ -64,7 +66,7 @@ export default defineConfig({
         HOST: "127.0.0.1",
         APP_URL: BASE_URL,
         LOG_LEVEL: "warn",
-        ADMIN_EMAILS: "admin@example.com,google.admin@example.com",
+        ADMIN_EMAILS: "admin@example.com,google.admin@example.com,staff@example.com",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",

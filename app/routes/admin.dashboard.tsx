@@ -1,16 +1,21 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { FlashToastMessage } from "~/components/admin/flash-toast";
+import { DASHBOARD_TABS } from "~/components/admin/tabs";
 import { requireAdmin } from "~/utils/auth.server";
+import { takeToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  return json({ admin }, { headers: { "Cache-Control": "no-store" } });
+  const { toast, headers } = await takeToast(request);
+  headers.set("Cache-Control", "no-store");
+  return json({ admin, toast }, { headers });
 }
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Lone Star Home Management" }, { name: "robots", content: "noindex" }];
 
 export default function AdminDashboard() {
-  const { admin } = useLoaderData<typeof loader>();
+  const { admin, toast } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/admin/auth/logout";
   return (
@@ -33,7 +38,28 @@ export default function AdminDashboard() {
       <p className="mt-4 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 md:hidden">
         The admin section is best viewed on a desktop.
       </p>
-      <Outlet />
+      <FlashToastMessage flash={toast} />
+      <nav aria-label="Dashboard" className="mt-6 overflow-x-auto">
+        <ul className="flex min-w-max gap-1 rounded-lg bg-slate-100 p-1">
+          {DASHBOARD_TABS.map((tab) => (
+            <li key={tab.path}>
+              <NavLink
+                to={tab.path}
+                end={tab.end}
+                prefetch="intent"
+                className={({ isActive }) =>
+                  `inline-flex h-10 items-center rounded-md px-4 text-sm font-semibold ${isActive ? "bg-white text-brand-900 shadow-sm" : "text-slate-600 hover:text-brand-800"}`
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="mt-6">
+        <Outlet />
+      </div>
     </div>
   );
 }

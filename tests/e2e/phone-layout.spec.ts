@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from "@playwright/test";
+import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
 import { layoutProblems } from "./layout-checks";
-import { openPage, signInByMail } from "./support";
+import { openPage, signedInState, type StorageState } from "./support";
 
 // Every page at phone widths, in both languages; the file runs in both projects, so
 // with JavaScript and without it. See layout-checks.ts for what counts as a problem.
@@ -97,13 +97,9 @@ test.describe("the menu on a phone", () => {
 
 test.describe("the admin dashboard on a phone", () => {
   // One sign-in for all of them: the sign-in mail is rate-limited per address.
-  let storageState: Awaited<ReturnType<BrowserContext["storageState"]>>;
+  let storageState: StorageState;
   test.beforeAll(async ({ browser }, testInfo) => {
-    const { baseURL, javaScriptEnabled = true } = testInfo.project.use;
-    const context = await browser.newContext({ baseURL, javaScriptEnabled });
-    await signInByMail(await context.newPage(), { email: ADMIN, baseURL: baseURL!, javaScriptEnabled });
-    storageState = await context.storageState();
-    await context.close();
+    storageState = await signedInState(browser, testInfo, ADMIN);
   });
 
   for (const width of WIDTHS) {

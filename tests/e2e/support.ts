@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { mimeParts, type ReceivedMail } from "../support/smtp";
 
 /** Opens a page; with JavaScript, waits until React has hydrated it. */
@@ -59,4 +59,19 @@ export async function signInByMail(page: Page, options: { email: string; baseURL
   await openPage(page, link, options.javaScriptEnabled);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+/**
+ * Signs in once for a whole file (the sign-in mail is rate-limited per address) and
+ * returns the cookies, for `browser.newContext({ storageState })`.
+ */
+export async function signedInState(browser: Browser, testInfo: TestInfo, email: string): Promise<StorageState> {
+  const { baseURL, javaScriptEnabled = true } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, javaScriptEnabled });
+  await signInByMail(await context.newPage(), { email, baseURL: baseURL!, javaScriptEnabled });
+  const state = await context.storageState();
+  await context.close();
+  return state;
 }

@@ -1,0 +1,40 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { dashboardCounts } from "~/models/dashboard.server";
+import { requireAdmin } from "~/utils/auth.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json({ counts: dashboardCounts() }, { headers: { "Cache-Control": "no-store" } });
+}
+
+const CARDS = [
+  { key: "properties", label: "Total Properties" },
+  { key: "faqs", label: "Total FAQs" },
+  { key: "media", label: "Total Media" },
+  { key: "messages", label: "Total Messages" },
+] as const;
+
+export default function Overview() {
+  const { counts } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  // While a client-side navigation to the Overview loads its counts, the cards say so.
+  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
+  return (
+    <section aria-labelledby="overview-title">
+      <h2 id="overview-title" className="sr-only">
+        Overview
+      </h2>
+      <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {CARDS.map((card) => (
+          <div key={card.key} className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+            <dt className="text-sm font-medium text-slate-600">{card.label}</dt>
+            <dd className="mt-2 text-3xl font-bold text-brand-900" aria-busy={loading || undefined}>
+              {loading ? "..." : counts[card.key]}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

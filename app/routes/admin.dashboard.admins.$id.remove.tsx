@@ -1,0 +1,58 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
+import { ADMINS_PATH } from "~/components/admin/tabs";
+import { getWhitelistEntry, normalizeEmail, removeFromWhitelist } from "~/models/whitelist.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { parseId } from "~/utils/params";
+import { redirectWithToast } from "~/utils/toast.server";
+import { WHITELIST_MESSAGES } from "~/utils/whitelist-form";
+
+const SELF_TOAST = { title: WHITELIST_MESSAGES.cannotRemoveSelfTitle, description: WHITELIST_MESSAGES.cannotRemoveSelf, variant: "destructive" } as const;
+const GONE_TOAST = { title: "Error", description: WHITELIST_MESSAGES.notFound, variant: "destructive" } as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseId(params.id);
+  const entry = id === null ? undefined : getWhitelistEntry(id);
+  if (!entry) return redirectWithToast(ADMINS_PATH, GONE_TOAST);
+  if (normalizeEmail(entry.email) === normalizeEmail(admin.email)) return redirectWithToast(ADMINS_PATH, SELF_TOAST);
+  return json({ entry: { id: entry.id, email: entry.email } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const id = parseId(params.id);
+  const outcome = id === null ? ({ kind: "not_found" } as const) : removeFromWhitelist(id, admin.email);
+  if (outcome.kind === "self") return redirectWithToast(ADMINS_PATH, SELF_TOAST);
+  if (outcome.kind === "not_found") return redirectWithToast(ADMINS_PATH, GONE_TOAST);
+  return redirectWithToast(ADMINS_PATH, { title: "Success", description: WHITELIST_MESSAGES.removed });
+}
+
+export default function RemoveWhitelistEmail() {
+  const { entry } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const removing = navigation.state === "submitting" && navigation.formMethod === "POST";
+  return (
+    <RouteDialog
+      title="Remove Email"
+      backTo={ADMINS_PATH}
+      footer={
+        <>
+          <DialogCancelLink to={ADMINS_PATH} />
+          <Form method="post" preventScrollReset>
+            <button
+              type="submit"
+              disabled={removing}
+              className="inline-flex h-10 items-center rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
+            >
+              {removing ? "Removing..." : "Remove"}
+            </button>
+          </Form>
+        </>
+      }
+    >
+      <p className="text-slate-700">Are you sure you want to remove {entry.email} from the whitelist?</p>
+    </RouteDialog>
+  );
+}

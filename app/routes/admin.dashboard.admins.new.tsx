@@ -1,0 +1,95 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
+import { ADMINS_PATH } from "~/components/admin/tabs";
+import { toast } from "~/components/ui/toast";
+import { addToWhitelist } from "~/models/whitelist.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { redirectWithToast } from "~/utils/toast.server";
+import { WHITELIST_MESSAGES, whitelistEmailSchema } from "~/utils/whitelist-form";
+
+const FORM_ID = "add-whitelist-email";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+type ActionData = { result: SubmissionResult<string[]>; error?: string };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: whitelistEmailSchema });
+  if (submission.status !== "success") {
+    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  }
+  const outcome = addToWhitelist(submission.value.email, admin.email);
+  if (outcome.kind === "duplicate") {
+    return json<ActionData>(
+      { result: submission.reply({ fieldErrors: { email: [WHITELIST_MESSAGES.duplicate] } }), error: WHITELIST_MESSAGES.duplicate },
+      { status: 409 },
+    );
+  }
+  return redirectWithToast(ADMINS_PATH, { title: "Success", description: WHITELIST_MESSAGES.added });
+}
+
+export default function AddWhitelistEmail() {
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const adding = navigation.state === "submitting" && navigation.formAction === `${ADMINS_PATH}/new`;
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: data?.result,
+    constraint: getZodConstraint(whitelistEmailSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: whitelistEmailSchema }),
+  });
+  // The server refused it (a duplicate): with JavaScript that is also said in a toast.
+  useEffect(() => {
+    if (data?.error) toast({ title: "Error", description: data.error, variant: "destructive" });
+  }, [data]);
+  const { key: emailKey, ...emailProps } = getInputProps(fields.email, { type: "email" });
+  const emailError = fields.email.errors?.[0];
+
+  return (
+    <RouteDialog
+      title="Add Email to Whitelist"
+      backTo={ADMINS_PATH}
+      footer={
+        <>
+          <DialogCancelLink to={ADMINS_PATH} />
+          <button
+            type="submit"
+            form={form.id}
+            disabled={adding}
+            className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+          >
+            {adding ? "Adding..." : "Add Email"}
+          </button>
+        </>
+      }
+    >
+      <Form method="post" action={`${ADMINS_PATH}/new`} preventScrollReset {...getFormProps(form)}>
+        <label htmlFor={fields.email.id} className="block text-sm font-medium text-slate-800">
+          Email Address
+        </label>
+        <input
+          key={emailKey}
+          {...emailProps}
+          autoComplete="off"
+          placeholder="name@example.com"
+          className="mt-1 block h-11 w-full rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600"
+        />
+        {emailError ? (
+          <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">
+            {emailError}
+          </p>
+        ) : null}
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { listWhitelist, normalizeEmail } from "~/models/whitelist.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { ADMINS_PATH } from "~/components/admin/tabs";
+import { formatDate } from "~/utils/dates";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const me = normalizeEmail(admin.email);
+  const entries = listWhitelist().map((entry) => ({ ...entry, isMe: normalizeEmail(entry.email) === me }));
+  return json({ entries }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function AdminsTab() {
+  const { entries } = useLoaderData<typeof loader>();
+  return (
+    <section aria-labelledby="admins-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 p-5">
+        <div>
+          <h2 id="admins-title" className="text-xl font-bold text-brand-900">
+            Admin Whitelist
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">Manage which email addresses are authorized to access the admin dashboard</p>
+        </div>
+        <Link
+          to={`${ADMINS_PATH}/new`}
+          preventScrollReset
+          className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Add Email
+        </Link>
+      </div>
+      {entries.length === 0 ? (
+        <p className="p-5 text-slate-600">No email addresses in the whitelist yet. Add the first email to get started.</p>
+      ) : (
+        <ul className="divide-y divide-slate-200">
+          {entries.map(({ isMe, ...entry }) => {
+            return (
+              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 p-5">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <span className="break-all">{entry.email}</span>
+                    {isMe ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">You</span> : null}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    Added {formatDate(entry.createdAt)} by {entry.addedBy === "bootstrap" ? "system" : entry.addedBy}
+                  </p>
+                </div>
+                {isMe ? null : (
+                  <Link
+                    to={`${ADMINS_PATH}/${entry.id}/remove`}
+                    preventScrollReset
+                    aria-label={`Remove ${entry.email}`}
+                    className="inline-flex h-10 items-center rounded-md border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  >
+                    Remove
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Outlet />
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { openPage, signedInState, type StorageState } from "./support";
+
+// The dashboard's frame, the Overview and the Admins tab, with JavaScript on and off
+// (this file runs in both projects). Each project signs in once as its own admin.
+
+const STAFF = "staff@example.com";
+
+let storageState: StorageState;
+test.beforeAll(async ({ browser }, testInfo) => {
+  storageState = await signedInState(browser, testInfo, STAFF);
+});
+
+async function openAs(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, path: string) {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled, storageState });
+  const page = await context.newPage();
+  await openPage(page, path, javaScriptEnabled);
+  return { page, context };
+}
+
+/** A toast with JavaScript (Radix also renders its words for screen readers), a status region without. */
+async function expectNotice(page: Page, text: string) {
+  await expect(page.getByText(text).first()).toBeVisible();
+}
+
+function whitelistEntry(page: Page, email: string) {
+  return page.getByRole("listitem").filter({ hasText: email });
+}
+
+test.describe("admin dashboard", () => {
+  test("the frame and the Overview's four counts", async ({ browser, baseURL, javaScriptEnabled, request }) => {
+    const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard");
+    await expect(page.getByRole("heading", { name: "Admin Dashboard" })).toBeVisible();
+    await expect(page.getByText("Welcome, staff")).toBeVisible();
+    await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+    const tabs = page.getByRole("navigation", { name: "Dashboard" });
+    await expect(tabs.getByRole("link", { name: "Overview" })).toHaveAttribute("aria-current", "page");
+
+    const properties = (await (await request.get("/api/properties")).json()) as unknown[];
+    const faqs = (await (await request.get("/api/faqs")).json()) as unknown[];
+    const card = (label: string) => page.locator("dl > div").filter({ hasText: label }).locator("dd");
+    await expect(card("Total Properties")).toHaveText(String(properties.length));
+    await expect(card("Total FAQs")).toHaveText(String(faqs.length));
+    await expect(card("Total Media")).toHaveText(/^\d+$/);
+    await expect(card("Total Messages")).toHaveText(/^\d+$/);
+
+    // Each tab has its own URL: it survives a reload.
+    await tabs.getByRole("link", { name: "Admins" }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard\/admins$/);
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Admin Whitelist" })).toBeVisible();
+    await context.close();
+  });
+
+  test("Admins: the whitelist, adding an address and removing it", async ({ browser, baseURL, javaScriptEnabled }) => {
+    const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard/admins");
+    await expect(page.getByText("Manage which email addresses are authorized to access the admin dashboard")).toBeVisible();
+
+    // One's own entry: the 'You' badge and no Remove; bootstrap entries were added by 'system'.
+    const mine = whitelistEntry(page, STAFF);
+    await expect(mine.getByText("You", { exact: true })).toBeVisible();
+    await expect(mine.getByRole("link", { name: /Remove/ })).toHaveCount(0);
+    await expect(mine).toContainText("by system");
+
+    // Add: a bad address is refused in place, a good one is added lowercased.
+    const address = `new.person.${javaScriptEnabled ? "js" : "nojs"}@example.com`;
+    await page.getByRole("link", { name: "Add Email" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Email to Whitelist" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/dashboard\/admins\/new$/);
+    await dialog.getByRole("textbox", { name: "Email Address" }).fill("not-an-address");
+    await dialog.getByRole("button", { name: "Add Email" }).click();
+    await expect(dialog.getByText("Please enter a valid email address")).toBeVisible();
+    await dialog.getByRole("textbox", { name: "Email Address" }).fill(address.replace("new.person", "New.Person"));
+    await dialog.getByRole("button", { name: "Add Email" }).click();
+    await expectNotice(page, "Email added to whitelist successfully");
+    await expect(page).toHaveURL(/\/admin\/dashboard\/admins$/);
+    await expect(whitelistEntry(page, address)).toContainText(`by ${STAFF}`);
+
+    // The same address again, in other letters: refused with a clear message.
+    await page.getByRole("link", { name: "Add Email" }).click();
+    await dialog.getByRole("textbox", { name: "Email Address" }).fill(address.toUpperCase());
+    await dialog.getByRole("button", { name: "Add Email" }).click();
+    await expect(dialog.getByText("This email address is already on the whitelist")).toBeVisible();
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // Remove asks first; Cancel keeps the address, Remove takes it off.
+    await whitelistEntry(page, address).getByRole("link", { name: `Remove ${address}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Remove Email" });
+    await expect(confirm.getByText(`Are you sure you want to remove ${address} from the whitelist?`)).toBeVisible();
+    await confirm.getByRole("link", { name: "Cancel" }).click();
+    await expect(whitelistEntry(page, address)).toHaveCount(1);
+    await whitelistEntry(page, address).getByRole("link", { name: `Remove ${address}` }).click();
+    await confirm.getByRole("button", { name: "Remove" }).click();
+    await expectNotice(page, "Email removed from whitelist");
+    await expect(whitelistEntry(page, address)).toHaveCount(0);
+    await context.close();
+  });
+
+  test("Admins: one's own address cannot be removed, even by its URL", async ({ browser, baseURL, javaScriptEnabled }) => {
+    const database = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
+    const { id } = database.prepare("select id from admin_whitelist where email = ?").get(STAFF) as { id: number };
+    database.close();
+    const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `/admin/dashboard/admins/${id}/remove`);
+    await expect(page).toHaveURL(/\/admin\/dashboard\/admins$/);
+    await expectNotice(page, "You cannot remove your own email from the whitelist");
+    await expect(whitelistEntry(page, STAFF)).toHaveCount(1);
+    await context.close();
+  });
+});
