@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { INVALID_EMAIL_MESSAGE, LOGIN_LINK_FAILED_MESSAGE } from "~/auth/login-form";
 import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server";
+import { methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
 import { log } from "~/utils/logger.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 
@@ -10,27 +11,15 @@ import { tooManyRequests } from "~/utils/rate-limit.server";
  * address is on the whitelist.
  */
 
-const NO_STORE = { "Cache-Control": "no-store" };
-
-function methodNotAllowed() {
-  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "POST", ...NO_STORE } });
-}
-
 export async function loader() {
-  return methodNotAllowed();
+  return methodNotAllowed("POST");
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  if (request.method !== "POST") return methodNotAllowed();
+  if (request.method !== "POST") return methodNotAllowed("POST");
 
   // A body that is not a JSON object has no address in it: answered like a missing one.
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    body = undefined;
-  }
-  const fields = typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fields = (await readJsonObject(request)) ?? {};
 
   try {
     const outcome = await requestLoginLink({ email: fields.email, redirectTo: fields.redirectTo }, requesterOf(request, context));

@@ -1,13 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { listContactMessages } from "~/models/messages.server";
 import { requireAdminApi } from "~/utils/auth.server";
-import type { ZodError } from "zod";
 import { clientIpOf, submitContactMessage } from "~/components/contact/contact-submit.server";
+import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/utils/api.server";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
 import { getTranslator } from "~/utils/i18n.server";
 import { log } from "~/utils/logger.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
-import type { Translate } from "~/utils/translate";
 
 /** GET /api/contact: the messages, for admins only. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -15,35 +14,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(listContactMessages(), { headers: { "Cache-Control": "no-store" } });
 }
 
-function fieldErrors(error: ZodError, t: Translate): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
-  for (const [field, keys] of Object.entries(error.flatten().fieldErrors)) {
-    if (keys?.length) errors[field] = [...new Set(keys.map((key) => t(key)))];
-  }
-  return errors;
-}
-
 /** POST /api/contact with a JSON body: the contact form for API clients (SPEC section 7). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") {
-    return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: "GET, POST" } });
+    return methodNotAllowed("GET, POST");
   }
   const { t } = await getTranslator(request);
 
-  let body: unknown;
-  try {
-    body = JSON.parse(await request.text());
-  } catch {
-    body = undefined;
-  }
-  if (typeof body !== "object" || body === null || Array.isArray(body)) {
+  const body = await readJsonObject(request);
+  if (!body) {
     return json({ error: t("api.error.json_object_required", "The request body must be a JSON object.") }, { status: 400 });
   }
 
   const parsed = contactSchema.safeParse(body);
   if (!parsed.success) {
     return json(
-      { error: t("contact.error.invalid", "Please correct the highlighted fields."), fieldErrors: fieldErrors(parsed.error, t) },
+      { error: t("contact.error.invalid", "Please correct the highlighted fields."), fieldErrors: fieldErrorsOf(parsed.error, t) },
       { status: 400 },
     );
   }
@@ -51,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   try {
     const outcome = submitContactMessage(parsed.data, {
       clientIp: clientIpOf(context),
-      honeypot: (body as Record<string, unknown>)[HONEYPOT_FIELD],
+      honeypot: body[HONEYPOT_FIELD],
     });
     if (outcome.kind === "rate_limited") {
       return tooManyRequests(outcome.retryAfterSeconds, t("contact.error.rate_limited"));

@@ -1,0 +1,36 @@
+import { json } from "@remix-run/node";
+import type { ZodError } from "zod";
+
+/** JSON calls that read or change private data are never stored by a cache. */
+export const NO_STORE = { "Cache-Control": "no-store" } as const;
+
+/**
+ * The request's body when it is a JSON object; null for anything else (no body,
+ * broken JSON, an array, null, a string or a number), which the caller answers with 400.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown> | null> {
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.text());
+  } catch {
+    return null;
+  }
+  return typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : null;
+}
+
+/** 405 with the methods the path does answer, e.g. methodNotAllowed("GET, POST"). */
+export function methodNotAllowed(allow: string): Response {
+  return json({ error: "Method not allowed" }, { status: 405, headers: { Allow: allow, ...NO_STORE } });
+}
+
+/**
+ * A failed zod parse as { field: [message, ...] }, each message once; `translate`
+ * turns a schema's message (or dictionary key) into the visitor's text.
+ */
+export function fieldErrorsOf(error: ZodError, translate: (message: string) => string = (message) => message): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const [field, messages] of Object.entries(error.flatten().fieldErrors)) {
+    if (Array.isArray(messages) && messages.length) errors[field] = [...new Set(messages.map((message) => translate(message)))];
+  }
+  return errors;
+}
