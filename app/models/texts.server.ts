@@ -13,13 +13,32 @@ export function listTextEntries(): TextEntry[] {
   return db().select().from(textEntries).orderBy(asc(textEntries.key)).all();
 }
 
+/**
+ * Case-insensitive "contains" over the key, the English and the Spanish text. The
+ * dictionary is a few hundred rows, so it is filtered here, where lowercasing also
+ * covers accented letters (SQLite's lower() knows ASCII only).
+ */
+export function searchTextEntries(query: string): TextEntry[] {
+  const needle = query.trim().toLocaleLowerCase();
+  const entries = listTextEntries();
+  if (!needle) return entries;
+  return entries.filter((entry) =>
+    [entry.key, entry.englishText, entry.spanishText].some((text) => text.toLocaleLowerCase().includes(needle)),
+  );
+}
+
+export function getTextEntry(id: number): TextEntry | undefined {
+  return db().select().from(textEntries).where(eq(textEntries.id, id)).get();
+}
+
 export function getDictionary(): Dictionary {
   if (!cachedDictionary) {
     const en: Messages = {};
     const es: Messages = {};
     for (const entry of listTextEntries()) {
       en[entry.key] = entry.englishText;
-      es[entry.key] = entry.spanishText;
+      // A Spanish text left blank shows the English one rather than nothing.
+      es[entry.key] = entry.spanishText.trim() ? entry.spanishText : entry.englishText;
     }
     cachedDictionary = { en, es };
   }
