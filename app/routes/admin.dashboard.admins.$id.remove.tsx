@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
+import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { ADMINS_PATH } from "~/components/admin/tabs";
 import { getWhitelistEntry, normalizeEmail, removeFromWhitelist } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -8,6 +8,7 @@ import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
 import { WHITELIST_MESSAGES } from "~/utils/whitelist-form";
 
+const FORM_ID = "remove-whitelist-email";
 const SELF_TOAST = { title: WHITELIST_MESSAGES.cannotRemoveSelfTitle, description: WHITELIST_MESSAGES.cannotRemoveSelf, variant: "destructive" } as const;
 const GONE_TOAST = { title: "Error", description: WHITELIST_MESSAGES.notFound, variant: "destructive" } as const;
 
@@ -40,15 +41,8 @@ export default function RemoveWhitelistEmail() {
       footer={
         <>
           <DialogCancelLink to={ADMINS_PATH} />
-          <Form method="post" preventScrollReset>
-            <button
-              type="submit"
-              disabled={removing}
-              className="inline-flex h-10 items-center rounded-md bg-red-700 px-4 font-semibold text-white hover:bg-red-800 disabled:opacity-70"
-            >
-              {removing ? "Removing..." : "Remove"}
-            </button>
-          </Form>
+          <Form id={FORM_ID} method="post" preventScrollReset />
+          <DialogSubmitButton form={FORM_ID} pending={removing} label="Remove" pendingLabel="Removing..." tone="danger" />
         </>
       }
     >

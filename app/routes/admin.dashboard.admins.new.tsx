@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
+import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { ADMINS_PATH } from "~/components/admin/tabs";
 import { toast } from "~/components/ui/toast";
 import { addToWhitelist } from "~/models/whitelist.server";
@@ -62,14 +62,7 @@ export default function AddWhitelistEmail() {
       footer={
         <>
           <DialogCancelLink to={ADMINS_PATH} />
-          <button
-            type="submit"
-            form={form.id}
-            disabled={adding}
-            className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
-          >
-            {adding ? "Adding..." : "Add Email"}
-          </button>
+          <DialogSubmitButton form={form.id} pending={adding} label="Add Email" pendingLabel="Adding..." />
         </>
       }
     >

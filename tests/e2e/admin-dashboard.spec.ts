@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
-import { openPage, signedInState, type StorageState } from "./support";
+import { openPage, openSignedIn, signedInState, type StorageState } from "./support";
 
 // The dashboard's frame, the Overview and the Admins tab, with JavaScript on and off
 // (this file runs in both projects). Each project signs in once as its own admin.
@@ -12,11 +12,8 @@ test.beforeAll(async ({ browser }, testInfo) => {
   storageState = await signedInState(browser, testInfo, STAFF);
 });
 
-async function openAs(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, path: string) {
-  const context = await browser.newContext({ baseURL, javaScriptEnabled, storageState });
-  const page = await context.newPage();
-  await openPage(page, path, javaScriptEnabled);
-  return { page, context };
+function openAs(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, path: string) {
+  return openSignedIn(browser, { baseURL, javaScriptEnabled, storageState }, path);
 }
 
 /** A toast with JavaScript (Radix also renders its words for screen readers), a status region without. */

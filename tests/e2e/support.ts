@@ -75,3 +75,11 @@ export async function signedInState(browser: Browser, testInfo: TestInfo, email:
   await context.close();
   return state;
 }
+
+/** A fresh context with those cookies, on a page opened at `path`. */
+export async function openSignedIn(browser: Browser, options: { baseURL?: string; javaScriptEnabled: boolean; storageState: StorageState }, path: string) {
+  const context = await browser.newContext(options);
+  const page = await context.newPage();
+  await openPage(page, path, options.javaScriptEnabled);
+  return { page, context };
+}

@@ -2,9 +2,12 @@
  * The dashboard's tabs, each a nested route at its own URL (Overview at the dashboard
  * itself), so a tab survives a reload, can be bookmarked and works without JavaScript.
  */
+export const TEXT_PATH = "/admin/dashboard/text";
 export const ADMINS_PATH = "/admin/dashboard/admins";
 
+// In SPEC's order: Overview, Properties, FAQs, Media, Text, Admins, Settings, Messages.
 export const DASHBOARD_TABS = [
   { label: "Overview", path: "/admin/dashboard", end: true },
+  { label: "Text", path: TEXT_PATH, end: false },
   { label: "Admins", path: ADMINS_PATH, end: false },
 ] as const;

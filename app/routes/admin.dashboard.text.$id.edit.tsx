@@ -1,0 +1,113 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
+import { TEXT_PATH } from "~/components/admin/tabs";
+import { getTextEntry, updateTextEntry } from "~/models/texts.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { parseId } from "~/utils/params";
+import { redirectWithToast } from "~/utils/toast.server";
+import { TEXT_ENTRY_MESSAGES, textEntrySchema } from "~/utils/text-entry-form";
+
+const FORM_ID = "edit-text-entry";
+const GONE_TOAST = { title: TEXT_ENTRY_MESSAGES.updateFailed, description: TEXT_ENTRY_MESSAGES.notFound, variant: "destructive" } as const;
+
+/** Back to the tab with the search the admin came from. */
+function tabUrl(request: Request): string {
+  const q = new URL(request.url).searchParams.get("q");
+  return q ? `${TEXT_PATH}?${new URLSearchParams({ q })}` : TEXT_PATH;
+}
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const entry = id === null ? undefined : getTextEntry(id);
+  if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
+  const { key, englishText, spanishText } = entry;
+  return json({ entry: { id: entry.id, key, englishText, spanishText } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const entry = id === null ? undefined : getTextEntry(id);
+  if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
+  const submission = parseWithZod(await request.formData(), { schema: textEntrySchema });
+  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  if (submission.value.key !== entry.key) {
+    return json<ActionData>({ result: submission.reply({ fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } }) }, { status: 400 });
+  }
+  updateTextEntry(entry.id, submission.value);
+  return redirectWithToast(tabUrl(request), { title: "Success", description: TEXT_ENTRY_MESSAGES.updated });
+}
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600";
+
+export default function EditTextEntry() {
+  const { entry } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const location = useLocation();
+  const navigation = useNavigation();
+  const updating = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const backTo = `${TEXT_PATH}${location.search}`;
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: data?.result,
+    defaultValue: entry,
+    constraint: getZodConstraint(textEntrySchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: textEntrySchema }),
+  });
+  const { key: keyKey, ...keyProps } = getInputProps(fields.key, { type: "text" });
+  const { key: englishKey, ...englishProps } = getTextareaProps(fields.englishText);
+  const { key: spanishKey, ...spanishProps } = getTextareaProps(fields.spanishText);
+  const error = (field: { errors?: string[]; errorId: string }) =>
+    field.errors?.[0] ? (
+      <p id={field.errorId} className="mt-1 text-sm text-red-700">
+        {field.errors[0]}
+      </p>
+    ) : null;
+
+  return (
+    <RouteDialog
+      title="Edit Text Entry"
+      backTo={backTo}
+      footer={
+        <>
+          <DialogCancelLink to={backTo} />
+          <DialogSubmitButton form={form.id} pending={updating} label="Update Text Entry" pendingLabel="Updating..." />
+        </>
+      }
+    >
+      <Form method="post" action={`${TEXT_PATH}/${entry.id}/edit${location.search}`} preventScrollReset {...getFormProps(form)} className="space-y-4">
+        <div>
+          <label htmlFor={fields.key.id} className="block text-sm font-medium text-slate-800">
+            Key
+          </label>
+          {/* The site looks texts up by key: it is shown, not edited. */}
+          <input key={keyKey} {...keyProps} readOnly className={`${fieldClass} h-11 bg-slate-50 font-mono text-sm`} />
+          {error(fields.key)}
+        </div>
+        <div>
+          <label htmlFor={fields.englishText.id} className="block text-sm font-medium text-slate-800">
+            English Text
+          </label>
+          <textarea key={englishKey} {...englishProps} rows={4} className={fieldClass} />
+          {error(fields.englishText)}
+        </div>
+        <div>
+          <label htmlFor={fields.spanishText.id} className="block text-sm font-medium text-slate-800">
+            Spanish Text
+          </label>
+          <textarea key={spanishKey} {...spanishProps} rows={4} className={fieldClass} />
+          {error(fields.spanishText)}
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}
