@@ -27,6 +27,11 @@ export function searchTextEntries(query: string): TextEntry[] {
   );
 }
 
+/** An entry's fields as the JSON calls show them (SPEC section 7). */
+export function textEntryJson({ id, key, englishText, spanishText, createdAt, updatedAt }: TextEntry) {
+  return { id, key, englishText, spanishText, createdAt, updatedAt };
+}
+
 export function getTextEntry(id: number): TextEntry | undefined {
   return db().select().from(textEntries).where(eq(textEntries.id, id)).get();
 }
