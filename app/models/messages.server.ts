@@ -1,4 +1,4 @@
-import { desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { configurations, contactMessages, type ContactMessage } from "~/db/schema";
 import { getDictionary } from "~/models/texts.server";
@@ -46,6 +46,67 @@ export function recordContactMessage(input: ContactInput): ContactMessage {
 /** Newest first, for the back office. */
 export function listContactMessages(): ContactMessage[] {
   return db().select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id)).all();
+}
+
+export const MESSAGES_PAGE_SIZE = 25;
+
+/** A place in the newest-first list: a message's time and id (ids break ties). */
+export type MessageCursor = { createdAt: number; id: number };
+
+export function encodeMessageCursor(message: Pick<ContactMessage, "createdAt" | "id">): string {
+  return `${message.createdAt.getTime()}_${message.id}`;
+}
+
+export function decodeMessageCursor(value: string | null | undefined): MessageCursor | null {
+  const match = /^(\d{1,15})_(\d{1,15})$/.exec(value ?? "");
+  return match ? { createdAt: Number(match[1]), id: Number(match[2]) } : null;
+}
+
+export type MessagePage = { messages: ContactMessage[]; older: string | null; newer: string | null };
+
+/**
+ * One page of messages, newest first, found from a cursor rather than an OFFSET: the
+ * index on created_at (with the id SQLite keeps in it) reaches any page directly, so
+ * the 4,000th page of 100,000 messages costs what the first does.
+ * `before` pages towards older messages, `after` back towards newer ones.
+ */
+export function contactMessagesPage(options: { before?: MessageCursor | null; after?: MessageCursor | null; limit?: number } = {}): MessagePage {
+  const limit = options.limit ?? MESSAGES_PAGE_SIZE;
+  const at = (cursor: MessageCursor) => new Date(cursor.createdAt);
+  if (options.after) {
+    const cursor = options.after;
+    const rows = db()
+      .select()
+      .from(contactMessages)
+      .where(or(gt(contactMessages.createdAt, at(cursor)), and(eq(contactMessages.createdAt, at(cursor)), gt(contactMessages.id, cursor.id))))
+      .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
+      .limit(limit + 1)
+      .all();
+    const messages = rows.slice(0, limit).reverse();
+    return {
+      messages,
+      newer: rows.length > limit && messages.length ? encodeMessageCursor(messages[0]) : null,
+      older: messages.length ? encodeMessageCursor(messages[messages.length - 1]) : null,
+    };
+  }
+  const cursor = options.before;
+  const rows = db()
+    .select()
+    .from(contactMessages)
+    .where(
+      cursor
+        ? or(lt(contactMessages.createdAt, at(cursor)), and(eq(contactMessages.createdAt, at(cursor)), lt(contactMessages.id, cursor.id)))
+        : undefined,
+    )
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(limit + 1)
+    .all();
+  const messages = rows.slice(0, limit);
+  return {
+    messages,
+    older: rows.length > limit ? encodeMessageCursor(messages[messages.length - 1]) : null,
+    newer: cursor && messages.length ? encodeMessageCursor(messages[0]) : null,
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { listWhitelist, normalizeEmail } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { TabPanel } from "~/components/admin/tab-panel";
 import { ADMINS_PATH } from "~/components/admin/tabs";
 import { formatDate } from "~/utils/dates";
 
@@ -15,14 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export default function AdminsTab() {
   const { entries } = useLoaderData<typeof loader>();
   return (
-    <section aria-labelledby="admins-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="flex flex-wrap items-start justify-between gap-4 border-b border-slate-200 p-5">
-        <div>
-          <h2 id="admins-title" className="text-xl font-bold text-brand-900">
-            Admin Whitelist
-          </h2>
-          <p className="mt-1 text-sm text-slate-600">Manage which email addresses are authorized to access the admin dashboard</p>
-        </div>
+    <TabPanel
+      id="admins-title"
+      title="Admin Whitelist"
+      description="Manage which email addresses are authorized to access the admin dashboard"
+      actions={
         <Link
           to={`${ADMINS_PATH}/new`}
           preventScrollReset
@@ -30,7 +28,8 @@ export default function AdminsTab() {
         >
           Add Email
         </Link>
-      </div>
+      }
+    >
       {entries.length === 0 ? (
         <p className="p-5 text-slate-600">No email addresses in the whitelist yet. Add the first email to get started.</p>
       ) : (
@@ -63,6 +62,6 @@ export default function AdminsTab() {
         </ul>
       )}
       <Outlet />
-    </section>
+    </TabPanel>
   );
 }

@@ -1,6 +1,7 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, Outlet, useLoaderData, useSubmit } from "@remix-run/react";
 import { useRef } from "react";
+import { TabPanel } from "~/components/admin/tab-panel";
 import { TEXT_PATH } from "~/components/admin/tabs";
 import { searchTextEntries } from "~/models/texts.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -20,13 +21,12 @@ export default function TextTab() {
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const search = q ? `?${new URLSearchParams({ q })}` : "";
   return (
-    <section aria-labelledby="text-title" className="rounded-xl border border-slate-200 bg-white shadow-sm">
-      <div className="border-b border-slate-200 p-5">
-        <h2 id="text-title" className="text-xl font-bold text-brand-900">
-          Text Dictionary
-        </h2>
-        <p className="mt-1 text-sm text-slate-600">Update existing translatable text entries for the application</p>
-        {/* A GET form: the search is in the URL, works without JavaScript and can be shared. */}
+    <TabPanel
+      id="text-title"
+      title="Text Dictionary"
+      description="Update existing translatable text entries for the application"
+      // A GET form: the search is in the URL, works without JavaScript and can be shared.
+      toolbar={
         <Form method="get" action={TEXT_PATH} role="search" className="mt-4 flex flex-wrap gap-2">
           <label htmlFor="text-search" className="sr-only">
             Search text entries
@@ -48,7 +48,8 @@ export default function TextTab() {
             Search
           </button>
         </Form>
-      </div>
+      }
+    >
       {entries.length === 0 ? (
         <p className="p-5 text-slate-600">{q ? "No text entries match your search" : "No text entries found"}</p>
       ) : (
@@ -81,6 +82,6 @@ export default function TextTab() {
         </ul>
       )}
       <Outlet />
-    </section>
+    </TabPanel>
   );
 }

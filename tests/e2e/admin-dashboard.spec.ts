@@ -107,3 +107,26 @@ test.describe("admin dashboard", () => {
     await context.close();
   });
 });
+
+test("Messages: the newest message first, with every field", async ({ browser, baseURL, javaScriptEnabled }) => {
+  // Stored as the contact form stores it (the form itself has its own tests).
+  const name = javaScriptEnabled ? "Rosa" : "Tomás";
+  const database = new Database(process.env.E2E_DATABASE_PATH!);
+  database
+    .prepare("insert into contact_messages (first_name, last_name, email, phone, subject, message, created_at) values (?, ?, ?, ?, ?, ?, ?)")
+    .run(name, "Garza", "rosa.garza@example.com", "(214) 555-0147", "rental-inquiry", "Is the Oak Hollow home still available?\nWe have two kids.", Date.now());
+  database.close();
+
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard");
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Messages" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/messages$/);
+  await expect(page.getByRole("heading", { name: "Contact Messages" })).toBeVisible();
+  const newest = page.getByRole("article").first();
+  await expect(newest).toHaveAccessibleName(`Message from ${name} Garza`);
+  await expect(newest.getByRole("link", { name: "rosa.garza@example.com" })).toHaveAttribute("href", "mailto:rosa.garza@example.com");
+  await expect(newest).toContainText("(214) 555-0147");
+  await expect(newest).toContainText("Subject: Rental Inquiry");
+  await expect(newest).toContainText("Is the Oak Hollow home still available?");
+  await expect(newest).toContainText(/\w{3} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M/);
+  await context.close();
+});

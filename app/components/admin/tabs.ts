@@ -4,10 +4,12 @@
  */
 export const TEXT_PATH = "/admin/dashboard/text";
 export const ADMINS_PATH = "/admin/dashboard/admins";
+export const MESSAGES_PATH = "/admin/dashboard/messages";
 
 // In SPEC's order: Overview, Properties, FAQs, Media, Text, Admins, Settings, Messages.
 export const DASHBOARD_TABS = [
   { label: "Overview", path: "/admin/dashboard", end: true },
   { label: "Text", path: TEXT_PATH, end: false },
   { label: "Admins", path: ADMINS_PATH, end: false },
+  { label: "Messages", path: MESSAGES_PATH, end: false },
 ] as const;
