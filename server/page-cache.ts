@@ -51,8 +51,20 @@ export class PageCache {
     return { ...entry.page, body: entry.page.body.split(this.placeholder).join(nonce) };
   }
 
-  /** Stores a 200 HTML page or JSON answer without cookies; anything else is not shared. */
-  set(key: string, nonce: string, status: number, headers: Headers, body: string) {
+  // Bumped by every clear(): an answer rendered before a write finished is not stored
+  // after it, or the next view could show what the write replaced.
+  private currentGeneration = 0;
+
+  get generation(): number {
+    return this.currentGeneration;
+  }
+
+  /**
+   * Stores a 200 HTML page or JSON answer without cookies, rendered in `generation`
+   * (read before rendering began); anything else is not shared.
+   */
+  set(key: string, nonce: string, status: number, headers: Headers, body: string, generation: number) {
+    if (generation !== this.currentGeneration) return;
     const type = headers.get("content-type") ?? "";
     if (status !== 200 || headers.has("set-cookie") || !/^(text\/html|application\/json)/.test(type)) return;
     const kept: [string, string][] = [];
@@ -69,6 +81,7 @@ export class PageCache {
   }
 
   clear() {
+    this.currentGeneration += 1;
     this.entries.clear();
   }
 }

@@ -66,6 +66,7 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 }
 
 export const DATA_REQUEST_HEADER = "X-Data-Request";
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** Remix's own data requests (single fetch: `/_root.data`, `/properties/3.data`). */
 export function isRemixDataRequest(url: URL): boolean {
@@ -121,10 +122,14 @@ export function createRequestHandler(options: {
         }
       }
 
+      const generation = caching?.cache.generation ?? 0;
       const response = await handleRequest(request, context);
+      // A write empties the cache before its answer leaves, so the writer's next view
+      // (and everyone else's) is rendered afresh.
+      if (caching && !SAFE_METHODS.has(req.method)) caching.cache.clear();
       if (caching && key && response.status === 200 && response.body) {
         const body = await response.text();
-        caching.cache.set(key, context.cspNonce, response.status, response.headers, body);
+        caching.cache.set(key, context.cspNonce, response.status, response.headers, body, generation);
         res.status(response.status);
         for (const [name, value] of response.headers.entries()) res.append(name, value);
         return void res.send(body);
