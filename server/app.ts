@@ -63,12 +63,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps }));
   app.use(rejectCrossSiteWrites(config.appUrl));
 
-  // Any write may change what a public page shows: the next view renders afresh.
+  // Emptied by every write that reaches the app (server/remix-handler.ts).
   const pageCache = new PageCache({ maxEntries: 200, ttlMs: PAGE_CACHE_TTL_MS });
-  app.use((req, res, next) => {
-    if (!["GET", "HEAD", "OPTIONS"].includes(req.method)) res.on("finish", () => pageCache.clear());
-    next();
-  });
   app.use(
     rateLimit({
       windowMs: 60_000,

@@ -123,10 +123,15 @@ export function createRequestHandler(options: {
       }
 
       const generation = caching?.cache.generation ?? 0;
-      const response = await handleRequest(request, context);
-      // A write empties the cache before its answer leaves, so the writer's next view
-      // (and everyone else's) is rendered afresh.
-      if (caching && !SAFE_METHODS.has(req.method)) caching.cache.clear();
+      let response: Response;
+      try {
+        response = await handleRequest(request, context);
+      } finally {
+        // Any write may change what a public page shows. It empties the cache before its
+        // answer leaves (failed or not), so the writer's next view, and everyone's, is
+        // rendered afresh.
+        if (caching && !SAFE_METHODS.has(req.method)) caching.cache.clear();
+      }
       if (caching && key && response.status === 200 && response.body) {
         const body = await response.text();
         caching.cache.set(key, context.cspNonce, response.status, response.headers, body, generation);

@@ -54,18 +54,23 @@ export function clearDictionaryCache() {
   cachedDictionary = null;
 }
 
-export function updateTextEntry(
-  id: number,
-  values: { key: string; englishText: string; spanishText: string },
-): TextEntry | undefined {
+export type UpdateTextEntryResult = { kind: "updated"; entry: TextEntry } | { kind: "key_changed" } | { kind: "not_found" };
+
+/**
+ * Edits an entry's texts. The site looks texts up by key, so the key names the entry
+ * and is never changed: values with another key are refused and nothing is written.
+ */
+export function updateTextEntry(entry: TextEntry, values: { key: string; englishText: string; spanishText: string }): UpdateTextEntryResult {
+  if (values.key !== entry.key) return { kind: "key_changed" };
   const updated = db()
     .update(textEntries)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(textEntries.id, id))
+    .set({ englishText: values.englishText, spanishText: values.spanishText, updatedAt: new Date() })
+    .where(eq(textEntries.id, entry.id))
     .returning()
     .get();
   clearDictionaryCache();
-  return updated;
+  // Gone between the read and the write (no delete exists today, but the answer stays true).
+  return updated ? { kind: "updated", entry: updated } : { kind: "not_found" };
 }
 
 /** Adds the entries whose keys are missing; existing (possibly edited) texts are kept. */

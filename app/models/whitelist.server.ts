@@ -1,9 +1,14 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminWhitelist } from "~/db/schema";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
+}
+
+/** Whether two addresses are the same whitelist entry (compared case-insensitively). */
+export function sameAddress(a: string, b: string): boolean {
+  return normalizeEmail(a) === normalizeEmail(b);
 }
 
 export function isWhitelisted(email: string): boolean {
@@ -14,17 +19,16 @@ export function isWhitelisted(email: string): boolean {
 
 export type WhitelistEntry = { id: number; email: string; addedBy: string; createdAt: Date };
 
+// The columns an entry is read with, everywhere.
+const entryColumns = { id: adminWhitelist.id, email: adminWhitelist.email, addedBy: adminWhitelist.addedBy, createdAt: adminWhitelist.createdAt };
+
 /** Everyone who may sign in, oldest first (the bootstrap addresses lead). */
 export function listWhitelist(): WhitelistEntry[] {
   return db()
-    .select({ id: adminWhitelist.id, email: adminWhitelist.email, addedBy: adminWhitelist.addedBy, createdAt: adminWhitelist.createdAt })
+    .select(entryColumns)
     .from(adminWhitelist)
     .orderBy(asc(adminWhitelist.createdAt), asc(adminWhitelist.id))
     .all();
-}
-
-export function countWhitelist(): number {
-  return db().select({ n: count() }).from(adminWhitelist).get()?.n ?? 0;
 }
 
 export type AddToWhitelistResult = { kind: "added"; entry: WhitelistEntry } | { kind: "duplicate" };
@@ -35,7 +39,7 @@ export function addToWhitelist(email: string, addedBy: string): AddToWhitelistRe
     .insert(adminWhitelist)
     .values({ email: normalizeEmail(email), addedBy: normalizeEmail(addedBy) })
     .onConflictDoNothing({ target: adminWhitelist.email })
-    .returning({ id: adminWhitelist.id, email: adminWhitelist.email, addedBy: adminWhitelist.addedBy, createdAt: adminWhitelist.createdAt })
+    .returning(entryColumns)
     .get();
   return entry ? { kind: "added", entry } : { kind: "duplicate" };
 }
@@ -51,7 +55,7 @@ export function removeFromWhitelist(id: number, currentAdminEmail: string): Remo
   return db().transaction((tx) => {
     const entry = tx.select().from(adminWhitelist).where(eq(adminWhitelist.id, id)).get();
     if (!entry) return { kind: "not_found" } as const;
-    if (normalizeEmail(entry.email) === normalizeEmail(currentAdminEmail)) return { kind: "self" } as const;
+    if (sameAddress(entry.email, currentAdminEmail)) return { kind: "self" } as const;
     tx.delete(adminWhitelist).where(eq(adminWhitelist.id, id)).run();
     return { kind: "removed", email: entry.email } as const;
   });
@@ -59,7 +63,7 @@ export function removeFromWhitelist(id: number, currentAdminEmail: string): Remo
 
 export function getWhitelistEntry(id: number): WhitelistEntry | undefined {
   return db()
-    .select({ id: adminWhitelist.id, email: adminWhitelist.email, addedBy: adminWhitelist.addedBy, createdAt: adminWhitelist.createdAt })
+    .select(entryColumns)
     .from(adminWhitelist)
     .where(eq(adminWhitelist.id, id))
     .get();

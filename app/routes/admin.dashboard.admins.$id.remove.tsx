@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { ADMINS_PATH } from "~/components/admin/tabs";
-import { getWhitelistEntry, normalizeEmail, removeFromWhitelist } from "~/models/whitelist.server";
+import { getWhitelistEntry, removeFromWhitelist, sameAddress } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -17,7 +17,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const entry = id === null ? undefined : getWhitelistEntry(id);
   if (!entry) return redirectWithToast(ADMINS_PATH, GONE_TOAST);
-  if (normalizeEmail(entry.email) === normalizeEmail(admin.email)) return redirectWithToast(ADMINS_PATH, SELF_TOAST);
+  if (sameAddress(entry.email, admin.email)) return redirectWithToast(ADMINS_PATH, SELF_TOAST);
   return json({ entry: { id: entry.id, email: entry.email } }, { headers: { "Cache-Control": "no-store" } });
 }
 

@@ -37,10 +37,11 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
   const submission = parseWithZod(await request.formData(), { schema: textEntrySchema });
   if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  if (submission.value.key !== entry.key) {
+  const outcome = updateTextEntry(entry, submission.value);
+  if (outcome.kind === "key_changed") {
     return json<ActionData>({ result: submission.reply({ fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } }) }, { status: 400 });
   }
-  updateTextEntry(entry.id, submission.value);
+  if (outcome.kind === "not_found") return redirectWithToast(tabUrl(request), GONE_TOAST);
   return redirectWithToast(tabUrl(request), { title: "Success", description: TEXT_ENTRY_MESSAGES.updated });
 }
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getTextEntry, textEntryJson, updateTextEntry } from "~/models/texts.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
+import { fieldErrorsOf, methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { textEntrySchema, TEXT_ENTRY_MESSAGES } from "~/utils/text-entry-form";
@@ -10,7 +10,7 @@ import { textEntrySchema, TEXT_ENTRY_MESSAGES } from "~/utils/text-entry-form";
  * entry's texts (SPEC section 7). The key names the entry for the site and cannot be
  * changed; a blank spanishText (or none) makes the Spanish site show the English text.
  * updateTextEntry clears the dictionary cache and the server empties its page cache
- * after every non-GET request, so the public pages and /api/text-entries show the edit
+ * on every non-GET request, so the public pages and /api/text-entries show the edit
  * at once. Admins only: without a valid session every method answers 401.
  */
 
@@ -35,21 +35,22 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (!parsed.success) {
     return json(
       {
-        error: body ? TEXT_ENTRY_MESSAGES.updateFailed : "The request body must be a JSON object.",
+        error: body ? TEXT_ENTRY_MESSAGES.updateFailed : NOT_A_JSON_OBJECT,
         fieldErrors: fieldErrorsOf(parsed.error),
       },
       { status: 400, headers: NO_STORE },
     );
   }
-  if (parsed.data.key !== entry.key) {
-    return json(
-      { error: TEXT_ENTRY_MESSAGES.keyChanged, fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } },
-      { status: 400, headers: NO_STORE },
-    );
+  const outcome = updateTextEntry(entry, parsed.data);
+  switch (outcome.kind) {
+    case "key_changed":
+      return json(
+        { error: TEXT_ENTRY_MESSAGES.keyChanged, fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } },
+        { status: 400, headers: NO_STORE },
+      );
+    case "not_found":
+      return json({ error: TEXT_ENTRY_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
+    case "updated":
+      return json({ ...textEntryJson(outcome.entry), message: TEXT_ENTRY_MESSAGES.updated }, { headers: NO_STORE });
   }
-
-  const updated = updateTextEntry(entry.id, parsed.data);
-  // Gone between the read and the write (no delete exists today, but the answer stays true).
-  if (!updated) return json({ error: TEXT_ENTRY_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
-  return json({ ...textEntryJson(updated), message: TEXT_ENTRY_MESSAGES.updated }, { headers: NO_STORE });
 }

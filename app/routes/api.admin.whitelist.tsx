@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { INVALID_EMAIL_MESSAGE } from "~/auth/login-form";
 import { addToWhitelist, listWhitelist } from "~/models/whitelist.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
+import { fieldErrorsOf, methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { whitelistEmailSchema, WHITELIST_MESSAGES } from "~/utils/whitelist-form";
 
@@ -15,8 +15,7 @@ const ALLOW = "GET, POST";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  const entries = listWhitelist().map(({ id, email, createdAt, addedBy }) => ({ id, email, createdAt, addedBy }));
-  return json(entries, { headers: NO_STORE });
+  return json(listWhitelist(), { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,7 +27,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = whitelistEmailSchema.safeParse(body ?? {});
   if (!parsed.success) {
     return json(
-      { error: body ? INVALID_EMAIL_MESSAGE : "The request body must be a JSON object.", fieldErrors: fieldErrorsOf(parsed.error) },
+      { error: body ? INVALID_EMAIL_MESSAGE : NOT_A_JSON_OBJECT, fieldErrors: fieldErrorsOf(parsed.error) },
       { status: 400, headers: NO_STORE },
     );
   }
@@ -37,7 +36,6 @@ export async function action({ request }: ActionFunctionArgs) {
   if (outcome.kind === "duplicate") {
     return json({ error: WHITELIST_MESSAGES.duplicate }, { status: 409, headers: NO_STORE });
   }
-  const { id, email, createdAt, addedBy } = outcome.entry;
   // The new entry itself, as the list shows it, with the text the dashboard shows.
-  return json({ id, email, createdAt, addedBy, message: WHITELIST_MESSAGES.added }, { status: 201, headers: NO_STORE });
+  return json({ ...outcome.entry, message: WHITELIST_MESSAGES.added }, { status: 201, headers: NO_STORE });
 }

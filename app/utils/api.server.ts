@@ -4,6 +4,9 @@ import type { ZodError } from "zod";
 /** JSON calls that read or change private data are never stored by a cache. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
 
+/** The 400 error of an admin JSON call whose body is not a JSON object. */
+export const NOT_A_JSON_OBJECT = "The request body must be a JSON object.";
+
 /**
  * The request's body when it is a JSON object; null for anything else (no body,
  * broken JSON, an array, null, a string or a number), which the caller answers with 400.

@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decode, visibleTexts } from "../support/html";
-import { signInWithGoogle, startOAuthServer } from "../support/oauth";
+import { signInAdmin } from "../support/admin-api";
+import { startOAuthServer } from "../support/oauth";
 import { startServer, type RunningServer } from "../support/server";
 
 // The Messages tab: newest first, every field, 'No messages yet', and paging by a
@@ -19,9 +20,7 @@ beforeAll(async () => {
   app = await startServer({
     env: { SEED_DEMO: "0", ADMIN_EMAILS: "staff@example.com", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
   });
-  oauth.signInAs({ sub: "g-staff", email: "staff@example.com", email_verified: true, name: "Staff" });
-  const { sessionCookie } = await signInWithGoogle(app.url);
-  cookie = sessionCookie!;
+  cookie = await signInAdmin(oauth, app.url, { email: "staff@example.com", sub: "g-staff", name: "Staff" });
 });
 afterAll(async () => {
   await app?.stop();

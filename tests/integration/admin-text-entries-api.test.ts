@@ -1,7 +1,8 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visibleTexts } from "../support/html";
-import { signInWithGoogle, startOAuthServer } from "../support/oauth";
+import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
+import { startOAuthServer } from "../support/oauth";
 import { startServer, type RunningServer } from "../support/server";
 
 /** SPEC section 7: GET /api/admin/text-entries and PUT /api/admin/text-entries/{id}. */
@@ -29,25 +30,14 @@ beforeAll(async () => {
   app = await startServer({
     env: { ADMIN_EMAILS: "staff@example.com", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
   });
-  oauth.signInAs({ sub: "g-staff", email: "staff@example.com", email_verified: true, name: "staff" });
-  const { sessionCookie, callback } = await signInWithGoogle(app.url);
-  expect(callback.headers.get("location")).toBe("/admin/dashboard");
-  adminCookie = sessionCookie!;
+  adminCookie = await signInAdmin(oauth, app.url, { email: "staff@example.com", sub: "g-staff" });
 });
 afterAll(async () => {
   await app?.stop();
   await oauth?.stop();
 });
 
-function call(path: string, init: { method?: string; cookie?: string | null; body?: unknown; rawBody?: string } = {}) {
-  const headers: Record<string, string> = { Origin: app.url };
-  if (init.cookie !== null) headers.Cookie = init.cookie ?? adminCookie;
-  let body: string | undefined;
-  if (init.rawBody !== undefined) body = init.rawBody;
-  else if (init.body !== undefined) body = JSON.stringify(init.body);
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return fetch(`${app.url}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
-}
+const call = jsonCaller(() => app, () => adminCookie);
 
 async function list(q?: string): Promise<Entry[]> {
   const response = await call(q === undefined ? "/api/admin/text-entries" : `/api/admin/text-entries?q=${encodeURIComponent(q)}`);
@@ -70,13 +60,6 @@ function rows(): Row[] {
 }
 
 const rowOf = (key: string) => rows().find((row) => row.key === key)!;
-
-async function expectJson(response: Response, status: number, body: unknown) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(response.headers.get("cache-control")).toBe("no-store");
-  expect(await response.json()).toEqual(body);
-}
 
 /** What the Text tab's search promises, worked out here from the whole list. */
 function contains(entry: Entry, query: string) {

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signInWithGoogle, startOAuthServer } from "../support/oauth";
+import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
+import { startOAuthServer } from "../support/oauth";
 import { startServer, type RunningServer } from "../support/server";
 
 /** SPEC section 7: GET/POST /api/admin/whitelist and DELETE /api/admin/whitelist/{id}. */
@@ -38,22 +39,9 @@ afterAll(async () => {
   await oauth?.stop();
 });
 
-async function signInAs(email: string, sub: string): Promise<string> {
-  oauth.signInAs({ sub, email, email_verified: true, name: email.split("@")[0] });
-  const { sessionCookie, callback } = await signInWithGoogle(app.url);
-  expect(callback.headers.get("location"), `sign-in of ${email}`).toBe("/admin/dashboard");
-  return sessionCookie!;
-}
+const signInAs = (email: string, sub: string) => signInAdmin(oauth, app.url, { email, sub });
 
-function call(path: string, init: { method?: string; cookie?: string | null; body?: unknown; rawBody?: string } = {}) {
-  const headers: Record<string, string> = { Origin: app.url };
-  if (init.cookie !== null) headers.Cookie = init.cookie ?? adminCookie;
-  let body: string | undefined;
-  if (init.rawBody !== undefined) body = init.rawBody;
-  else if (init.body !== undefined) body = JSON.stringify(init.body);
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  return fetch(`${app.url}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
-}
+const call = jsonCaller(() => app, () => adminCookie);
 
 const list = () => call("/api/admin/whitelist");
 const add = (body: unknown, cookie?: string) => call("/api/admin/whitelist", { method: "POST", body, cookie });
@@ -64,13 +52,6 @@ function rows(): Entry[] {
   const result = db.prepare("select id, email, added_by as addedBy, created_at as createdAt from admin_whitelist order by id").all() as Entry[];
   db.close();
   return result;
-}
-
-async function expectJson(response: Response, status: number, body: unknown) {
-  expect(response.status).toBe(status);
-  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
-  expect(response.headers.get("cache-control")).toBe("no-store");
-  expect(await response.json()).toEqual(body);
 }
 
 describe("without an admin session", () => {

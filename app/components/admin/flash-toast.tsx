@@ -1,8 +1,8 @@
 import { useEffect } from "react";
 import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
-
-type FlashToast = { id: string; title: string; description?: string; variant?: "default" | "destructive" };
+// A type only: nothing of the server module reaches the browser.
+import type { FlashToast } from "~/utils/toast.server";
 
 /**
  * Shows the toast an admin action left for this page: as a toast with JavaScript, and,

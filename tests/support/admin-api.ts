@@ -1,0 +1,43 @@
+import { expect } from "vitest";
+import { signInWithGoogle, type startOAuthServer } from "./oauth";
+import type { RunningServer } from "./server";
+
+/** Signs in a whitelisted address through the local OAuth server; returns the session cookie. */
+export async function signInAdmin(
+  oauth: Awaited<ReturnType<typeof startOAuthServer>>,
+  appUrl: string,
+  user: { email: string; sub: string; name?: string },
+): Promise<string> {
+  oauth.signInAs({ sub: user.sub, email: user.email, email_verified: true, name: user.name ?? user.email.split("@")[0] });
+  const { sessionCookie, callback } = await signInWithGoogle(appUrl);
+  expect(callback.headers.get("location"), `sign-in of ${user.email}`).toBe("/admin/dashboard");
+  return sessionCookie!;
+}
+
+export type CallOptions = { method?: string; cookie?: string | null; body?: unknown; rawBody?: string };
+
+/**
+ * A JSON caller for one server, as the dashboard's browser sends: our Origin, the given
+ * cookie (the default admin's unless `cookie` says otherwise, none when null), a JSON
+ * body, and no redirect following.
+ */
+export function jsonCaller(app: () => RunningServer, defaultCookie: () => string) {
+  return (path: string, init: CallOptions = {}) => {
+    const server = app();
+    const headers: Record<string, string> = { Origin: server.url };
+    if (init.cookie !== null) headers.Cookie = init.cookie ?? defaultCookie();
+    let body: string | undefined;
+    if (init.rawBody !== undefined) body = init.rawBody;
+    else if (init.body !== undefined) body = JSON.stringify(init.body);
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    return fetch(`${server.url}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
+  };
+}
+
+/** A JSON answer with this status and body, never stored by a cache. */
+export async function expectJson(response: Response, status: number, body: unknown) {
+  expect(response.status).toBe(status);
+  expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(response.headers.get("cache-control")).toBe("no-store");
+  expect(await response.json()).toEqual(body);
+}
