@@ -39,8 +39,9 @@ export default function AdminDashboard() {
         The admin section is best viewed on a desktop.
       </p>
       <FlashToastMessage flash={toast} />
-      <nav aria-label="Dashboard" className="mt-6 overflow-x-auto">
-        <ul className="flex min-w-max gap-1 rounded-lg bg-slate-100 p-1">
+      {/* The tabs wrap on a phone rather than scroll, so the current one is always in sight. */}
+      <nav aria-label="Dashboard" className="mt-6">
+        <ul className="flex flex-wrap gap-1 rounded-lg bg-slate-100 p-1">
           {DASHBOARD_TABS.map((tab) => (
             <li key={tab.path}>
               <NavLink
