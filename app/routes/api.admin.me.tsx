@@ -1,8 +1,11 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/utils/auth.server";
+import { readOnlyAction } from "~/utils/api.server";
 
 /** GET /api/admin/me: the signed-in admin's name and e-mail, or 401. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdminApi(request);
   return json({ name: admin.name, email: admin.email }, { headers: { "Cache-Control": "no-store" } });
 }
+
+export { readOnlyAction as action };

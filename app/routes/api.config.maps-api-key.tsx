@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { config } from "~/utils/env.server";
 import { publicJson } from "~/utils/http.server";
+import { readOnlyAction } from "~/utils/api.server";
 
 /**
  * GET /api/config/maps-api-key. The map runs on open tiles (Leaflet), which need no
@@ -10,3 +11,5 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { mapTileUrl, mapTileAttribution } = config();
   return publicJson(request, { apiKey: "", tileUrl: mapTileUrl, tileAttribution: mapTileAttribution });
 }
+
+export { readOnlyAction as action };

@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listActiveFaqs } from "~/models/faqs.server";
 import { publicJson } from "~/utils/http.server";
+import { readOnlyAction } from "~/utils/api.server";
 
 /** GET /api/faqs: the active FAQs by sortOrder. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return publicJson(request, listActiveFaqs());
 }
+
+export { readOnlyAction as action };

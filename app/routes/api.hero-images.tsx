@@ -1,8 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listHeroImages } from "~/models/media.server";
 import { publicJson } from "~/utils/http.server";
+import { readOnlyAction } from "~/utils/api.server";
 
 /** GET /api/hero-images: the media flagged for the home carousel. */
 export async function loader({ request }: LoaderFunctionArgs) {
   return publicJson(request, listHeroImages());
 }
+
+export { readOnlyAction as action };

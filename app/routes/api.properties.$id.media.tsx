@@ -3,6 +3,7 @@ import { listPropertyMedia } from "~/models/media.server";
 import { getActiveProperty } from "~/models/properties.server";
 import { publicJson } from "~/utils/http.server";
 import { parseId } from "~/utils/params";
+import { readOnlyAction } from "~/utils/api.server";
 
 /** GET /api/properties/{id}/media: the photos linked to an active listing. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -12,3 +13,5 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   return publicJson(request, listPropertyMedia(id));
 }
+
+export { readOnlyAction as action };

@@ -1,9 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listTextEntries, textEntryJson } from "~/models/texts.server";
 import { publicJson } from "~/utils/http.server";
+import { readOnlyAction } from "~/utils/api.server";
 
 /** GET /api/text-entries: the whole dictionary (SPEC section 7). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const entries = listTextEntries().map(textEntryJson);
   return publicJson(request, entries);
 }
+
+export { readOnlyAction as action };

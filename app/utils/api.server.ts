@@ -37,3 +37,8 @@ export function fieldErrorsOf(error: ZodError, translate: (message: string) => s
   }
   return errors;
 }
+
+/** The action of a read-only JSON route: any write method answers 405 JSON (Remix's own 405 is not JSON). */
+export function readOnlyAction(): Response {
+  return methodNotAllowed("GET");
+}

@@ -1,0 +1,13 @@
+import { json } from "@remix-run/node";
+import { NO_STORE } from "~/utils/api.server";
+
+/**
+ * Every /api path no other route claims, with any method: a JSON 404, never the HTML
+ * 404 page, so API clients always get an answer they can parse.
+ */
+function notFound() {
+  return json({ error: "Not found" }, { status: 404, headers: NO_STORE });
+}
+
+export const loader = notFound;
+export const action = notFound;
