@@ -1,0 +1,111 @@
+import { expect, test, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { openSignedIn, signedInState, type StorageState } from "./support";
+
+// SPEC section 4, the session-expiry rule: when the session has ended while a tab is
+// open, the next save (or tab change) of every tab ends on
+// /admin/login?error=session_expired, with JavaScript on and off, writes nothing and
+// shows no failure toast. The session row is taken away for one action, then put back,
+// so one sign-in serves the whole file.
+
+const ADMIN = "expiry@example.com";
+
+let storageState: StorageState;
+test.beforeAll(async ({ browser }, testInfo) => {
+  storageState = await signedInState(browser, testInfo, ADMIN);
+});
+
+type SessionRow = { sid: string; sess: string; expire: number };
+
+function database() {
+  return new Database(process.env.E2E_DATABASE_PATH!);
+}
+
+/** Ends this admin's sessions as a timeout would; returns them to put back afterwards. */
+function endSessions(): SessionRow[] {
+  const db = database();
+  try {
+    const rows = db.prepare("select sid, sess, expire from sessions where sess like ?").all(`%"${ADMIN}"%`) as SessionRow[];
+    db.prepare("delete from sessions where sess like ?").run(`%"${ADMIN}"%`);
+    return rows;
+  } finally {
+    db.close();
+  }
+}
+
+function restoreSessions(rows: SessionRow[]) {
+  const db = database();
+  try {
+    const insert = db.prepare("insert or replace into sessions (sid, sess, expire) values (?, ?, ?)");
+    for (const row of rows) insert.run(row.sid, row.sess, row.expire);
+  } finally {
+    db.close();
+  }
+}
+
+function count(sql: string, ...params: unknown[]): number {
+  const db = database();
+  try {
+    return (db.prepare(sql).get(...params) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+type Case = {
+  tab: string;
+  /** Where the admin is when the session ends. */
+  path: string;
+  /** Gets the form ready (before the session ends). */
+  prepare?: (page: Page) => Promise<void>;
+  /** The action that needs the session. */
+  act: (page: Page) => Promise<void>;
+  /** Nothing was written. */
+  unchanged?: () => void;
+};
+
+const LATE_ADDRESS = "too.late@example.com";
+
+const CASES: Case[] = [
+  {
+    tab: "Overview: changing tab",
+    path: "/admin/dashboard",
+    act: (page) => page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Admins" }).click(),
+  },
+  {
+    tab: "Admins: Add Email",
+    path: "/admin/dashboard/admins/new",
+    prepare: (page) => page.getByRole("textbox", { name: "Email Address" }).fill(LATE_ADDRESS),
+    act: (page) => page.getByRole("button", { name: "Add Email" }).click(),
+    unchanged: () => expect(count("select count(*) as n from admin_whitelist where email = ?", LATE_ADDRESS)).toBe(0),
+  },
+  {
+    tab: "Text: Update Text Entry",
+    path: "/admin/dashboard/text?q=footer.quick_links",
+    prepare: async (page) => {
+      await page.getByRole("link", { name: "Edit footer.quick_links" }).click();
+      await page.getByRole("textbox", { name: "English Text" }).fill("Too late");
+    },
+    act: (page) => page.getByRole("button", { name: "Update Text Entry" }).click(),
+    unchanged: () => expect(count("select count(*) as n from text_entries where english_text = 'Too late'")).toBe(0),
+  },
+];
+
+for (const item of CASES) {
+  test(`${item.tab}: an ended session leads to the login page with 'Session Expired'`, async ({ browser, baseURL, javaScriptEnabled }) => {
+    const { page, context } = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState }, item.path);
+    await item.prepare?.(page);
+    const ended = endSessions();
+    expect(ended.length).toBeGreaterThan(0);
+    try {
+      await item.act(page);
+      await expect(page).toHaveURL(/\/admin\/login\?error=session_expired/);
+      await expect(page.getByText("Session Expired")).toBeVisible();
+      await expect(page.getByRole("status").filter({ hasText: /Failed|Error/ })).toHaveCount(0);
+      item.unchanged?.();
+    } finally {
+      restoreSessions(ended);
+      await context.close();
+    }
+  });
+}
