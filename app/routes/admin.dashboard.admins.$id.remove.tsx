@@ -38,6 +38,7 @@ export default function RemoveWhitelistEmail() {
     <RouteDialog
       title="Remove Email"
       backTo={ADMINS_PATH}
+      confirm
       footer={
         <>
           <DialogCancelLink to={ADMINS_PATH} />

@@ -85,7 +85,7 @@ test.describe("admin dashboard", () => {
 
     // Remove asks first; Cancel keeps the address, Remove takes it off.
     await whitelistEntry(page, address).getByRole("link", { name: `Remove ${address}` }).click();
-    const confirm = page.getByRole("dialog", { name: "Remove Email" });
+    const confirm = page.getByRole("alertdialog", { name: "Remove Email" });
     await expect(confirm.getByText(`Are you sure you want to remove ${address} from the whitelist?`)).toBeVisible();
     await confirm.getByRole("link", { name: "Cancel" }).click();
     await expect(whitelistEntry(page, address)).toHaveCount(1);
