@@ -1,17 +1,37 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { listContactMessages } from "~/models/messages.server";
+import { contactMessagesPage, decodeMessageCursor, listContactMessages } from "~/models/messages.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { clientIpOf, submitContactMessage } from "~/components/contact/contact-submit.server";
-import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/utils/api.server";
+import { fieldErrorsOf, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
 import { getTranslator } from "~/utils/i18n.server";
 import { log } from "~/utils/logger.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 
-/** GET /api/contact: the messages, for admins only. */
+const MAX_PAGE = 100;
+
+/**
+ * GET /api/contact: the messages, newest first, for admins only. Without parameters the
+ * whole list (SPEC section 7); with `?limit=` (1-100) one page, and `?before=` the cursor
+ * of the `Link: <...>; rel="next"` header for the next one, so a client can walk 100,000
+ * messages without one huge answer.
+ */
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdminApi(request);
-  return json(listContactMessages(), { headers: { "Cache-Control": "no-store" } });
+  const url = new URL(request.url);
+  if (!url.searchParams.has("limit") && !url.searchParams.has("before")) {
+    return json(listContactMessages(), { headers: NO_STORE });
+  }
+  const limit = Number(url.searchParams.get("limit") ?? MAX_PAGE);
+  const before = url.searchParams.get("before");
+  const cursor = before === null ? null : decodeMessageCursor(before);
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE || (before !== null && !cursor)) {
+    return json({ error: `limit must be a whole number from 1 to ${MAX_PAGE}, and before a cursor from a Link header` }, { status: 400, headers: NO_STORE });
+  }
+  const page = contactMessagesPage({ before: cursor, limit });
+  const headers = new Headers(NO_STORE);
+  if (page.older) headers.set("Link", `</api/contact?${new URLSearchParams({ limit: String(limit), before: page.older })}>; rel="next"`);
+  return json(page.messages, { headers });
 }
 
 /** POST /api/contact with a JSON body: the contact form for API clients (SPEC section 7). */

@@ -112,4 +112,32 @@ describe("the Messages tab", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard%2Fmessages");
   });
+
+  it("GET /api/contact: the whole list, or pages by ?limit= and the Link header's cursor", async () => {
+    const get = (query = "", withCookie = true) =>
+      fetch(`${app.url}/api/contact${query}`, { headers: withCookie ? { Cookie: cookie } : {}, redirect: "manual" });
+    const numbers = (messages: { firstName: string }[]) => messages.map((message) => Number(message.firstName.replace("Visitor ", "")));
+
+    const all = await get();
+    expect(all.status).toBe(200);
+    expect(all.headers.get("cache-control")).toBe("no-store");
+    expect(numbers(await all.json())).toEqual(Array.from({ length: MESSAGE_COUNT }, (_, i) => MESSAGE_COUNT - i));
+
+    const walked: number[] = [];
+    let next: string | null = "/api/contact?limit=16";
+    while (next) {
+      const response = await get(next.replace("/api/contact", ""));
+      expect(response.status).toBe(200);
+      walked.push(...numbers(await response.json()));
+      next = /^<([^>]+)>; rel="next"$/.exec(response.headers.get("link") ?? "")?.[1] ?? null;
+    }
+    expect(walked).toEqual(Array.from({ length: MESSAGE_COUNT }, (_, i) => MESSAGE_COUNT - i));
+
+    for (const bad of ["?limit=0", "?limit=101", "?limit=abc", "?limit=5&before=not-a-cursor"]) {
+      const response = await get(bad);
+      expect(response.status, bad).toBe(400);
+      expect(((await response.json()) as { error: string }).error).toMatch(/limit must be/);
+    }
+    expect((await get("?limit=5", false)).status).toBe(401);
+  });
 });
