@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FlashToastMessage } from "~/components/admin/flash-toast";
-import { DASHBOARD_TABS } from "~/components/admin/tabs";
+import { FaqsLoading } from "~/components/admin/faq-list";
+import { DASHBOARD_TABS, FAQS_PATH } from "~/components/admin/tabs";
 import { requireAdmin } from "~/utils/auth.server";
 import { takeToast } from "~/utils/toast.server";
 
@@ -17,7 +18,12 @@ export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Lone Star H
 export default function AdminDashboard() {
   const { admin, toast } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
+  const location = useLocation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === "/admin/auth/logout";
+  // Opening the FAQs tab from another tab shows its frame with placeholder cards until
+  // its list arrives (not after a save inside the tab, which keeps the list in view).
+  const openingFaqs =
+    navigation.state === "loading" && navigation.location.pathname === FAQS_PATH && !location.pathname.startsWith(FAQS_PATH);
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
@@ -59,7 +65,7 @@ export default function AdminDashboard() {
         </ul>
       </nav>
       <div className="mt-6">
-        <Outlet />
+        {openingFaqs ? <FaqsLoading /> : <Outlet />}
       </div>
     </div>
   );

@@ -1,0 +1,165 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
+import { FAQS_PATH } from "~/components/admin/tabs";
+import { toast } from "~/components/ui/toast";
+import { faqFormSchema, FAQ_LIMITS } from "~/utils/faq-form";
+
+export type FaqFormActionData = { result: SubmissionResult<string[]>; error?: string };
+
+export type FaqFormValues = {
+  question: string;
+  answer: string;
+  questionSpanish: string | null;
+  answerSpanish: string | null;
+  sortOrder: number;
+  isActive: boolean;
+};
+
+const TEXTS = {
+  create: {
+    title: "Add New FAQ",
+    formId: "add-faq",
+    label: "Create FAQ",
+    pendingLabel: "Creating...",
+    spanishHint: "Leave these blank and the Spanish text is auto-generated on save; you can edit it afterwards.",
+  },
+  edit: {
+    title: "Edit FAQ",
+    formId: "edit-faq",
+    label: "Update FAQ",
+    pendingLabel: "Updating...",
+    spanishHint: "The Spanish text can be edited manually; left blank, it is auto-generated on save.",
+  },
+} as const;
+
+const NEW_FAQ: FaqFormValues = { question: "", answer: "", questionSpanish: null, answerSpanish: null, sortOrder: 0, isActive: true };
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600";
+const labelClass = "block text-sm font-medium text-slate-800";
+
+function FieldError({ field }: { field: FieldMetadata<unknown> }) {
+  const message = field.errors?.[0];
+  return message ? (
+    <p id={field.errorId} className="mt-1 text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+/**
+ * 'Add New FAQ' and 'Edit FAQ' (600 px wide): one form, posted to the dialog's own
+ * URL, checked by conform in the browser and by the action with the same schema.
+ */
+export function FaqFormDialog(props: { mode: "create" | "edit"; action: string; faq?: FaqFormValues; lastResult?: FaqFormActionData }) {
+  const texts = TEXTS[props.mode];
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formAction === props.action;
+  const [form, fields] = useForm({
+    id: texts.formId,
+    lastResult: props.lastResult?.result,
+    defaultValue: props.faq ?? NEW_FAQ,
+    constraint: getZodConstraint(faqFormSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: faqFormSchema }),
+  });
+  // The server refused it (the FAQ is gone, say): with JavaScript that is also said in a toast.
+  const serverError = props.lastResult?.error;
+  useEffect(() => {
+    if (serverError) toast({ title: "Error", description: serverError, variant: "destructive" });
+  }, [props.lastResult, serverError]);
+
+  const { key: questionKey, ...questionProps } = getInputProps(fields.question, { type: "text" });
+  const { key: answerKey, ...answerProps } = getTextareaProps(fields.answer);
+  const { key: questionEsKey, ...questionEsProps } = getInputProps(fields.questionSpanish, { type: "text" });
+  const { key: answerEsKey, ...answerEsProps } = getTextareaProps(fields.answerSpanish);
+  const { key: sortKey, ...sortProps } = getInputProps(fields.sortOrder, { type: "number" });
+  const { key: activeKey, ...activeProps } = getInputProps(fields.isActive, { type: "checkbox" });
+
+  return (
+    <RouteDialog
+      title={texts.title}
+      backTo={FAQS_PATH}
+      width="600px"
+      footer={
+        <>
+          <DialogCancelLink to={FAQS_PATH} />
+          <DialogSubmitButton form={form.id} pending={pending} label={texts.label} pendingLabel={texts.pendingLabel} />
+        </>
+      }
+    >
+      <Form method="post" action={props.action} preventScrollReset {...getFormProps(form)} className="space-y-4">
+        {serverError ? (
+          <p role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm text-red-800">
+            {serverError}
+          </p>
+        ) : null}
+        <div>
+          <label htmlFor={fields.question.id} className={labelClass}>
+            Question
+          </label>
+          <input key={questionKey} {...questionProps} maxLength={FAQ_LIMITS.question} className={`${fieldClass} h-11`} />
+          <FieldError field={fields.question} />
+        </div>
+        <div>
+          <label htmlFor={fields.answer.id} className={labelClass}>
+            Answer
+          </label>
+          <textarea key={answerKey} {...answerProps} rows={4} maxLength={FAQ_LIMITS.answer} className={fieldClass} />
+          <FieldError field={fields.answer} />
+        </div>
+        <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4" aria-describedby={`${form.id}-spanish-hint`}>
+          <legend className="px-1 text-sm font-semibold text-slate-800">Spanish (optional)</legend>
+          <p id={`${form.id}-spanish-hint`} className="text-sm text-slate-600">
+            {texts.spanishHint}
+          </p>
+          <div>
+            <label htmlFor={fields.questionSpanish.id} className={labelClass}>
+              Question (Spanish)
+            </label>
+            <input key={questionEsKey} {...questionEsProps} lang="es" maxLength={FAQ_LIMITS.question} className={`${fieldClass} h-11`} />
+            <FieldError field={fields.questionSpanish} />
+          </div>
+          <div>
+            <label htmlFor={fields.answerSpanish.id} className={labelClass}>
+              Answer (Spanish)
+            </label>
+            <textarea key={answerEsKey} {...answerEsProps} lang="es" rows={4} maxLength={FAQ_LIMITS.answer} className={fieldClass} />
+            <FieldError field={fields.answerSpanish} />
+          </div>
+        </fieldset>
+        <div className="flex flex-wrap items-start justify-between gap-4">
+          <div>
+            <label htmlFor={fields.sortOrder.id} className={labelClass}>
+              Sort Order
+            </label>
+            <input key={sortKey} {...sortProps} step={1} className={`${fieldClass} h-11 w-32`} />
+            <FieldError field={fields.sortOrder} />
+          </div>
+          <div className="flex items-center gap-3 pt-7">
+            {/* A checkbox with the switch role: it posts without JavaScript, and off sends nothing. */}
+            <span className="relative inline-flex h-6 w-11 shrink-0">
+              <input
+                key={activeKey}
+                {...activeProps}
+                role="switch"
+                className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+              />
+              <span
+                aria-hidden="true"
+                className="pointer-events-none absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
+              />
+            </span>
+            <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
+              Active
+            </label>
+          </div>
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,50 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
+import { FAQS_PATH } from "~/components/admin/tabs";
+import { deleteFaq, getFaq } from "~/models/faqs.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { FAQ_MESSAGES } from "~/utils/faq-form";
+import { parseId } from "~/utils/params";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const FORM_ID = "delete-faq";
+const GONE_TOAST = { title: "Error", description: FAQ_MESSAGES.deleteFailed, variant: "destructive" } as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const faq = id === null ? undefined : getFaq(id);
+  if (!faq) return redirectWithToast(FAQS_PATH, GONE_TOAST);
+  return json({ faq: { id: faq.id, question: faq.question } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  if (id === null || !deleteFaq(id)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
+  return redirectWithToast(FAQS_PATH, { title: "Success", description: FAQ_MESSAGES.deleted });
+}
+
+export default function DeleteFaq() {
+  const { faq } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  const deleting = navigation.state === "submitting" && navigation.formMethod === "POST";
+  return (
+    <RouteDialog
+      title="Delete FAQ"
+      backTo={FAQS_PATH}
+      confirm
+      footer={
+        <>
+          <DialogCancelLink to={FAQS_PATH} />
+          <Form id={FORM_ID} method="post" preventScrollReset />
+          <DialogSubmitButton form={FORM_ID} pending={deleting} label="Delete" pendingLabel="Deleting..." tone="danger" />
+        </>
+      }
+    >
+      <p className="text-slate-700">Are you sure you want to delete this FAQ?</p>
+      <p className="mt-2 break-words font-medium text-slate-900">{faq.question}</p>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,40 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
+import { FAQS_PATH } from "~/components/admin/tabs";
+import { getFaq, updateFaq } from "~/models/faqs.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/utils/faq-form";
+import { parseId } from "~/utils/params";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const GONE_TOAST = { title: "Error", description: FAQ_MESSAGES.updateFailed, variant: "destructive" } as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const faq = id === null ? undefined : getFaq(id);
+  if (!faq) return redirectWithToast(FAQS_PATH, GONE_TOAST);
+  const { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } = faq;
+  return json({ id: faq.id, faq: { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  if (id === null || !getFaq(id)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
+  const submission = parseWithZod(await request.formData(), { schema: faqFormSchema });
+  if (submission.status !== "success") {
+    return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.updateFailed }, { status: 400 });
+  }
+  const outcome = await updateFaq(id, submission.value);
+  if (outcome.kind === "not_found") return redirectWithToast(FAQS_PATH, GONE_TOAST);
+  return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.updated, outcome.translation));
+}
+
+export default function EditFaq() {
+  const { id, faq } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as FaqFormActionData | undefined;
+  return <FaqFormDialog key={id} mode="edit" action={`${FAQS_PATH}/${id}/edit`} faq={faq} lastResult={data} />;
+}

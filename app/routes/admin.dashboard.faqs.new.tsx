@@ -1,0 +1,31 @@
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData } from "@remix-run/react";
+import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
+import { FAQS_PATH } from "~/components/admin/tabs";
+import { createFaq } from "~/models/faqs.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/utils/faq-form";
+import { redirectWithToast } from "~/utils/toast.server";
+
+const ACTION = `${FAQS_PATH}/new`;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parseWithZod(await request.formData(), { schema: faqFormSchema });
+  if (submission.status !== "success") {
+    return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.createFailed }, { status: 400 });
+  }
+  const { translation } = await createFaq(submission.value);
+  return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.created, translation));
+}
+
+export default function AddFaq() {
+  const data = useActionData<typeof action>() as FaqFormActionData | undefined;
+  return <FaqFormDialog mode="create" action={ACTION} lastResult={data} />;
+}
