@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
+import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useT } from "~/utils/i18n";
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
@@ -20,7 +20,13 @@ export function Dialog(props: {
   const { t } = useT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
-  const { open, onClose } = props;
+  const { open } = props;
+  // The latest onClose, read when needed: the effect below runs when the dialog opens,
+  // not on every render (callers pass a new function each time, and re-running it
+  // would pull focus out of a field on every keystroke of a form that re-renders).
+  const onCloseRef = useRef(props.onClose);
+  onCloseRef.current = props.onClose;
+  const onClose = useCallback(() => onCloseRef.current(), []);
 
   useEffect(() => {
     if (!open) return;
