@@ -19,6 +19,10 @@ process.env.E2E_DATABASE_PATH = path.join(WORK_DIR, "data", "app.db");
 const OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? PORT - 900);
 process.env.E2E_OAUTH_PORT = String(OAUTH_PORT);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+// A LibreTranslate-compatible service (tests/support/libretranslate.ts), started by
+// tests/e2e/global-setup.ts, so that saving a FAQ fills its Spanish texts.
+const TRANSLATE_PORT = Number(process.env.E2E_TRANSLATE_PORT ?? PORT + 2000);
+process.env.E2E_TRANSLATE_PORT = String(TRANSLATE_PORT);
 
 
 export default defineConfig({
@@ -27,6 +31,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: process.env.CI ? [["list"]] : [["list"]],
+  globalSetup: "./tests/e2e/global-setup.ts",
   timeout: 30_000,
   expect: { timeout: 7_000 },
   use: {
@@ -71,6 +76,7 @@ export default defineConfig({
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${OAUTH_PORT}`,
+        TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
       },
     },
   ],
