@@ -45,10 +45,10 @@ async function expectNotice(page: Page, text: string) {
   await expect(page.getByText(text).first()).toBeVisible();
 }
 
-async function publicFaqSection(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, language: "en" | "es") {
-  const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
+/** The home page's FAQ section as a visitor (no admin session) sees it, in a language. */
+async function publicFaqSection(visitor: Page, javaScriptEnabled: boolean, language: "en" | "es") {
   await openPage(visitor, `/?lng=${language}`, javaScriptEnabled);
-  return { visitor, section: visitor.locator("#faq") };
+  return visitor.locator("#faq");
 }
 
 test("FAQs: the tab lists every FAQ, inactive ones too, by sort order", async ({ browser, baseURL, javaScriptEnabled }) => {
@@ -84,7 +84,10 @@ test("FAQs: add, edit and delete, each shown on the public FAQ section at once",
   const edited = `Can I park an RV at my home? (${tag})`;
   const editedSpanish = `¿Puedo estacionar una casa rodante en mi casa? (${tag})`;
   const demo = storedFaqs();
+  // The whole life of one FAQ, with five visits to the public page: longer than most.
+  test.setTimeout(90_000);
   const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard/faqs");
+  const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
   try {
     // Add: a question is required; the dialog says so and nothing is stored.
     await page.getByRole("link", { name: "Add FAQ" }).click();
@@ -113,12 +116,10 @@ test("FAQs: add, edit and delete, each shown on the public FAQ section at once",
     await expect(added).toContainText("Only for short visits.\nAsk the office", { useInnerText: true });
 
     // On the home page: after the demo FAQs (order 8), in English and in Spanish.
-    let visit = await publicFaqSection(browser, baseURL, javaScriptEnabled, "en");
-    await expect(visit.section.locator("summary").last()).toHaveText(question);
-    await visit.visitor.close();
-    visit = await publicFaqSection(browser, baseURL, javaScriptEnabled, "es");
-    await expect(visit.section.getByText(fakeSpanish(question))).toBeVisible();
-    await visit.visitor.close();
+    let section = await publicFaqSection(visitor, javaScriptEnabled, "en");
+    await expect(section.locator("summary").last()).toHaveText(question);
+    section = await publicFaqSection(visitor, javaScriptEnabled, "es");
+    await expect(section.getByText(fakeSpanish(question))).toBeVisible();
 
     // Edit: prefilled, with the machine translation editable; Active off.
     await added.getByRole("link", { name: `Edit ${question}` }).click();
@@ -139,11 +140,10 @@ test("FAQs: add, edit and delete, each shown on the public FAQ section at once",
     await expect(changed.getByText("Inactive", { exact: true })).toBeVisible();
     await expect(card(page, question)).toHaveCount(0);
 
-    visit = await publicFaqSection(browser, baseURL, javaScriptEnabled, "en");
-    await expect(visit.section.getByText("What is a manufactured home?")).toBeVisible();
-    await expect(visit.section.getByText(edited)).toHaveCount(0);
-    await expect(visit.section.getByText(question)).toHaveCount(0);
-    await visit.visitor.close();
+    section = await publicFaqSection(visitor, javaScriptEnabled, "en");
+    await expect(section.getByText("What is a manufactured home?")).toBeVisible();
+    await expect(section.getByText(edited)).toHaveCount(0);
+    await expect(section.getByText(question)).toHaveCount(0);
 
     // Active again: back on the public site, with the Spanish typed by hand.
     await changed.getByRole("link", { name: `Edit ${edited}` }).click();
@@ -151,9 +151,8 @@ test("FAQs: add, edit and delete, each shown on the public FAQ section at once",
     await editDialog.getByRole("button", { name: "Update FAQ" }).click();
     await expectNotice(page, "FAQ updated successfully");
     await expect(changed.getByText("Active", { exact: true })).toBeVisible();
-    visit = await publicFaqSection(browser, baseURL, javaScriptEnabled, "es");
-    await expect(visit.section.getByText(editedSpanish)).toBeVisible();
-    await visit.visitor.close();
+    section = await publicFaqSection(visitor, javaScriptEnabled, "es");
+    await expect(section.getByText(editedSpanish)).toBeVisible();
 
     // Delete asks first: Cancel keeps it, Delete removes it.
     await changed.getByRole("link", { name: `Delete ${edited}` }).click();
@@ -169,11 +168,11 @@ test("FAQs: add, edit and delete, each shown on the public FAQ section at once",
     await expect(changed).toHaveCount(0);
     expect(storedFaqs()).toEqual(demo);
 
-    visit = await publicFaqSection(browser, baseURL, javaScriptEnabled, "es");
-    await expect(visit.section.getByText(editedSpanish)).toHaveCount(0);
-    await visit.visitor.close();
+    section = await publicFaqSection(visitor, javaScriptEnabled, "es");
+    await expect(section.getByText(editedSpanish)).toHaveCount(0);
   } finally {
     removeLeftovers(tag);
+    await visitor.close();
     await context.close();
   }
 });
