@@ -18,7 +18,7 @@ function openAs(browser: Browser, baseURL: string | undefined, path: string) {
 async function expectFocusInside(page: Page, dialogName: string) {
   await expect
     .poll(() => page.evaluate((name) => {
-      const dialog = [...document.querySelectorAll('[role="dialog"]')].find((el) => el.textContent?.includes(name));
+      const dialog = [...document.querySelectorAll('[role="dialog"], [role="alertdialog"]')].find((el) => el.textContent?.includes(name));
       return Boolean(dialog && dialog.contains(document.activeElement));
     }, dialogName))
     .toBe(true);
@@ -67,7 +67,7 @@ test("FAQ dialogs take focus, keep it inside, and give it back on Escape and Can
   await page.keyboard.press("Enter");
   await expectFocusInside(page, "Delete FAQ");
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("dialog", { name: "Delete FAQ" })).toHaveCount(0);
+  await expect(page.getByRole("alertdialog", { name: "Delete FAQ" })).toHaveCount(0);
   await expect(remove).toBeFocused();
   await context.close();
 });

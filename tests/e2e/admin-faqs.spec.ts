@@ -156,7 +156,7 @@ test("FAQs: add, edit and delete, each shown on the public FAQ section at once",
 
     // Delete asks first: Cancel keeps it, Delete removes it.
     await changed.getByRole("link", { name: `Delete ${edited}` }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete FAQ" });
+    const confirm = page.getByRole("alertdialog", { name: "Delete FAQ" });
     await expect(page).toHaveURL(/\/admin\/dashboard\/faqs\/\d+\/delete$/);
     await expect(confirm.getByText("Are you sure you want to delete this FAQ?")).toBeVisible();
     await confirm.getByRole("link", { name: "Cancel" }).click();
