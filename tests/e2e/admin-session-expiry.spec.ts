@@ -80,6 +80,16 @@ const CASES: Case[] = [
     unchanged: () => expect(count("select count(*) as n from admin_whitelist where email = ?", LATE_ADDRESS)).toBe(0),
   },
   {
+    tab: "FAQs: Create FAQ",
+    path: "/admin/dashboard/faqs/new",
+    prepare: async (page) => {
+      await page.getByRole("textbox", { name: "Question", exact: true }).fill("Asked too late?");
+      await page.getByRole("textbox", { name: "Answer", exact: true }).fill("Never stored.");
+    },
+    act: (page) => page.getByRole("button", { name: "Create FAQ" }).click(),
+    unchanged: () => expect(count("select count(*) as n from faqs where question = 'Asked too late?'")).toBe(0),
+  },
+  {
     tab: "Text: Update Text Entry",
     path: "/admin/dashboard/text?q=footer.quick_links",
     prepare: async (page) => {
