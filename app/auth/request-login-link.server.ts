@@ -2,6 +2,7 @@ import { countUnusedLoginTokens, issueLoginToken, LOGIN_TOKEN_LIFETIME_MS, newLo
 import { isWhitelisted } from "~/models/whitelist.server";
 import { queueMail, type OutgoingMail } from "~/services/mail.server";
 import { config } from "~/utils/env.server";
+import { escapeHtml } from "~/utils/html";
 import { log } from "~/utils/logger.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
@@ -36,10 +37,6 @@ export function loginLinkUrl(token: string, redirectTo: string | null): string {
   const params = new URLSearchParams({ token });
   if (redirectTo) params.set("redirectTo", redirectTo);
   return `${config().appUrl}${MAGIC_LINK_PATH}?${params}`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 }
 
 const LIFETIME_MINUTES = LOGIN_TOKEN_LIFETIME_MS / 60_000;

@@ -1,24 +1,11 @@
 import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { configurations, contactMessages, type ContactMessage } from "~/db/schema";
+import { contactMessages, type ContactMessage } from "~/db/schema";
+import { contactRecipient } from "~/models/configurations.server";
 import { getDictionary } from "~/models/texts.server";
 import { queueMail } from "~/services/mail.server";
 import type { ContactInput } from "~/utils/contact-schema";
-import { config } from "~/utils/env.server";
-
-export const CONTACT_EMAIL_KEY = "contact_email";
-
-type Reader = Pick<ReturnType<typeof db>, "select">;
-
-/** The contact_email setting when it holds an address, else MAIL_FROM (CONTRACT.md). */
-export function contactRecipient(reader: Reader = db()): string {
-  const setting = reader
-    .select({ value: configurations.value })
-    .from(configurations)
-    .where(eq(configurations.key, CONTACT_EMAIL_KEY))
-    .get();
-  return setting?.value.trim() || config().mailFrom;
-}
+import { escapeHtml } from "~/utils/html";
 
 /**
  * Stores a contact message and queues its notification in one transaction: the
@@ -130,15 +117,6 @@ function subjectLabel(subject: string): string {
 /** Header values are one line: a name with line breaks must not start a new header. */
 function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
-}
-
-export function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
 }
 
 export function contactNotification(message: ContactMessage, recipient: string) {

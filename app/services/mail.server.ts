@@ -58,6 +58,33 @@ export function queueMail(mail: OutgoingMail, executor: Executor = db()): number
   return row.id;
 }
 
+/** Where a queued message stands: sent, tried and refused (queued for a retry), or not tried yet. */
+export type DeliveryState = { state: "sent" } | { state: "failed"; error: string } | { state: "pending" };
+
+export function deliveryState(id: number): DeliveryState {
+  const row = db()
+    .select({ sentAt: mailQueue.sentAt, attempts: mailQueue.attempts, lastError: mailQueue.lastError })
+    .from(mailQueue)
+    .where(eq(mailQueue.id, id))
+    .get();
+  if (row?.sentAt) return { state: "sent" };
+  if (row && row.attempts > 0) return { state: "failed", error: row.lastError ?? "unknown error" };
+  return { state: "pending" };
+}
+
+/**
+ * Waits until the worker has either sent the message or had it refused once, for at
+ * most `timeoutMs`; a refused message stays queued and is retried as any other.
+ */
+export async function awaitFirstAttempt(id: number, timeoutMs: number): Promise<DeliveryState> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = deliveryState(id);
+    if (current.state !== "pending" || Date.now() >= deadline) return current;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 // ---------------------------------------------------------------------------------
 // Delivery
 

@@ -1,0 +1,156 @@
+import { eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { configurations } from "~/db/schema";
+import { awaitFirstAttempt, queueMail } from "~/services/mail.server";
+import { CONTACT_EMAIL_DESCRIPTION, CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, type NewConfigurationInput } from "~/utils/contact-email-form";
+import { formatDateTime } from "~/utils/dates";
+import { escapeHtml } from "~/utils/html";
+import { config } from "~/utils/env.server";
+import { RateLimiter } from "~/utils/rate-limit.server";
+
+/**
+ * Settings (the configurations table). One is known: contact_email, the address that
+ * receives contact form messages; while it is absent or blank they go to MAIL_FROM
+ * (CONTRACT.md). Created once (POST), then changed (PUT); the Settings tab does
+ * whichever applies. Every change records who made it and when.
+ */
+
+export type ConfigurationSetting = {
+  key: string;
+  value: string;
+  description: string | null;
+  updatedBy: string | null;
+  updatedAt: Date;
+};
+
+// The columns a setting is read with, everywhere: SPEC section 7's answer.
+const settingColumns = {
+  key: configurations.key,
+  value: configurations.value,
+  description: configurations.description,
+  updatedBy: configurations.updatedBy,
+  updatedAt: configurations.updatedAt,
+};
+
+type Reader = Pick<ReturnType<typeof db>, "select">;
+
+export function getConfiguration(key: string, reader: Reader = db()): ConfigurationSetting | null {
+  return reader.select(settingColumns).from(configurations).where(eq(configurations.key, key)).get() ?? null;
+}
+
+/** Where contact messages go while no contact_email is set: the mail server's sender address. */
+export function defaultContactRecipient(): string {
+  return config().mailFrom;
+}
+
+/** The contact_email setting when it holds an address, else MAIL_FROM (CONTRACT.md). */
+export function contactRecipient(reader: Reader = db()): string {
+  return getConfiguration(CONTACT_EMAIL_KEY, reader)?.value.trim() || defaultContactRecipient();
+}
+
+export type CreateConfigurationResult = { kind: "created"; setting: ConfigurationSetting } | { kind: "exists" };
+
+/** Creates a setting; one that exists already is left as it is. */
+export function createConfiguration(input: NewConfigurationInput, updatedBy: string): CreateConfigurationResult {
+  const setting = db()
+    .insert(configurations)
+    .values({ key: input.key, value: input.value, description: input.description, updatedBy, updatedAt: new Date() })
+    .onConflictDoNothing({ target: configurations.key })
+    .returning(settingColumns)
+    .get();
+  return setting ? { kind: "created", setting } : { kind: "exists" };
+}
+
+export type UpdateConfigurationResult = { kind: "updated"; setting: ConfigurationSetting } | { kind: "not_found" };
+
+/** Changes an existing setting's value. */
+export function updateConfiguration(key: string, value: string, updatedBy: string): UpdateConfigurationResult {
+  const setting = db()
+    .update(configurations)
+    .set({ value, updatedBy, updatedAt: new Date() })
+    .where(eq(configurations.key, key))
+    .returning(settingColumns)
+    .get();
+  return setting ? { kind: "updated", setting } : { kind: "not_found" };
+}
+
+/** The Settings tab's Save: creates contact_email when absent, changes it when present, in one statement. */
+export function saveContactEmail(value: string, updatedBy: string): ConfigurationSetting {
+  const updatedAt = new Date();
+  return db()
+    .insert(configurations)
+    .values({ key: CONTACT_EMAIL_KEY, value, description: CONTACT_EMAIL_DESCRIPTION, updatedBy, updatedAt })
+    .onConflictDoUpdate({ target: configurations.key, set: { value, updatedBy, updatedAt } })
+    .returning(settingColumns)
+    .get();
+}
+
+// ---------------------------------------------------------------------------------
+// The test e-mail: through the same queue as contact messages, so it proves the path
+// they take. The admin waits a few seconds at most for the mail server's answer.
+
+const TEST_MAIL_WAIT_MS = 5_000;
+const TEST_MAIL_SUBJECT = "Test email: contact form messages reach this address";
+// A few per minute per admin: enough to try a fix, not enough to flood a mailbox.
+const testMailLimiter = new RateLimiter("test-email", 5, 60_000);
+
+export type TestEmailOutcome =
+  | { kind: "sent"; message: string }
+  | { kind: "not_configured"; message: string }
+  | { kind: "rate_limited"; message: string; retryAfterSeconds: number }
+  | { kind: "refused"; message: string }
+  | { kind: "no_answer"; message: string };
+
+/**
+ * With an HTML part like every mail of ours: a message of one raw text part would be
+ * sent as that part alone, without its headers (see plainTextPart in mail.server.ts).
+ */
+function testMail(to: string, adminEmail: string) {
+  const lines = [
+    "This is a test email from the admin dashboard of the Lone Star Home Management website.",
+    `Contact form messages are sent to this address (${to}).`,
+    `Sent by ${adminEmail} on ${formatDateTime(new Date())} (Central Time).`,
+  ];
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b">',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    "</body></html>",
+  ].join("");
+  return { to, subject: TEST_MAIL_SUBJECT, text: lines.join("\n\n"), html };
+}
+
+export async function sendContactTestEmail(adminEmail: string): Promise<TestEmailOutcome> {
+  const to = getConfiguration(CONTACT_EMAIL_KEY)?.value.trim();
+  if (!to) return { kind: "not_configured", message: CONTACT_EMAIL_MESSAGES.notConfigured };
+  const limit = testMailLimiter.hit(adminEmail.toLowerCase());
+  if (!limit.allowed) {
+    return {
+      kind: "rate_limited",
+      message: "Too many test emails. Please wait a minute and try again.",
+      retryAfterSeconds: limit.retryAfterSeconds,
+    };
+  }
+
+  // queueMail kicks the worker; the answer is whatever it learns in the next seconds.
+  const id = queueMail(testMail(to, adminEmail));
+  const outcome = await awaitFirstAttempt(id, TEST_MAIL_WAIT_MS);
+  switch (outcome.state) {
+    case "sent":
+      return {
+        kind: "sent",
+        message: config().smtpUrl
+          ? `Test email sent to ${to}`
+          : `Test email to ${to} written to the outbox folder (no mail server is configured)`,
+      };
+    case "failed":
+      return {
+        kind: "refused",
+        message: `The mail server did not accept the test email to ${to} (${outcome.error.slice(0, 200)}). It stays queued and will be retried.`,
+      };
+    case "pending":
+      return {
+        kind: "no_answer",
+        message: `The mail server has not accepted the test email to ${to} yet. It stays queued and will be retried.`,
+      };
+  }
+}
