@@ -5,6 +5,7 @@
 export const FAQS_PATH = "/admin/dashboard/faqs";
 export const TEXT_PATH = "/admin/dashboard/text";
 export const ADMINS_PATH = "/admin/dashboard/admins";
+export const SETTINGS_PATH = "/admin/dashboard/settings";
 export const MESSAGES_PATH = "/admin/dashboard/messages";
 
 // In SPEC's order: Overview, Properties, FAQs, Media, Text, Admins, Settings, Messages.
@@ -13,5 +14,6 @@ export const DASHBOARD_TABS = [
   { label: "FAQs", path: FAQS_PATH, end: false },
   { label: "Text", path: TEXT_PATH, end: false },
   { label: "Admins", path: ADMINS_PATH, end: false },
+  { label: "Settings", path: SETTINGS_PATH, end: false },
   { label: "Messages", path: MESSAGES_PATH, end: false },
 ] as const;

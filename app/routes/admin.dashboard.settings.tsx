@@ -1,0 +1,167 @@
+import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { TabPanel } from "~/components/admin/tab-panel";
+import { SETTINGS_PATH } from "~/components/admin/tabs";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { defaultContactRecipient, getConfiguration, saveContactEmail, sendContactTestEmail } from "~/models/configurations.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, contactEmailSchema } from "~/utils/contact-email-form";
+import { formatDateTime } from "~/utils/dates";
+import { log } from "~/utils/logger.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * The Settings tab: where contact form messages are mailed. One form saves the address
+ * (creating the setting or changing it); a second one sends a test e-mail to the stored
+ * address. Both end in a redirect with a toast, so they work without JavaScript.
+ */
+
+const FORM_ID = "contact-email";
+const TEST_FORM_ID = "contact-email-test";
+const TEST_INTENT = "send-test-email";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const setting = getConfiguration(CONTACT_EMAIL_KEY);
+  return json(
+    {
+      setting: setting ? { value: setting.value, updatedBy: setting.updatedBy, updatedAt: setting.updatedAt.toISOString() } : null,
+      defaultRecipient: defaultContactRecipient(),
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+type ActionData = { result: SubmissionResult<string[]> };
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const formData = await request.formData();
+
+  if (formData.get("intent") === TEST_INTENT) {
+    const outcome = await sendContactTestEmail(admin.email);
+    return redirectWithToast(
+      SETTINGS_PATH,
+      outcome.kind === "sent"
+        ? { title: CONTACT_EMAIL_MESSAGES.testSentTitle, description: outcome.message }
+        : { title: CONTACT_EMAIL_MESSAGES.testFailedTitle, description: outcome.message, variant: "destructive" },
+    );
+  }
+
+  const submission = parseWithZod(formData, { schema: contactEmailSchema });
+  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  try {
+    saveContactEmail(submission.value.value, admin.email);
+  } catch (error) {
+    log.error("settings: contact email not saved", { error: error instanceof Error ? error.stack : String(error) });
+    return redirectWithToast(SETTINGS_PATH, { title: "Error", description: CONTACT_EMAIL_MESSAGES.updateFailed, variant: "destructive" });
+  }
+  return redirectWithToast(SETTINGS_PATH, { title: "Success", description: CONTACT_EMAIL_MESSAGES.updated });
+}
+
+export default function SettingsTab() {
+  const { setting, defaultRecipient } = useLoaderData<typeof loader>();
+  return (
+    <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
+      {/* A fresh form after every save: its field starts from the value just stored. */}
+      <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
+    </TabPanel>
+  );
+}
+
+const secondaryButton =
+  "inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60";
+
+function ContactEmailForm(props: { setting: { value: string; updatedBy: string | null; updatedAt: string } | null; defaultRecipient: string }) {
+  const { setting, defaultRecipient } = props;
+  const data = useActionData<typeof action>() as ActionData | undefined;
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const submitting = navigation.state === "submitting" && navigation.formAction === SETTINGS_PATH;
+  const sending = submitting && navigation.formData?.get("intent") === TEST_INTENT;
+  const saving = submitting && !sending;
+  const [form, fields] = useForm({
+    id: FORM_ID,
+    lastResult: data?.result,
+    defaultValue: { value: setting?.value ?? "" },
+    constraint: getZodConstraint(contactEmailSchema),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactEmailSchema }),
+  });
+  const { key: valueKey, ...valueProps } = getInputProps(fields.value, { type: "email", ariaDescribedBy: fields.value.descriptionId });
+  const valueError = fields.value.errors?.[0];
+  const storedValue = setting?.value.trim() ?? "";
+
+  return (
+    <div className="space-y-5 p-5">
+      <Form method="post" action={SETTINGS_PATH} preventScrollReset {...getFormProps(form)} className="max-w-xl">
+        <label htmlFor={fields.value.id} className="block text-sm font-medium text-slate-800">
+          Contact Email Address
+        </label>
+        <input
+          key={valueKey}
+          {...valueProps}
+          autoComplete="off"
+          placeholder="contact@example.com"
+          className="mt-1 block h-11 w-full rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600"
+        />
+        {valueError ? (
+          <p id={fields.value.errorId} className="mt-1 text-sm text-red-700">
+            {valueError}
+          </p>
+        ) : null}
+        <p id={fields.value.descriptionId} className="mt-2 text-sm text-slate-600">
+          If no contact email is configured, contact form emails are sent to the default mail server sender address,{" "}
+          <span className="break-all">{defaultRecipient}</span>.
+        </p>
+      </Form>
+      {/* Its own form: a test e-mail goes to the stored address, whatever the field holds. */}
+      <Form id={TEST_FORM_ID} method="post" action={SETTINGS_PATH} preventScrollReset>
+        <input type="hidden" name="intent" value={TEST_INTENT} />
+      </Form>
+
+      <div className="flex flex-wrap gap-2">
+        <button
+          type="submit"
+          form={FORM_ID}
+          disabled={saving}
+          className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+        >
+          {saving ? "Saving..." : "Save"}
+        </button>
+        {setting ? (
+          hydrated ? (
+            <button type="button" onClick={() => form.reset()} className={secondaryButton}>
+              Reset
+            </button>
+          ) : (
+            // Without JavaScript the stored value comes back with the page.
+            <Link to={SETTINGS_PATH} preventScrollReset className={secondaryButton}>
+              Reset
+            </Link>
+          )
+        ) : null}
+        {setting ? (
+          <button type="submit" form={TEST_FORM_ID} disabled={!storedValue || sending} className={secondaryButton}>
+            {sending ? "Sending..." : "Send Test Email"}
+          </button>
+        ) : null}
+      </div>
+
+      <section aria-labelledby="current-setting" className="rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm">
+        <h3 id="current-setting" className="font-semibold text-slate-800">
+          Current setting
+        </h3>
+        <p className="mt-1 break-all text-slate-900">{storedValue || "Not configured"}</p>
+        {setting?.updatedBy ? (
+          <p className="mt-1 text-slate-600">
+            Last updated by <span className="break-all">{setting.updatedBy}</span> on {formatDateTime(setting.updatedAt)}
+          </p>
+        ) : null}
+      </section>
+    </div>
+  );
+}

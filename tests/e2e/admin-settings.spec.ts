@@ -1,0 +1,203 @@
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import { mailHeader, type ReceivedMail } from "../support/smtp";
+import { layoutProblems } from "./layout-checks";
+import { mailFiles, openPage, openSignedIn, signedInState, type StorageState } from "./support";
+
+// The Settings tab with JavaScript on and off (this file runs in both projects): where
+// contact form messages are mailed. Each project starts with no contact_email set and
+// leaves none behind, as the other files found it.
+
+const ADMIN = "settings@example.com";
+const SETTINGS = "/admin/dashboard/settings";
+// The e2e server sets no MAIL_FROM: the default sender (CONTRACT.md).
+const DEFAULT_SENDER = "no-reply@localhost";
+const INVALID = "Please enter a valid email address";
+const TEST_SUBJECT = "Test email: contact form messages reach this address";
+
+let storageState: StorageState;
+test.beforeAll(async ({ browser }, testInfo) => {
+  storageState = await signedInState(browser, testInfo, ADMIN);
+});
+test.afterAll(() => removeSetting());
+
+function openAs(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, url: string) {
+  return openSignedIn(browser, { baseURL, javaScriptEnabled, storageState }, url);
+}
+
+function storedSettings(): { value: string; updated_by: string }[] {
+  const database = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
+  try {
+    return database.prepare("select value, updated_by from configurations where key = 'contact_email'").all() as { value: string; updated_by: string }[];
+  } finally {
+    database.close();
+  }
+}
+
+/** There is no call that deletes a setting: the row goes the way the tests found it. */
+function removeSetting() {
+  const database = new Database(process.env.E2E_DATABASE_PATH!);
+  database.prepare("delete from configurations where key = 'contact_email'").run();
+  database.close();
+}
+
+/** The first mail to `to` that matches, among those received since `seen` was taken. */
+async function waitForMail(to: string, seen: ReadonlySet<string>, match: (mail: ReceivedMail) => boolean, what: string) {
+  const dir = process.env.E2E_MAIL_DIR!;
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const name of mailFiles().filter((file) => !seen.has(file))) {
+          const mail = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as ReceivedMail;
+          if (mail.to.includes(to) && match(mail)) found = mail;
+        }
+        return Boolean(found);
+      },
+      { timeout: 20_000, message: what },
+    )
+    .toBe(true);
+  return found!;
+}
+
+function field(page: Page) {
+  return page.getByRole("textbox", { name: "Contact Email Address" });
+}
+
+function currentSetting(page: Page) {
+  return page.getByRole("region", { name: "Current setting" });
+}
+
+async function save(page: Page, value: string) {
+  await field(page).fill(value);
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+}
+
+async function expectRefused(page: Page, javaScriptEnabled: boolean, value: string) {
+  await save(page, value);
+  const error = page.getByText(INVALID, { exact: true });
+  await expect(error).toBeVisible();
+  // The message is tied to the field, and what was typed stays there to correct.
+  await expect(field(page)).toHaveAttribute("aria-invalid", "true");
+  await expect(field(page)).toHaveAttribute("aria-describedby", new RegExp(`(^| )${await error.getAttribute("id")}( |$)`));
+  await expect(field(page)).toHaveValue(value.trim());
+  // With JavaScript the field is checked in place and keeps the focus.
+  if (javaScriptEnabled) await expect(field(page)).toBeFocused();
+}
+
+test("Settings: with nothing configured, the help names the default sender, and a bad address is refused in place", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  expect(storedSettings()).toEqual([]);
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard/admins");
+  // The tab sits between Admins and Messages (SPEC's order).
+  const labels = await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link").allInnerTexts();
+  expect(labels.indexOf("Settings")).toBe(labels.indexOf("Admins") + 1);
+  expect(labels.indexOf("Messages")).toBe(labels.indexOf("Settings") + 1);
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Settings" }).click();
+  await expect(page).toHaveURL(new RegExp(`${SETTINGS}$`));
+
+  await expect(page.getByRole("heading", { name: "Contact Email Configuration" })).toBeVisible();
+  await expect(page.getByText("Configure where contact form emails are sent")).toBeVisible();
+  await expect(field(page)).toHaveValue("");
+  await expect(page.getByText(`If no contact email is configured, contact form emails are sent to the default mail server sender address, ${DEFAULT_SENDER}.`)).toBeVisible();
+  await expect(currentSetting(page)).toContainText("Not configured");
+  await expect(currentSetting(page)).not.toContainText("Last updated");
+  // Nothing to reset to or to test yet.
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeVisible();
+  await expect(page.getByText("Reset", { exact: true })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Send Test Email" })).toHaveCount(0);
+
+  for (const bad of ["   ", "ana maria@example.com", "ana@example"]) await expectRefused(page, javaScriptEnabled, bad);
+  expect(storedSettings()).toEqual([]);
+  await expect(currentSetting(page)).toContainText("Not configured");
+  await context.close();
+});
+
+test("Settings: save, reset and a test e-mail; contact messages then go to the new address", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const tag = javaScriptEnabled ? "js" : "nojs";
+  const first = `front.desk.${tag}@example.com`;
+  const second = `inbox.${tag}@example.com`;
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, SETTINGS);
+  try {
+    // Created on the first save, trimmed, with who and when.
+    await save(page, `  ${first}  `);
+    await expect(page.getByText("Contact email updated successfully").first()).toBeVisible();
+    await expect(currentSetting(page)).toContainText(first);
+    await expect(currentSetting(page)).toContainText(
+      new RegExp(`Last updated by ${ADMIN.replace(".", "\\.")} on [A-Z][a-z]{2} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M`),
+    );
+    await expect(field(page)).toHaveValue(first);
+    expect(storedSettings()).toEqual([{ value: first, updated_by: ADMIN }]);
+
+    // Reset brings back the stored value: a button with JavaScript, a link without.
+    const reset = page.getByRole(javaScriptEnabled ? "button" : "link", { name: "Reset", exact: true });
+    await expectRefused(page, javaScriptEnabled, "not valid");
+    await reset.click();
+    await expect(field(page)).toHaveValue(first);
+    await expect(page.getByText(INVALID, { exact: true })).toHaveCount(0);
+    await expect(field(page)).not.toHaveAttribute("aria-invalid", "true");
+    if (javaScriptEnabled) {
+      // In place: typing something else and resetting needs no request.
+      await field(page).fill("half typed@");
+      await reset.click();
+      await expect(field(page)).toHaveValue(first);
+    }
+
+    // Changed on the next save.
+    await save(page, second);
+    await expect(page.getByText("Contact email updated successfully").first()).toBeVisible();
+    await expect(currentSetting(page)).toContainText(second);
+    await expect(currentSetting(page)).not.toContainText(first);
+    expect(storedSettings()).toEqual([{ value: second, updated_by: ADMIN }]);
+
+    // The tab fits a phone, buttons and all.
+    const phone = await context.newPage();
+    await phone.setViewportSize({ width: 320, height: 640 });
+    await openPage(phone, SETTINGS, javaScriptEnabled);
+    await expect(phone.getByRole("button", { name: "Send Test Email" })).toBeVisible();
+    expect(await layoutProblems(phone)).toEqual([]);
+    await phone.close();
+
+    // The test e-mail goes to the stored address through the mail server.
+    const seen = new Set(mailFiles());
+    if (javaScriptEnabled) {
+      // Held a moment, so the sending state can be seen.
+      await page.route(
+        (url) => url.pathname === `${SETTINGS}.data`,
+        async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 800));
+          await route.continue();
+        },
+      );
+    }
+    await page.getByRole("button", { name: "Send Test Email" }).click();
+    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    await expect(page.getByText("Test Email Sent").first()).toBeVisible();
+    await expect(page.getByText(`Test email sent to ${second}`).first()).toBeVisible();
+    await waitForMail(second, seen, (mail) => mailHeader(mail.raw, "Subject") === TEST_SUBJECT, `the test e-mail to ${second}`);
+    if (javaScriptEnabled) await page.unroute((url) => url.pathname === `${SETTINGS}.data`);
+
+    // A visitor's message from the public site is mailed to the new address.
+    const lastName = `Settings${tag}${Date.now().toString(36)}`;
+    const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
+    await openPage(visitor, "/?lng=en", javaScriptEnabled);
+    const contact = visitor.locator("#contact");
+    await contact.getByRole("textbox", { name: "First Name", exact: true }).fill("Ana");
+    await contact.getByRole("textbox", { name: "Last Name", exact: true }).fill(lastName);
+    await contact.getByRole("textbox", { name: "Email", exact: true }).fill("ana.ruiz@example.com");
+    await contact.getByRole("combobox", { name: "Subject" }).selectOption("other");
+    await contact.getByRole("textbox", { name: "Message", exact: true }).fill("Who reads these messages?");
+    await contact.getByRole("button", { name: "Send Message" }).click();
+    await expect(contact.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+    await visitor.close();
+    await waitForMail(second, seen, (mail) => mail.raw.includes(lastName), `the contact message to ${second}`);
+  } finally {
+    removeSetting();
+    await context.close();
+  }
+});
