@@ -2,6 +2,7 @@ import net from "node:net";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
+import { eventually } from "../support/eventually";
 import { startOAuthServer } from "../support/oauth";
 import { freePort, startServer, type RunningServer } from "../support/server";
 import { mailHeader, mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
@@ -77,16 +78,6 @@ const settingRows = () => query<Record<string, unknown>>("select * from configur
 const queuedCount = () => query<{ n: number }>("select count(*) as n from mail_queue")[0].n;
 type QueueRow = { id: number; recipient: string; subject: string; attempts: number; sent_at: number | null; last_error: string | null };
 const queuedTestMails = () => query<QueueRow>("select * from mail_queue where subject = ? order by id", TEST_SUBJECT);
-
-async function eventually<T>(probe: () => T | undefined, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 let serial = 0;
 /** Sends a contact message through the public call; its last name finds its mail. */

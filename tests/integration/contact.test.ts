@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../support/eventually";
 import { freePort, startServer, type RunningServer } from "../support/server";
 import { startSmtpSink, type SmtpSink } from "../support/smtp";
 
@@ -69,16 +70,6 @@ type QueueRow = { id: number; recipient: string; subject: string; reply_to: stri
 
 function queuedFor(server: RunningServer, lastName: string): QueueRow[] {
   return query<QueueRow>(server, "select * from mail_queue where subject like ?", `%${lastName}%`);
-}
-
-async function eventually<T>(probe: () => T | undefined, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`gave up after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function outboxMailContaining(server: RunningServer, text: string): string | undefined {
