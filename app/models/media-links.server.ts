@@ -1,6 +1,8 @@
-import { and, eq } from "drizzle-orm";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { media, properties } from "~/db/schema";
+import { media, properties, type Media } from "~/db/schema";
+import { containsText } from "~/db/text-search.server";
+import { pageWindow } from "~/utils/paging";
 
 /**
  * Linking a media item to a property (SPEC section 4): a media item belongs to at most
@@ -32,4 +34,22 @@ export function unlinkMediaFromProperty(propertyId: number, mediaId: number): Un
     db().update(media).set({ propertyId: null }).where(and(eq(media.id, mediaId), eq(media.propertyId, propertyId))).run();
     return { kind: "unlinked" } as const;
   });
+}
+
+export const UNLINKED_MEDIA_PAGE_SIZE = 12;
+
+export type UnlinkedMediaPage = { media: Media[]; total: number; page: number; pageCount: number };
+
+/**
+ * The media linked to no property, newest first, whose original name contains `q`
+ * (any case): what the Properties tab offers to link. One page and a count, so 20,000
+ * media rows cost what a dozen do. A page past the last shows the last one.
+ */
+export function unlinkedMediaPage(options: { q?: string; page?: number; limit?: number } = {}): UnlinkedMediaPage {
+  const limit = options.limit ?? UNLINKED_MEDIA_PAGE_SIZE;
+  const where = and(isNull(media.propertyId), containsText([media.originalName], options.q ?? ""));
+  const total = db().select({ n: count() }).from(media).where(where).get()?.n ?? 0;
+  const { page, pageCount, offset } = pageWindow(total, options.page, limit);
+  const rows = db().select().from(media).where(where).orderBy(desc(media.createdAt), desc(media.id)).limit(limit).offset(offset).all();
+  return { media: rows, total, page, pageCount };
 }

@@ -1,9 +1,14 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
+import { containsText } from "~/db/text-search.server";
+import { pageWindow } from "~/utils/paging";
+import type { PropertyInput } from "~/utils/property-form";
 
 // Listings appear in the order they were added.
 const listingOrder = [asc(properties.createdAt), asc(properties.id)];
+// The back office shows the newest first.
+const adminOrder = [desc(properties.createdAt), desc(properties.id)];
 
 export function listActiveProperties(limit?: number): Property[] {
   const query = db().select().from(properties).where(eq(properties.isActive, true)).orderBy(...listingOrder);
@@ -21,4 +26,50 @@ export function getActiveProperty(id: number): Property | undefined {
     .from(properties)
     .where(and(eq(properties.id, id), eq(properties.isActive, true)))
     .get();
+}
+
+/** Any property, active or not (the back office). */
+export function getProperty(id: number): Property | undefined {
+  return db().select().from(properties).where(eq(properties.id, id)).get();
+}
+
+/** Every property, active or not, newest first (GET /api/admin/properties). */
+export function listAllProperties(): Property[] {
+  return db().select().from(properties).orderBy(...adminOrder).all();
+}
+
+export const PROPERTIES_PAGE_SIZE = 24;
+export const MAX_PROPERTIES_PAGE_SIZE = 100;
+
+export type PropertyPage = { properties: Property[]; total: number; page: number; pageCount: number; limit: number };
+
+/**
+ * One page of properties, newest first, whose name or location contains `q` (any
+ * case). A count and a LIMIT/OFFSET: thousands of homes cost one page, not all rows.
+ * A page past the last shows the last one.
+ */
+export function propertiesPage(options: { q?: string; page?: number; limit?: number } = {}): PropertyPage {
+  const limit = Math.min(Math.max(options.limit ?? PROPERTIES_PAGE_SIZE, 1), MAX_PROPERTIES_PAGE_SIZE);
+  const where = containsText([properties.name, properties.location], options.q ?? "");
+  const total = db().select({ n: count() }).from(properties).where(where).get()?.n ?? 0;
+  const { page, pageCount, offset } = pageWindow(total, options.page, limit);
+  const rows = db().select().from(properties).where(where).orderBy(...adminOrder).limit(limit).offset(offset).all();
+  return { properties: rows, total, page, pageCount, limit };
+}
+
+export function createProperty(input: PropertyInput): Property {
+  return db().insert(properties).values(input).returning().get();
+}
+
+/** Replaces every field; undefined when the property does not exist (any more). */
+export function updateProperty(id: number, input: PropertyInput): Property | undefined {
+  return db().update(properties).set(input).where(eq(properties.id, id)).returning().get();
+}
+
+/**
+ * Deletes a property; its linked media stay, unlinked (the foreign key sets their
+ * propertyId to null). False when there was no such property.
+ */
+export function deleteProperty(id: number): boolean {
+  return db().delete(properties).where(eq(properties.id, id)).run().changes > 0;
 }

@@ -1,0 +1,33 @@
+import { or, sql, type SQL } from "drizzle-orm";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { db } from "./client.server";
+
+/**
+ * Case-insensitive "contains" over some columns, in SQL, so a search over thousands of
+ * rows reads one page and a count, never every row. SQLite's LIKE folds ASCII letters
+ * only; a search with other letters (Peñasco, ÁLAMO) goes through `casefold`, a function
+ * registered on the connection that lowercases as JavaScript does.
+ */
+
+const registered = new WeakSet<object>();
+
+function ensureCasefold() {
+  const client = db().$client;
+  if (registered.has(client)) return;
+  client.function("casefold", { deterministic: true }, (value: unknown) => (typeof value === "string" ? value.toLocaleLowerCase() : value));
+  registered.add(client);
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The condition, or undefined for a blank search (no filter). */
+export function containsText(columns: SQLiteColumn[], query: string): SQL | undefined {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return undefined;
+  const pattern = `%${escapeLike(needle)}%`;
+  if (/^[\x20-\x7e]*$/.test(needle)) {
+    return or(...columns.map((column) => sql`${column} like ${pattern} escape '\\'`));
+  }
+  ensureCasefold();
+  return or(...columns.map((column) => sql`casefold(${column}) like ${pattern} escape '\\'`));
+}

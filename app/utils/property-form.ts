@@ -1,0 +1,153 @@
+import { parseWithZod } from "@conform-to/zod";
+import { z } from "zod";
+
+/**
+ * The property form's one schema (SPEC sections 3 and 5), used by conform in the
+ * browser, by the Properties tab's Add and Edit actions and by POST and PUT
+ * /api/admin/properties. It reads both what a form sends (every value a string, blank
+ * for an empty field) and what a JSON body holds (numbers, booleans, null), so it does
+ * its own coercion and conform's is switched off (parsePropertyForm). Not a .server
+ * module: the browser uses it.
+ */
+
+export const PROPERTY_MESSAGES = {
+  created: "Property created successfully",
+  updated: "Property updated successfully",
+  deleted: "Property deleted successfully",
+  createFailed: "Failed to create property",
+  updateFailed: "Failed to update property",
+  deleteFailed: "Failed to delete property",
+  linked: "Image linked to property successfully",
+  linkFailed: "Failed to link image to property",
+  unlinked: "Image unlinked from property successfully",
+  unlinkFailed: "Failed to unlink image from property",
+  notFound: "Property not found",
+  mediaNotFound: "Media not found",
+  mediaNotLinked: "That media item is not linked to this property",
+  fixFields: "Please correct the fields marked below.",
+} as const;
+
+/** Why linking or unlinking found nothing to change (the 404's error). */
+export function mediaLinkNotFound(kind: "property_not_found" | "media_not_found" | "not_linked"): string {
+  if (kind === "property_not_found") return PROPERTY_MESSAGES.notFound;
+  return kind === "media_not_found" ? PROPERTY_MESSAGES.mediaNotFound : PROPERTY_MESSAGES.mediaNotLinked;
+}
+
+export const PROPERTY_LIMITS = {
+  name: 200,
+  location: 300,
+  price: 100,
+  url: 2048,
+  count: 50,
+  description: 5000,
+} as const;
+
+const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
+const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+function requiredText(label: string, max: number, options: { numbersAsText?: boolean } = {}) {
+  const typeMessage = options.numbersAsText ? `${label} must be text or a number` : `${label} must be text`;
+  return z.preprocess(
+    (value) => {
+      if (value === null) return undefined;
+      // beds, baths and sqft read '2+', 'Studio' or '1200-1400', or a plain number (3 → "3").
+      if (options.numbersAsText && typeof value === "number" && Number.isFinite(value)) return String(value);
+      return trimmed(value);
+    },
+    z
+      .string({ required_error: `${label} is required`, invalid_type_error: typeMessage })
+      .min(1, `${label} is required`)
+      .max(max, `${label} must be at most ${max} characters`),
+  );
+}
+
+/** An optional text: blank, absent or null is stored as null. */
+function optionalText(label: string, max: number) {
+  return z.preprocess(
+    (value) => (blank(value) ? null : trimmed(value)),
+    z.string({ invalid_type_error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`).nullable(),
+  );
+}
+
+const NUMBER_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** A coordinate: a number (or a number written as text) within the bounds; blank means absent. */
+function coordinate(label: string, bound: number) {
+  const rangeMessage = `${label} must be between -${bound} and ${bound}`;
+  return z.preprocess(
+    (value) => {
+      if (blank(value)) return null;
+      if (typeof value === "string") return NUMBER_TEXT.test(value.trim()) ? Number(value.trim()) : value;
+      return value;
+    },
+    z
+      .number({ invalid_type_error: `${label} must be a number` })
+      .finite(`${label} must be a number`)
+      .min(-bound, rangeMessage)
+      .max(bound, rangeMessage)
+      .nullable(),
+  );
+}
+
+const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f\\]/;
+
+function isWebUrl(text: string): boolean {
+  if (CONTROL_OR_SPACE.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A path on this site ('/objects/...'), never '//host' or '/\host', which browsers
+ * read as another site; or an http(s) URL. No javascript: or any other scheme.
+ */
+export function isImageUrl(text: string): boolean {
+  if (text.startsWith("/")) return !CONTROL_OR_SPACE.test(text) && !text.startsWith("//");
+  return isWebUrl(text);
+}
+
+const IMAGE_URL_MESSAGE = "Image URL must be a path on this site (starting with /) or an http(s) URL";
+const APPLICATION_URL_MESSAGE = "Application URL must be an http(s) URL";
+const ACTIVE_MESSAGE = "Active Listing must be true or false";
+
+export const propertySchema = z.object({
+  name: requiredText("Name", PROPERTY_LIMITS.name),
+  location: requiredText("Location", PROPERTY_LIMITS.location),
+  latitude: coordinate("Latitude", 90),
+  longitude: coordinate("Longitude", 180),
+  price: requiredText("Price", PROPERTY_LIMITS.price),
+  priceSpanish: optionalText("Price (Spanish)", PROPERTY_LIMITS.price),
+  imageUrl: requiredText("Image URL", PROPERTY_LIMITS.url).refine((url) => url === "" || isImageUrl(url), IMAGE_URL_MESSAGE),
+  applicationUrl: optionalText("Application URL", PROPERTY_LIMITS.url).refine((url) => url === null || isWebUrl(url), APPLICATION_URL_MESSAGE),
+  beds: requiredText("Beds", PROPERTY_LIMITS.count, { numbersAsText: true }),
+  baths: requiredText("Baths", PROPERTY_LIMITS.count, { numbersAsText: true }),
+  sqft: requiredText("Square feet", PROPERTY_LIMITS.count, { numbersAsText: true }),
+  description: requiredText("Description", PROPERTY_LIMITS.description),
+  descriptionSpanish: optionalText("Description (Spanish)", PROPERTY_LIMITS.description),
+  // Listed publicly unless said otherwise (SPEC section 3: default true).
+  isActive: z.preprocess((value) => {
+    if (value === undefined || value === null) return true;
+    if (value === "on" || value === "true") return true;
+    if (value === "off" || value === "false") return false;
+    return value;
+  }, z.boolean({ invalid_type_error: ACTIVE_MESSAGE })),
+});
+
+export type PropertyInput = z.output<typeof propertySchema>;
+export type PropertyField = keyof PropertyInput;
+
+/**
+ * Parses the Add and Edit form with the schema. A switch that is off sends nothing, so
+ * the form's missing isActive means "off" (a JSON body without it means the default, on).
+ */
+export function parsePropertyForm(formData: FormData) {
+  const data = new FormData();
+  for (const [name, value] of formData) data.append(name, value);
+  if (!data.has("isActive")) data.set("isActive", "false");
+  return parseWithZod(data, { schema: propertySchema, disableAutoCoercion: true });
+}
