@@ -1,32 +1,11 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { unlinkMediaFromProperty } from "~/models/media-links.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { parseId } from "~/utils/params";
-import { mediaLinkNotFound, PROPERTY_MESSAGES } from "~/utils/property-form";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { mediaLinkCall } from "~/utils/property-api.server";
 
 /**
  * DELETE /api/admin/properties/{propertyId}/media/{mediaId}/unlink: unlinks a media
  * item from the property; the item itself stays. 404 for an unknown property or media,
- * or media not linked to that property. Admins only: without a valid session every
- * method answers 401.
+ * or media not linked to that property; 405 with Allow for other methods. Admins only:
+ * without a valid session, 401.
  */
-
-const ALLOW = "DELETE";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed(ALLOW);
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
-  if (request.method !== "DELETE") return methodNotAllowed(ALLOW);
-  const propertyId = parseId(params.id);
-  const mediaId = parseId(params.mediaId);
-  if (propertyId === null) return json({ error: mediaLinkNotFound("property_not_found") }, { status: 404, headers: NO_STORE });
-  if (mediaId === null) return json({ error: mediaLinkNotFound("media_not_found") }, { status: 404, headers: NO_STORE });
-  const outcome = unlinkMediaFromProperty(propertyId, mediaId);
-  if (outcome.kind !== "unlinked") return json({ error: mediaLinkNotFound(outcome.kind) }, { status: 404, headers: NO_STORE });
-  return json({ message: PROPERTY_MESSAGES.unlinked }, { headers: NO_STORE });
-}
+export const loader = ({ request, params }: LoaderFunctionArgs) => mediaLinkCall(request, params, "unlink");
+export const action = ({ request, params }: ActionFunctionArgs) => mediaLinkCall(request, params, "unlink");

@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { deleteProperty, getProperty, updateProperty } from "~/models/properties.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
+import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
-import { PROPERTY_MESSAGES, propertySchema } from "~/utils/property-form";
+import { readPropertyBody } from "~/utils/property-api.server";
+import { PROPERTY_MESSAGES } from "~/utils/property-form";
 
 /**
  * GET /api/admin/properties/{id}: one property, active or not.
@@ -34,14 +35,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return deleteProperty(id) ? json({ message: PROPERTY_MESSAGES.deleted }, { headers: NO_STORE }) : notFound();
   }
 
-  const body = await readJsonObject(request);
-  const parsed = propertySchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    return json(
-      { error: body ? PROPERTY_MESSAGES.updateFailed : NOT_A_JSON_OBJECT, fieldErrors: fieldErrorsOf(parsed.error) },
-      { status: 400, headers: NO_STORE },
-    );
-  }
-  const updated = updateProperty(id, parsed.data);
+  const read = await readPropertyBody(request, PROPERTY_MESSAGES.updateFailed);
+  if ("refusal" in read) return read.refusal;
+  const updated = updateProperty(id, read.property);
   return updated ? json(updated, { headers: NO_STORE }) : notFound();
 }

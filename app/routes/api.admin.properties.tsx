@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createProperty, listAllProperties, MAX_PROPERTIES_PAGE_SIZE, propertiesPage } from "~/models/properties.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
+import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
-import { PROPERTY_MESSAGES, propertySchema } from "~/utils/property-form";
+import { readPropertyBody } from "~/utils/property-api.server";
+import { PROPERTY_MESSAGES } from "~/utils/property-form";
 
 /**
  * GET /api/admin/properties: every property, active or not, newest first (SPEC section 7,
@@ -44,14 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
   if (request.method !== "POST") return methodNotAllowed(ALLOW);
 
-  const body = await readJsonObject(request);
-  // A body that is not a JSON object holds no fields: the same field errors as an empty one.
-  const parsed = propertySchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    return json(
-      { error: body ? PROPERTY_MESSAGES.createFailed : NOT_A_JSON_OBJECT, fieldErrors: fieldErrorsOf(parsed.error) },
-      { status: 400, headers: NO_STORE },
-    );
-  }
-  return json(createProperty(parsed.data), { status: 201, headers: NO_STORE });
+  const read = await readPropertyBody(request, PROPERTY_MESSAGES.createFailed);
+  if ("refusal" in read) return read.refusal;
+  return json(createProperty(read.property), { status: 201, headers: NO_STORE });
 }
