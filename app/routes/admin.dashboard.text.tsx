@@ -1,12 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, Outlet, useLoaderData, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { TEXT_PATH } from "~/components/admin/tabs";
 import { searchTextEntries } from "~/models/texts.server";
 import { requireAdmin } from "~/utils/auth.server";
-
-const SEARCH_DEBOUNCE_MS = 300;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -17,37 +15,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export default function TextTab() {
   const { q, entries } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
-  const timer = useRef<ReturnType<typeof setTimeout>>();
   const search = q ? `?${new URLSearchParams({ q })}` : "";
   return (
     <TabPanel
       id="text-title"
       title="Text Dictionary"
       description="Update existing translatable text entries for the application"
-      // A GET form: the search is in the URL, works without JavaScript and can be shared.
       toolbar={
-        <Form method="get" action={TEXT_PATH} role="search" className="mt-4 flex flex-wrap gap-2">
-          <label htmlFor="text-search" className="sr-only">
-            Search text entries
-          </label>
-          <input
-            id="text-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            placeholder="Search by key, English or Spanish text"
-            onChange={(event) => {
-              const form = event.currentTarget.form;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
-            }}
-            className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
-          />
-          <button type="submit" className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100">
-            Search
-          </button>
-        </Form>
+        <SearchForm action={TEXT_PATH} id="text-search" label="Search text entries" placeholder="Search by key, English or Spanish text" value={q} />
       }
     >
       {entries.length === 0 ? (

@@ -2,6 +2,7 @@
  * The dashboard's tabs, each a nested route at its own URL (Overview at the dashboard
  * itself), so a tab survives a reload, can be bookmarked and works without JavaScript.
  */
+export const PROPERTIES_PATH = "/admin/dashboard/properties";
 export const FAQS_PATH = "/admin/dashboard/faqs";
 export const TEXT_PATH = "/admin/dashboard/text";
 export const ADMINS_PATH = "/admin/dashboard/admins";
@@ -11,6 +12,7 @@ export const MESSAGES_PATH = "/admin/dashboard/messages";
 // In SPEC's order: Overview, Properties, FAQs, Media, Text, Admins, Settings, Messages.
 export const DASHBOARD_TABS = [
   { label: "Overview", path: "/admin/dashboard", end: true },
+  { label: "Properties", path: PROPERTIES_PATH, end: false },
   { label: "FAQs", path: FAQS_PATH, end: false },
   { label: "Text", path: TEXT_PATH, end: false },
   { label: "Admins", path: ADMINS_PATH, end: false },

@@ -1,0 +1,179 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { useEffect } from "react";
+import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
+import { toast } from "~/components/ui/toast";
+import { parsePropertyForm, PROPERTY_LIMITS, type PropertyInput } from "~/utils/property-form";
+
+/** What the Add and Edit actions answer when the server refuses the form (400). */
+export type PropertyActionData = { result: SubmissionResult<string[]>; error: string };
+
+export type PropertyFormValues = { [K in keyof PropertyInput]?: PropertyInput[K] };
+
+const fieldClass =
+  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600";
+
+/** The values as a form holds them: text, and "on" for a switch that is on. */
+function asFormText(values: PropertyFormValues): Record<string, string | null> {
+  const text: Record<string, string | null> = {};
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value === "boolean") text[name] = value ? "on" : null;
+    else text[name] = value === null || value === undefined ? null : String(value);
+  }
+  return text;
+}
+
+type Field = FieldMetadata<string | number | boolean | null | undefined>;
+
+function FieldError({ field }: { field: Field }) {
+  return field.errors?.[0] ? (
+    <p id={field.errorId} className="mt-1 text-sm text-red-700">
+      {field.errors[0]}
+    </p>
+  ) : null;
+}
+
+function Label({ field, children }: { field: Field; children: string }) {
+  return (
+    <label htmlFor={field.id} className="block text-sm font-medium text-slate-800">
+      {children}
+    </label>
+  );
+}
+
+function TextField(props: { field: Field; label: string; maxLength: number; required?: boolean; inputMode?: "decimal" | "url"; placeholder?: string; hint?: string }) {
+  const { key, ...inputProps } = getInputProps(props.field, { type: "text" });
+  const hintId = `${props.field.id}-hint`;
+  return (
+    <div>
+      <Label field={props.field}>{props.label}</Label>
+      <input
+        key={key}
+        {...inputProps}
+        // The schema has the last word; the browser only stops runaway typing.
+        maxLength={props.maxLength}
+        required={props.required}
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        aria-describedby={[inputProps["aria-describedby"], props.hint ? hintId : undefined].filter(Boolean).join(" ") || undefined}
+        autoComplete="off"
+        className={`${fieldClass} h-11`}
+      />
+      {props.hint ? (
+        <p id={hintId} className="mt-1 text-xs text-slate-500">
+          {props.hint}
+        </p>
+      ) : null}
+      <FieldError field={props.field} />
+    </div>
+  );
+}
+
+function TextAreaField(props: { field: Field; label: string; required?: boolean }) {
+  const { key, ...textareaProps } = getTextareaProps(props.field);
+  return (
+    <div className="sm:col-span-2">
+      <Label field={props.field}>{props.label}</Label>
+      <textarea key={key} {...textareaProps} required={props.required} maxLength={PROPERTY_LIMITS.description} rows={4} className={fieldClass} />
+      <FieldError field={props.field} />
+    </div>
+  );
+}
+
+/**
+ * The Add Property and Edit Property dialogs: every field of a property, checked by
+ * the one schema in the browser (with JavaScript) and by the action (always); a
+ * refused form comes back with each message next to its field and nothing saved.
+ */
+export function PropertyFormDialog(props: {
+  title: string;
+  formId: string;
+  action: string;
+  backTo: string;
+  defaultValue: PropertyFormValues;
+  data: PropertyActionData | undefined;
+  submitLabel: string;
+  pendingLabel: string;
+}) {
+  const navigation = useNavigation();
+  const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const [form, fields] = useForm({
+    id: props.formId,
+    lastResult: props.data?.result,
+    defaultValue: asFormText(props.defaultValue),
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parsePropertyForm(formData),
+  });
+  const { data } = props;
+  // The server refused it: with JavaScript that is also said in a toast.
+  useEffect(() => {
+    if (data?.error) toast({ title: "Error", description: data.error, variant: "destructive" });
+  }, [data]);
+  const { key: activeKey, ...activeProps } = getInputProps(fields.isActive, { type: "checkbox" });
+
+  return (
+    <RouteDialog
+      title={props.title}
+      backTo={props.backTo}
+      footer={
+        <>
+          <DialogCancelLink to={props.backTo} />
+          <DialogSubmitButton form={form.id} pending={pending} label={props.submitLabel} pendingLabel={props.pendingLabel} />
+        </>
+      }
+    >
+      <Form method="post" action={props.action} preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+        {form.errors?.length ? (
+          <div id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:col-span-2">
+            {form.errors.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </div>
+        ) : null}
+        <div className="sm:col-span-2">
+          <TextField field={fields.name} label="Name" maxLength={PROPERTY_LIMITS.name} required />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField field={fields.location} label="Location" maxLength={PROPERTY_LIMITS.location} required placeholder="City, TX 75001" />
+        </div>
+        <TextField field={fields.latitude} label="Latitude" maxLength={32} inputMode="decimal" hint="-90 to 90; leave blank if unknown" />
+        <TextField field={fields.longitude} label="Longitude" maxLength={32} inputMode="decimal" hint="-180 to 180; leave blank if unknown" />
+        <TextField field={fields.price} label="Price" maxLength={PROPERTY_LIMITS.price} required placeholder="$1,150/month" />
+        <TextField field={fields.priceSpanish} label="Price (Spanish)" maxLength={PROPERTY_LIMITS.price} placeholder="$1,150 al mes" />
+        <div className="sm:col-span-2">
+          <TextField
+            field={fields.imageUrl}
+            label="Image URL"
+            maxLength={PROPERTY_LIMITS.url}
+            required
+            inputMode="url"
+            hint="A path on this site (/objects/...) or an http(s) address"
+          />
+        </div>
+        <div className="sm:col-span-2">
+          <TextField field={fields.applicationUrl} label="Application URL" maxLength={PROPERTY_LIMITS.url} inputMode="url" placeholder="https://" />
+        </div>
+        <div className="grid gap-4 sm:col-span-2 sm:grid-cols-3">
+          <TextField field={fields.beds} label="Beds" maxLength={PROPERTY_LIMITS.count} required placeholder="3, 2+ or Studio" />
+          <TextField field={fields.baths} label="Baths" maxLength={PROPERTY_LIMITS.count} required placeholder="2" />
+          <TextField field={fields.sqft} label="Square Feet" maxLength={PROPERTY_LIMITS.count} required placeholder="1,200 or 1200-1400" />
+        </div>
+        <TextAreaField field={fields.description} label="Description" required />
+        <TextAreaField field={fields.descriptionSpanish} label="Description (Spanish)" />
+        <div className="flex items-center gap-3 sm:col-span-2">
+          <input
+            key={activeKey}
+            {...activeProps}
+            role="switch"
+            className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          />
+          <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
+            Active Listing
+          </label>
+          <FieldError field={fields.isActive} />
+        </div>
+      </Form>
+    </RouteDialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
+import { PROPERTIES_PATH } from "~/components/admin/tabs";
+import { getProperty, updateProperty } from "~/models/properties.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { parseId } from "~/utils/params";
+import { parsePropertyForm, PROPERTY_MESSAGES } from "~/utils/property-form";
+import { redirectWithToast } from "~/utils/toast.server";
+import { propertiesTabUrl } from "~/utils/property-tab";
+
+const FAILED_TOAST = { title: "Error", description: PROPERTY_MESSAGES.updateFailed, variant: "destructive" } as const;
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const property = id === null ? undefined : getProperty(id);
+  if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  const { createdAt: _created, updatedAt: _updated, ...values } = property;
+  return json({ property: values }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  if (id === null || !getProperty(id)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  const submission = parsePropertyForm(await request.formData());
+  if (submission.status !== "success") {
+    return json<PropertyActionData>(
+      { result: submission.reply({ formErrors: [PROPERTY_MESSAGES.updateFailed, PROPERTY_MESSAGES.fixFields] }), error: PROPERTY_MESSAGES.updateFailed },
+      { status: 400 },
+    );
+  }
+  if (!updateProperty(id, submission.value)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  return redirectWithToast(propertiesTabUrl(request), { title: "Success", description: PROPERTY_MESSAGES.updated });
+}
+
+export default function EditProperty() {
+  const { property } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>() as PropertyActionData | undefined;
+  const { search } = useLocation();
+  return (
+    <PropertyFormDialog
+      title="Edit Property"
+      formId={`edit-property-${property.id}`}
+      action={`${PROPERTIES_PATH}/${property.id}/edit${search}`}
+      backTo={`${PROPERTIES_PATH}${search}`}
+      defaultValue={property}
+      data={data}
+      submitLabel="Update Property"
+      pendingLabel="Updating..."
+    />
+  );
+}

@@ -1,0 +1,169 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { SearchForm } from "~/components/admin/search-form";
+import { PROPERTIES_PATH } from "~/components/admin/tabs";
+import { SafeImage } from "~/components/ui/safe-image";
+import type { Media } from "~/db/schema";
+import { linkMediaToProperty, unlinkedMediaPage, unlinkMediaFromProperty } from "~/models/media-links.server";
+import { listPropertyMedia } from "~/models/media.server";
+import { getProperty } from "~/models/properties.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { hrefWith } from "~/utils/paging";
+import { parseId } from "~/utils/params";
+import { PROPERTY_MESSAGES } from "~/utils/property-form";
+import { propertiesTabUrl } from "~/utils/property-tab";
+import { redirectWithToast } from "~/utils/toast.server";
+
+/**
+ * A property's images: the media linked to it, each with Unlink, and the media linked
+ * to no property, each with Link, searched by name (?mq=) and paged (?mpage=): there
+ * may be thousands. The list behind keeps its own ?q= and ?page=.
+ */
+
+const mediaView = ({ id, originalName, filePath, mimeType }: Media) => ({ id, originalName, filePath, isImage: mimeType.startsWith("image/") });
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const id = parseId(params.id);
+  const property = id === null ? undefined : getProperty(id);
+  if (!property) return redirectWithToast(propertiesTabUrl(request), { title: "Error", description: PROPERTY_MESSAGES.notFound, variant: "destructive" });
+  const search = new URL(request.url).searchParams;
+  const mq = search.get("mq")?.trim() ?? "";
+  const available = unlinkedMediaPage({ q: mq, page: parseId(search.get("mpage")) ?? 1 });
+  return json(
+    {
+      property: { id: property.id, name: property.name },
+      linked: listPropertyMedia(property.id).map(mediaView),
+      available: available.media.map(mediaView),
+      availableTotal: available.total,
+      mq,
+      mpage: available.page,
+      mpageCount: available.pageCount,
+    },
+    { headers: { "Cache-Control": "no-store" } },
+  );
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  const form = await request.formData();
+  const linking = form.get("intent") === "link";
+  const propertyId = parseId(params.id);
+  const mediaId = parseId(String(form.get("mediaId") ?? ""));
+  const failed = { title: "Error", description: linking ? PROPERTY_MESSAGES.linkFailed : PROPERTY_MESSAGES.unlinkFailed, variant: "destructive" } as const;
+  if (propertyId === null || mediaId === null) return redirectWithToast(back, failed);
+  if (linking) {
+    const outcome = linkMediaToProperty(propertyId, mediaId);
+    return redirectWithToast(back, outcome.kind === "linked" ? { title: "Success", description: PROPERTY_MESSAGES.linked } : failed);
+  }
+  const outcome = unlinkMediaFromProperty(propertyId, mediaId);
+  return redirectWithToast(back, outcome.kind === "unlinked" ? { title: "Success", description: PROPERTY_MESSAGES.unlinked } : failed);
+}
+
+type MediaView = ReturnType<typeof mediaView>;
+
+function MediaRow(props: { item: MediaView; intent: "link" | "unlink"; action: string }) {
+  const navigation = useNavigation();
+  const { item, intent } = props;
+  const busy = navigation.state === "submitting" && navigation.formData?.get("mediaId") === String(item.id);
+  const label = intent === "link" ? (busy ? "Linking..." : "Link") : busy ? "Unlinking..." : "Unlink";
+  return (
+    <li className="flex items-center gap-3 py-3">
+      {item.isImage ? (
+        <SafeImage src={item.filePath} alt="" width={80} height={56} sizes="80px" loading="lazy" className="h-14 w-20 shrink-0 rounded-md bg-slate-100 object-cover" />
+      ) : (
+        <span className="flex h-14 w-20 shrink-0 items-center justify-center rounded-md bg-slate-100 text-xs font-semibold text-slate-600">File</span>
+      )}
+      <span className="min-w-0 flex-1 break-all text-sm text-slate-800">{item.originalName}</span>
+      <Form method="post" action={props.action} preventScrollReset>
+        <input type="hidden" name="intent" value={intent} />
+        <input type="hidden" name="mediaId" value={item.id} />
+        <button
+          type="submit"
+          disabled={busy}
+          aria-label={`${intent === "link" ? "Link" : "Unlink"} ${item.originalName}`}
+          className={`inline-flex h-10 items-center rounded-md border px-3 text-sm font-semibold disabled:opacity-70 ${intent === "link" ? "border-brand-700 text-brand-700 hover:bg-brand-50" : "border-red-300 text-red-700 hover:bg-red-50"}`}
+        >
+          {label}
+        </button>
+      </Form>
+    </li>
+  );
+}
+
+export default function PropertyImages() {
+  const { property, linked, available, availableTotal, mq, mpage, mpageCount } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const params = new URLSearchParams(location.search);
+  const tab = { q: params.get("q"), page: params.get("page") };
+  const path = `${PROPERTIES_PATH}/${property.id}/media`;
+  const backTo = hrefWith(PROPERTIES_PATH, tab);
+  const action = `${path}${location.search}`;
+  const noun = availableTotal === 1 ? "image" : "images";
+  return (
+    <RouteDialog
+      title="Property Images"
+      backTo={backTo}
+      footer={
+        <Link
+          to={backTo}
+          preventScrollReset
+          className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          Done
+        </Link>
+      }
+    >
+      <p className="break-words text-slate-700">
+        Images of <span className="font-semibold text-slate-900">{property.name}</span>, shown after its main image on the public site.
+      </p>
+
+      <section aria-labelledby="linked-images-title" className="mt-5">
+        <h3 id="linked-images-title" className="font-semibold text-brand-900">
+          Linked images ({linked.length})
+        </h3>
+        {linked.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">No images are linked to this property yet.</p>
+        ) : (
+          <ul aria-label="Linked images" className="divide-y divide-slate-100">
+            {linked.map((item) => (
+              <MediaRow key={item.id} item={item} intent="unlink" action={action} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="available-images-title" className="mt-6 border-t border-slate-200 pt-5">
+        <h3 id="available-images-title" className="font-semibold text-brand-900">
+          Images to link
+        </h3>
+        <p className="mt-1 text-sm text-slate-600">Media linked to no property.</p>
+        <SearchForm
+          action={path}
+          id="media-search"
+          name="mq"
+          label="Search images by name"
+          placeholder="Search by file name"
+          value={mq}
+          keep={Object.fromEntries(Object.entries(tab).filter((entry): entry is [string, string] => Boolean(entry[1])))}
+          className="mt-3 flex flex-wrap gap-2"
+        />
+        <p className="mt-2 text-sm text-slate-600">{mq ? `${availableTotal} ${noun} match “${mq}”` : `${availableTotal} ${noun}`}</p>
+        {available.length === 0 ? (
+          <p className="mt-2 text-sm text-slate-600">{mq ? "No images match your search" : "Every image is linked to a property."}</p>
+        ) : (
+          <ul aria-label="Images to link" className="divide-y divide-slate-100">
+            {available.map((item) => (
+              <MediaRow key={item.id} item={item} intent="link" action={action} />
+            ))}
+          </ul>
+        )}
+        <Pager label="Image pages" page={mpage} pageCount={mpageCount} hrefFor={(n) => hrefWith(path, { ...tab, mq, mpage: n })} />
+      </section>
+    </RouteDialog>
+  );
+}

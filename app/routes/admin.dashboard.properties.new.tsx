@@ -1,0 +1,44 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
+import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
+import { PROPERTIES_PATH } from "~/components/admin/tabs";
+import { createProperty } from "~/models/properties.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { parsePropertyForm, PROPERTY_MESSAGES } from "~/utils/property-form";
+import { redirectWithToast } from "~/utils/toast.server";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdmin(request);
+  const submission = parsePropertyForm(await request.formData());
+  if (submission.status !== "success") {
+    return json<PropertyActionData>(
+      { result: submission.reply({ formErrors: [PROPERTY_MESSAGES.createFailed, PROPERTY_MESSAGES.fixFields] }), error: PROPERTY_MESSAGES.createFailed },
+      { status: 400 },
+    );
+  }
+  createProperty(submission.value);
+  // The list is newest first: its first page shows the new property.
+  return redirectWithToast(PROPERTIES_PATH, { title: "Success", description: PROPERTY_MESSAGES.created });
+}
+
+export default function AddProperty() {
+  const data = useActionData<typeof action>() as PropertyActionData | undefined;
+  const { search } = useLocation();
+  return (
+    <PropertyFormDialog
+      title="Add New Property"
+      formId="add-property"
+      action={`${PROPERTIES_PATH}/new${search}`}
+      backTo={`${PROPERTIES_PATH}${search}`}
+      defaultValue={{ isActive: true }}
+      data={data}
+      submitLabel="Create Property"
+      pendingLabel="Creating..."
+    />
+  );
+}

@@ -1,0 +1,133 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Pager } from "~/components/admin/pager";
+import { SearchForm } from "~/components/admin/search-form";
+import { TabPanel } from "~/components/admin/tab-panel";
+import { PROPERTIES_PATH } from "~/components/admin/tabs";
+import { SafeImage } from "~/components/ui/safe-image";
+import { propertiesPage } from "~/models/properties.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { hrefWith } from "~/utils/paging";
+import { parseId } from "~/utils/params";
+
+/**
+ * The Properties tab: every property, active or not, newest first, 24 a page, searched
+ * by name or location. The search and the page are in the URL (?q=, ?page=), and the
+ * dialogs (Add, Edit, Images, Delete) are child routes that keep them, so the list
+ * behind a dialog stays where the admin was.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const params = new URL(request.url).searchParams;
+  const q = params.get("q")?.trim() ?? "";
+  const result = propertiesPage({ q, page: parseId(params.get("page")) ?? 1 });
+  const cards = result.properties.map(({ id, name, location, price, beds, baths, sqft, imageUrl, isActive }) => ({
+    id,
+    name,
+    location,
+    price,
+    beds,
+    baths,
+    sqft,
+    imageUrl,
+    isActive,
+  }));
+  return json({ q, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: { "Cache-Control": "no-store" } });
+}
+
+// Each card's dialogs; the accessible name adds the property's name.
+const CARD_ACTIONS = [
+  { path: "edit", label: "Edit", name: "Edit", tone: "border-slate-300 text-slate-700 hover:bg-slate-100" },
+  { path: "media", label: "Images", name: "Images of", tone: "border-slate-300 text-slate-700 hover:bg-slate-100" },
+  { path: "delete", label: "Delete", name: "Delete", tone: "border-red-300 text-red-700 hover:bg-red-50" },
+] as const;
+
+export default function PropertiesTab() {
+  const { q, cards, total, page, pageCount } = useLoaderData<typeof loader>();
+  // Dialogs open over this page of this search and go back to it.
+  const search = hrefWith("", { q, page });
+  const noun = total === 1 ? "property" : "properties";
+  return (
+    <TabPanel
+      id="properties-title"
+      title="Property Management"
+      description="Manage property listings, their images and whether they are listed"
+      actions={
+        <Link
+          to={`${PROPERTIES_PATH}/new${search}`}
+          preventScrollReset
+          className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+        >
+          Add Property
+        </Link>
+      }
+      toolbar={
+        <>
+          <SearchForm
+            action={PROPERTIES_PATH}
+            id="property-search"
+            label="Search properties"
+            placeholder="Search by name or location"
+            value={q}
+          />
+          <p className="mt-3 text-sm text-slate-600">{q ? `${total} ${noun} match “${q}”` : `${total} ${noun}`}</p>
+        </>
+      }
+    >
+      {cards.length === 0 ? (
+        <p className="p-5 text-slate-600">{q ? "No properties match your search" : "No properties yet. Add the first property to get started."}</p>
+      ) : (
+        <ul aria-label="Properties" className="grid gap-5 p-5 sm:grid-cols-2 xl:grid-cols-3">
+          {cards.map((card) => (
+            <li key={card.id} className="flex">
+              <article aria-labelledby={`property-${card.id}-name`} className="flex w-full flex-col overflow-hidden rounded-xl border border-slate-200 bg-white">
+                <div className="relative aspect-[3/2] bg-slate-100">
+                  <SafeImage
+                    src={card.imageUrl}
+                    alt=""
+                    width={480}
+                    height={320}
+                    loading="lazy"
+                    decoding="async"
+                    sizes="(min-width: 1280px) 400px, (min-width: 640px) 50vw, 100vw"
+                    className="h-full w-full object-cover"
+                  />
+                  <span
+                    className={`absolute right-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${card.isActive ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800"}`}
+                  >
+                    {card.isActive ? "Active" : "Inactive"}
+                  </span>
+                </div>
+                <div className="flex flex-1 flex-col p-4">
+                  <h3 id={`property-${card.id}-name`} className="break-words font-semibold text-brand-900">
+                    {card.name}
+                  </h3>
+                  <p className="mt-1 break-words text-sm text-slate-600">{card.location}</p>
+                  <p className="mt-2 font-semibold text-slate-900">{card.price}</p>
+                  <p className="mt-1 text-sm text-slate-700">
+                    {card.beds} beds · {card.baths} baths · {card.sqft} sqft
+                  </p>
+                  <div className="mt-4 flex flex-wrap gap-2">
+                    {CARD_ACTIONS.map((action) => (
+                      <Link
+                        key={action.path}
+                        to={`${PROPERTIES_PATH}/${card.id}/${action.path}${search}`}
+                        preventScrollReset
+                        aria-label={`${action.name} ${card.name}`}
+                        className={`inline-flex h-10 flex-1 items-center justify-center rounded-md border px-3 text-sm font-semibold ${action.tone}`}
+                      >
+                        {action.label}
+                      </Link>
+                    ))}
+                  </div>
+                </div>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager label="Property pages" page={page} pageCount={pageCount} hrefFor={(n) => hrefWith(PROPERTIES_PATH, { q, page: n })} />
+      <Outlet />
+    </TabPanel>
+  );
+}
