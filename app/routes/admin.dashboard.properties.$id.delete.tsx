@@ -38,6 +38,7 @@ export default function DeleteProperty() {
     <RouteDialog
       title="Delete Property"
       backTo={backTo}
+      confirm
       footer={
         <>
           <DialogCancelLink to={backTo} />

@@ -193,7 +193,7 @@ test("Properties: add (refused, then saved), see it public, switch it inactive, 
 
     // Delete asks first, naming it; Cancel keeps it.
     await created.getByRole("link", { name: `Delete ${name}` }).click();
-    const confirm = page.getByRole("dialog", { name: "Delete Property" });
+    const confirm = page.getByRole("alertdialog", { name: "Delete Property" });
     await expect(confirm.getByText("Are you sure you want to delete this property?")).toBeVisible();
     await expect(confirm).toContainText(name);
     await confirm.getByRole("link", { name: "Cancel" }).click();
@@ -268,8 +268,8 @@ test("Properties: the Add dialog has its own URL; with JavaScript focus moves in
   await expect(dialog).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${TAB}/new$`));
   if (javaScriptEnabled) {
-    // Focus is inside the dialog, and Tab keeps it there.
-    await expect(dialog.getByRole("button", { name: "Close" })).toBeFocused();
+    // Focus is in the first field, and Tab keeps it inside the dialog.
+    await expect(dialog.getByRole("textbox", { name: "Name" })).toBeFocused();
     for (let i = 0; i < 20; i++) await page.keyboard.press("Tab");
     expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
     // Escape closes it and gives focus back to Add Property.
@@ -325,7 +325,7 @@ test("Properties: the tab and its dialogs fit a 320 px phone", async ({ browser,
       [`${TAB}/${oak}/delete`, "Delete Property"],
     ]) {
       expect((await openPage(page, path, javaScriptEnabled))?.status()).toBe(200);
-      const dialog = page.getByRole("dialog", { name: title });
+      const dialog = page.getByRole(title === "Delete Property" ? "alertdialog" : "dialog", { name: title });
       await expect(dialog).toBeInViewport({ ratio: 1 });
       expect(await dialogLayoutProblems(page), path).toEqual([]);
     }
