@@ -80,6 +80,23 @@ const CASES: Case[] = [
     unchanged: () => expect(count("select count(*) as n from admin_whitelist where email = ?", LATE_ADDRESS)).toBe(0),
   },
   {
+    tab: "Properties: Create Property",
+    path: "/admin/dashboard/properties/new",
+    prepare: async (page) => {
+      const fill = (label: string, value: string) => page.getByRole("textbox", { name: label, exact: true }).fill(value);
+      await fill("Name", "Listed Too Late");
+      await fill("Location", "Waco, TX 76706");
+      await fill("Price", "$900/month");
+      await fill("Image URL", "/objects/demo/home-1.webp");
+      await fill("Beds", "2");
+      await fill("Baths", "1");
+      await fill("Square Feet", "900");
+      await fill("Description", "Never stored.");
+    },
+    act: (page) => page.getByRole("button", { name: "Create Property" }).click(),
+    unchanged: () => expect(count("select count(*) as n from properties where name = 'Listed Too Late'")).toBe(0),
+  },
+  {
     tab: "FAQs: Create FAQ",
     path: "/admin/dashboard/faqs/new",
     prepare: async (page) => {
@@ -88,6 +105,13 @@ const CASES: Case[] = [
     },
     act: (page) => page.getByRole("button", { name: "Create FAQ" }).click(),
     unchanged: () => expect(count("select count(*) as n from faqs where question = 'Asked too late?'")).toBe(0),
+  },
+  {
+    tab: "Settings: Save",
+    path: "/admin/dashboard/settings",
+    prepare: (page) => page.getByRole("textbox", { name: "Contact Email Address" }).fill("too.late@example.com"),
+    act: (page) => page.getByRole("button", { name: "Save", exact: true }).click(),
+    unchanged: () => expect(count("select count(*) as n from configurations where value = 'too.late@example.com'")).toBe(0),
   },
   {
     tab: "Text: Update Text Entry",
