@@ -263,6 +263,13 @@ function findLayoutProblems(): { problems: string[]; moving: boolean } {
   }
 
   // ---- 3. Under the sticky header at load: bars stuck to the top of the window.
+  // Only where the bar is painted over the item: a modal dialog above the header is not under it.
+  const barPaintedOver = (bar: Element, box: Box, barBox: Box) => {
+    const x = (Math.max(box.left, barBox.left) + Math.min(box.right, barBox.right)) / 2;
+    const y = (Math.max(box.top, barBox.top) + Math.min(box.bottom, barBox.bottom)) / 2;
+    const top = document.elementFromPoint(x, y);
+    return !top || bar.contains(top);
+  };
   const bars = [...document.body.querySelectorAll("*")].filter((el) => {
     const cs = style(el);
     if (cs.position !== "sticky" && cs.position !== "fixed") return false;
@@ -277,7 +284,7 @@ function findLayoutProblems(): { problems: string[]; moving: boolean } {
     const barBox = bar.getBoundingClientRect();
     for (const item of [...headingItems, ...controlItems, ...textItems.values()]) {
       if (underBar.has(item.el) || bar.contains(item.el) || item.el.contains(bar)) continue;
-      const hit = item.boxes.find((b) => overlap(b, firstScreen) && overlap(b, barBox));
+      const hit = item.boxes.find((b) => overlap(b, firstScreen) && overlap(b, barBox) && barPaintedOver(bar, b, barBox));
       if (hit) {
         underBar.add(item.el);
         problems.push(
