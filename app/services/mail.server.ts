@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { db, type AppDatabase } from "~/db/client.server";
 import { mailQueue } from "~/db/schema";
 import { config } from "~/utils/env.server";
+import { escapeHtml } from "~/utils/html";
 import { log } from "~/utils/logger.server";
 
 /**
@@ -134,7 +135,9 @@ async function deliver(row: QueuedMail) {
     subject: row.subject,
     // nodemailer reads a raw part as is; its typings only know raw for attachments.
     text: { raw: plainTextPart(row.textBody) } as unknown as string,
-    html: row.htmlBody ?? undefined,
+    // Always two parts: nodemailer sends a lone raw part as the whole message, without
+    // From, To or Subject, so a text-only mail gets its text as HTML too.
+    html: row.htmlBody ?? `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(row.textBody)}</pre>`,
     date: row.createdAt,
   });
   if (outboxDir) {
