@@ -6,6 +6,7 @@ import { rateLimit } from "express-rate-limit";
 import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
+import { variantsCacheDir } from "../app/services/storage.server";
 import { imageVariants } from "./image-variants";
 import { PageCache } from "./page-cache";
 import { PUBLIC_DIR } from "./paths";
@@ -55,7 +56,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     "/variants",
     imageVariants({
       uploadsDir: path.join(config.dataDir, "uploads"),
-      cacheDir: path.join(config.dataDir, "cache", "variants"),
+      cacheDir: variantsCacheDir(config.dataDir),
     }),
   );
 

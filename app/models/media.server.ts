@@ -1,8 +1,13 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { media, type Media } from "~/db/schema";
+import { media, properties, type Media } from "~/db/schema";
+import { deleteLocalObject, objectKeyOf } from "~/services/storage.server";
+import { config } from "~/utils/env.server";
+import { log } from "~/utils/logger.server";
 
 const mediaOrder = [asc(media.createdAt), asc(media.id)];
+/** The back office lists media newest first. */
+const newestFirst = [desc(media.createdAt), desc(media.id)];
 
 export function listHeroImages(): Media[] {
   return db().select().from(media).where(eq(media.isHeroImage, true)).orderBy(...mediaOrder).all();
@@ -23,4 +28,124 @@ export function mediaByProperty(propertyIds: number[]): Map<number, Media[]> {
     grouped.set(row.propertyId!, list);
   }
   return grouped;
+}
+
+// ---------------------------------------------------------------------------------
+// The back office: the Media tab and /api/admin/media
+
+/** A media item's fields as the JSON calls show them (SPEC section 3). */
+export function mediaJson({ id, filename, originalName, filePath, fileSize, mimeType, isHeroImage, propertyId, createdAt }: Media) {
+  return { id, filename, originalName, filePath, fileSize, mimeType, isHeroImage, propertyId, createdAt };
+}
+
+export function getMedia(id: number): Media | undefined {
+  return db().select().from(media).where(eq(media.id, id)).get();
+}
+
+/** Where a media file can be fetched from outside: APP_URL and its path. */
+export function absoluteMediaUrl(filePath: string): string {
+  return new URL(filePath, config().appUrl).href;
+}
+
+/** A LIKE pattern that finds `text` anywhere, its own % and _ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function nameContains(q: string | undefined) {
+  const needle = q?.trim();
+  // SQLite's LIKE ignores case (ASCII letters), which suits file names.
+  return needle ? sql`${media.originalName} like ${containsPattern(needle)} escape '\\'` : undefined;
+}
+
+export function countMedia(q?: string): number {
+  return db().select({ n: count() }).from(media).where(nameContains(q)).get()?.n ?? 0;
+}
+
+/** Media newest first, those whose original name contains `q`; one page when `limit` is given. */
+export function listMedia(options: { q?: string; limit?: number; offset?: number } = {}): Media[] {
+  const query = db().select().from(media).where(nameContains(options.q)).orderBy(...newestFirst);
+  return options.limit === undefined ? query.all() : query.limit(options.limit).offset(options.offset ?? 0).all();
+}
+
+export type MediaCard = Media & { propertyName: string | null };
+export type MediaPage = { items: MediaCard[]; total: number; page: number; pageCount: number };
+
+function mediaWithPropertyName() {
+  return db().select({ media, propertyName: properties.name }).from(media).leftJoin(properties, eq(media.propertyId, properties.id));
+}
+
+const toCard = (row: { media: Media; propertyName: string | null }): MediaCard => ({ ...row.media, propertyName: row.propertyName });
+
+/** A media item with the name of the property it is linked to. */
+export function getMediaCard(id: number): MediaCard | undefined {
+  const row = mediaWithPropertyName().where(eq(media.id, id)).get();
+  return row ? toCard(row) : undefined;
+}
+
+/**
+ * One page of the Media tab: a count and LIMIT/OFFSET, so 20,000 rows never load at
+ * once. A page past the end shows the last one (after a delete emptied it, say).
+ */
+export function mediaPage(options: { q?: string; page: number; pageSize: number }): MediaPage {
+  const total = countMedia(options.q);
+  const pageCount = Math.max(1, Math.ceil(total / options.pageSize));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  const items = mediaWithPropertyName()
+    .where(nameContains(options.q))
+    .orderBy(...newestFirst)
+    .limit(options.pageSize)
+    .offset((page - 1) * options.pageSize)
+    .all()
+    .map(toCard);
+  return { items, total, page, pageCount };
+}
+
+/** Properties whose name contains `q` (all when blank), by name: the link dialog's choices. */
+export function propertiesMatchingName(q: string, limit: number) {
+  const needle = q.trim();
+  return db()
+    .select({ id: properties.id, name: properties.name, location: properties.location, isActive: properties.isActive })
+    .from(properties)
+    .where(needle ? sql`${properties.name} like ${containsPattern(needle)} escape '\\'` : undefined)
+    .orderBy(asc(sql`${properties.name} collate nocase`), asc(properties.id))
+    .limit(limit)
+    .all();
+}
+
+export type HeroOutcome = { kind: "updated"; media: Media } | { kind: "not_found" };
+
+/** Turns a media item's hero flag on or off; hero images feed the home carousel. */
+export function setHeroImage(id: number, isHeroImage: boolean): HeroOutcome {
+  const updated = db().update(media).set({ isHeroImage }).where(eq(media.id, id)).returning().get();
+  return updated ? { kind: "updated", media: updated } : { kind: "not_found" };
+}
+
+export type DeleteOutcome = { kind: "deleted"; media: Media } | { kind: "not_found" };
+
+/**
+ * Deletes a media item and its file. The row goes first, in a transaction that also
+ * asks whether anything else still shows the same file (another media row, a
+ * property's main image: the demo catalogue shares files); then the file, if nothing
+ * does. A failure to delete the file leaves an orphan file, logged, never a row that
+ * points at a missing file.
+ */
+export async function deleteMedia(id: number): Promise<DeleteOutcome> {
+  const removed = db().transaction((tx) => {
+    const row = tx.delete(media).where(eq(media.id, id)).returning().get();
+    if (!row) return undefined;
+    const sharedByMedia = tx.select({ id: media.id }).from(media).where(eq(media.filePath, row.filePath)).limit(1).get();
+    const sharedByProperty = tx.select({ id: properties.id }).from(properties).where(eq(properties.imageUrl, row.filePath)).limit(1).get();
+    return { row, fileInUse: Boolean(sharedByMedia || sharedByProperty) };
+  });
+  if (!removed) return { kind: "not_found" };
+  const key = objectKeyOf(removed.row.filePath);
+  if (key && !removed.fileInUse) {
+    try {
+      await deleteLocalObject(key);
+    } catch (error) {
+      log.error("media: file not deleted", { id, key, error: String(error) });
+    }
+  }
+  return { kind: "deleted", media: removed.row };
 }
