@@ -1,0 +1,28 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { deleteMedia } from "~/models/media.server";
+import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { requireAdminApi } from "~/utils/auth.server";
+import { MEDIA_MESSAGES } from "~/utils/media-form";
+import { parseId } from "~/utils/params";
+
+/**
+ * DELETE /api/admin/media/{id}: deletes a media item and its stored file (SPEC
+ * section 7); a property or the home carousel that showed it no longer does. Admins
+ * only: without a valid session every method answers 401.
+ */
+
+const ALLOW = "DELETE";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return methodNotAllowed(ALLOW);
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  if (request.method !== "DELETE") return methodNotAllowed(ALLOW);
+  const id = parseId(params.id);
+  const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id);
+  if (outcome.kind === "not_found") return json({ error: MEDIA_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
+  return json({ message: MEDIA_MESSAGES.deleted }, { headers: NO_STORE });
+}
