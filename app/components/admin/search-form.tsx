@@ -1,11 +1,13 @@
-import { Form, useSubmit } from "@remix-run/react";
-import { useRef } from "react";
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
 /**
  * A tab's search: a GET form, so the search is in the URL, works without JavaScript
  * and can be shared; with JavaScript it also searches as one types (debounced).
+ * A search still waiting to run is dropped when this form or another is sent, so it never
+ * cuts short what the person did next (a Link pressed right after typing).
  * `keep` holds other query values the form must carry along (a list behind a dialog).
  */
 export function SearchForm(props: {
@@ -19,9 +21,15 @@ export function SearchForm(props: {
   className?: string;
 }) {
   const submit = useSubmit();
+  const navigation = useNavigation();
   const timer = useRef<ReturnType<typeof setTimeout>>();
+  const cancel = () => clearTimeout(timer.current);
+  useEffect(() => cancel, []);
+  useEffect(() => {
+    if (navigation.state === "submitting") cancel();
+  }, [navigation.state]);
   return (
-    <Form method="get" action={props.action} role="search" preventScrollReset className={props.className ?? "mt-4 flex flex-wrap gap-2"}>
+    <Form method="get" action={props.action} role="search" preventScrollReset onSubmit={cancel} className={props.className ?? "mt-4 flex flex-wrap gap-2"}>
       {Object.entries(props.keep ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -36,7 +44,7 @@ export function SearchForm(props: {
         placeholder={props.placeholder}
         onChange={(event) => {
           const form = event.currentTarget.form;
-          clearTimeout(timer.current);
+          cancel();
           timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
         }}
         className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
