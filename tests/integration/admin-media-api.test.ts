@@ -342,3 +342,79 @@ describe("the Media tab pages through the URL", () => {
     }
   });
 });
+
+describe("the Media tab's forms without JavaScript", () => {
+  /** Posts a form as a browser without JavaScript does; returns where it goes and what that page says. */
+  async function postForm(urlPath: string, fields: Record<string, string>) {
+    const response = await fetch(`${app.url}${urlPath}`, {
+      method: "POST",
+      headers: { Origin: app.url, Cookie: adminCookie, "Content-Type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(302);
+    const location = response.headers.get("location")!;
+    const toastCookie = response.headers.get("set-cookie")!.split(";")[0];
+    const page = await fetch(`${app.url}${location}`, { headers: { Cookie: `${adminCookie}; ${toastCookie}` } });
+    return { location, texts: visibleTexts(await page.text()) };
+  }
+
+  it("switch, link, unlink and delete answer with SPEC's toasts and keep the search and page", async () => {
+    const id = await addMedia({ key: "tests/forms.png", name: "forms-check.png" });
+    const property = withDb((db) => db.prepare("select id from properties order by id limit 1").get() as { id: number });
+    const search = "?q=forms-check&page=1";
+
+    let result = await postForm(`/admin/dashboard/media${search}`, { intent: "hero", id: String(id), isHeroImage: "true" });
+    expect(result.location).toBe("/admin/dashboard/media?q=forms-check");
+    expect(result.texts).toContain("Hero image status updated successfully");
+    expect(rows().find((row) => row.id === id)?.isHeroImage).toBe(1);
+    result = await postForm("/admin/dashboard/media", { intent: "hero", id: String(id), isHeroImage: "false" });
+    expect(rows().find((row) => row.id === id)?.isHeroImage).toBe(0);
+
+    result = await postForm(`/admin/dashboard/media/${id}/link?q=forms-check&property=oak`, { propertyId: String(property.id) });
+    expect(result.location).toBe("/admin/dashboard/media?q=forms-check");
+    expect(result.texts).toContain("Image linked to property successfully");
+    expect(rows().find((row) => row.id === id)?.propertyId).toBe(property.id);
+
+    result = await postForm("/admin/dashboard/media?q=forms-check", { intent: "unlink", id: String(id), propertyId: String(property.id) });
+    expect(result.texts).toContain("Image unlinked from property successfully");
+    expect(rows().find((row) => row.id === id)?.propertyId).toBe(null);
+
+    result = await postForm(`/admin/dashboard/media/${id}/delete?q=forms-check`, {});
+    expect(result.location).toBe("/admin/dashboard/media?q=forms-check");
+    expect(result.texts).toContain("File deleted successfully");
+    expect(rows().some((row) => row.id === id)).toBe(false);
+  });
+
+  it("says what failed for an item that is gone, a bad flag or an unknown property, and changes nothing", async () => {
+    const id = await addMedia({ key: "tests/forms-fail.png", name: "forms-fail.png" });
+    try {
+      const before = rows();
+      const cases: [string, Record<string, string>, string][] = [
+        ["/admin/dashboard/media", { intent: "hero", id: "999999", isHeroImage: "true" }, "Failed to update hero image status"],
+        ["/admin/dashboard/media", { intent: "hero", id: String(id), isHeroImage: "yes" }, "Failed to update hero image status"],
+        ["/admin/dashboard/media", { intent: "unlink", id: String(id), propertyId: "1" }, "Failed to unlink image from property"],
+        [`/admin/dashboard/media/${id}/link`, { propertyId: "999999" }, "Failed to link image to property"],
+        [`/admin/dashboard/media/${id}/link`, { propertyId: "abc" }, "Failed to link image to property"],
+        ["/admin/dashboard/media/999999/link", { propertyId: "1" }, "Failed to link image to property"],
+        ["/admin/dashboard/media/999999/delete", {}, "Failed to delete file"],
+      ];
+      for (const [urlPath, fields, message] of cases) {
+        const result = await postForm(urlPath, fields);
+        expect(result.location, urlPath).toBe("/admin/dashboard/media");
+        expect(result.texts, `${urlPath} ${JSON.stringify(fields)}`).toContain(message);
+      }
+      expect(rows()).toEqual(before);
+    } finally {
+      withDb((db) => db.prepare("delete from media where id = ?").run(id));
+    }
+  });
+
+  it("sends the dialogs of an item that is gone back to the tab with a message", async () => {
+    for (const dialog of ["link", "url", "delete"]) {
+      const response = await fetch(`${app.url}/admin/dashboard/media/999999/${dialog}?q=x`, { headers: { Cookie: adminCookie }, redirect: "manual" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin/dashboard/media?q=x");
+    }
+  });
+});

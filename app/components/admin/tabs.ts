@@ -4,6 +4,7 @@
  */
 export const PROPERTIES_PATH = "/admin/dashboard/properties";
 export const FAQS_PATH = "/admin/dashboard/faqs";
+export const MEDIA_PATH = "/admin/dashboard/media";
 export const TEXT_PATH = "/admin/dashboard/text";
 export const ADMINS_PATH = "/admin/dashboard/admins";
 export const SETTINGS_PATH = "/admin/dashboard/settings";
@@ -14,6 +15,7 @@ export const DASHBOARD_TABS = [
   { label: "Overview", path: "/admin/dashboard", end: true },
   { label: "Properties", path: PROPERTIES_PATH, end: false },
   { label: "FAQs", path: FAQS_PATH, end: false },
+  { label: "Media", path: MEDIA_PATH, end: false },
   { label: "Text", path: TEXT_PATH, end: false },
   { label: "Admins", path: ADMINS_PATH, end: false },
   { label: "Settings", path: SETTINGS_PATH, end: false },

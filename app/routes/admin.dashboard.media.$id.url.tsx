@@ -1,0 +1,64 @@
+import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { mediaForDialog } from "~/components/admin/media-dialog.server";
+import { RouteDialog } from "~/components/admin/route-dialog";
+import { absoluteMediaUrl } from "~/models/media.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { mediaTabUrl } from "~/utils/media-form";
+
+/**
+ * A media item's absolute URL in a read-only field, to copy by hand: what Copy URL
+ * opens without JavaScript (with it, Copy URL copies in place).
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const item = await mediaForDialog(request, params);
+  return json({ item: { id: item.id, originalName: item.originalName, url: absoluteMediaUrl(item.filePath) } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export default function MediaUrl() {
+  const { item } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const backTo = mediaTabUrl(new URLSearchParams(location.search));
+  const field = useRef<HTMLInputElement>(null);
+  // After the dialog has put focus on its Close button: the address, focused and selected, ready to copy.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      field.current?.focus();
+      field.current?.select();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return (
+    <RouteDialog
+      title="Copy URL"
+      backTo={backTo}
+      footer={
+        <Link
+          to={backTo}
+          preventScrollReset
+          className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          Done
+        </Link>
+      }
+    >
+      <label htmlFor="media-url" className="block text-sm font-medium text-slate-800">
+        URL of <span className="break-all">{item.originalName}</span>
+      </label>
+      <input
+        ref={field}
+        id="media-url"
+        type="text"
+        readOnly
+        autoFocus
+        value={item.url}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-1 block h-11 w-full rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+      />
+      <p className="mt-2 text-sm text-slate-600">Select the address and copy it (Ctrl+C, or ⌘C on a Mac).</p>
+    </RouteDialog>
+  );
+}
