@@ -36,6 +36,7 @@ export default function DeleteMedia() {
     <RouteDialog
       title="Delete File"
       backTo={backTo}
+      confirm
       footer={
         <>
           <DialogCancelLink to={backTo} />

@@ -66,8 +66,8 @@ export default function LinkMediaToProperty() {
         name="property"
         label="Search properties by name"
         placeholder="Search properties by name"
-        defaultValue={query}
-        keep={[...new URLSearchParams(tabSearch)]}
+        value={query}
+        keep={Object.fromEntries(new URLSearchParams(tabSearch))}
         className="mt-4"
       />
       {matches.length === 0 ? (

@@ -90,11 +90,9 @@ export default function MediaTab() {
           <SearchForm
             action={MEDIA_PATH}
             id="media-search"
-            name="q"
             label="Search media by file name"
             placeholder="Search by file name"
-            defaultValue={q}
-            className="mt-4"
+            value={q}
           />
           <p className="mt-3 text-sm text-slate-600" role="status">
             {total === 0 ? "No media" : `Showing ${first}–${last} of ${total.toLocaleString("en-US")} ${total === 1 ? "item" : "items"}`}
