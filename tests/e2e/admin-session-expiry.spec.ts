@@ -114,6 +114,12 @@ const CASES: Case[] = [
     unchanged: () => expect(count("select count(*) as n from configurations where value = 'too.late@example.com'")).toBe(0),
   },
   {
+    tab: "Media: the hero switch",
+    path: "/admin/dashboard/media?q=community-1",
+    act: (page) => page.getByRole("switch", { name: "Hero image" }).first().click(),
+    unchanged: () => expect(count("select count(*) as n from media where is_hero_image = 1")).toBe(3),
+  },
+  {
     tab: "Text: Update Text Entry",
     path: "/admin/dashboard/text?q=footer.quick_links",
     prepare: async (page) => {

@@ -6,6 +6,7 @@ import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/
 import { FAQS_PATH } from "~/components/admin/tabs";
 import { toast } from "~/components/ui/toast";
 import { faqFormSchema, FAQ_LIMITS } from "~/utils/faq-form";
+import { SwitchInput } from "~/components/ui/switch";
 
 export type FaqFormActionData = { result: SubmissionResult<string[]>; error?: string };
 
@@ -141,19 +142,7 @@ export function FaqFormDialog(props: { mode: "create" | "edit"; action: string; 
             <FieldError field={fields.sortOrder} />
           </div>
           <div className="flex items-center gap-3 pt-7">
-            {/* A checkbox with the switch role: it posts without JavaScript, and off sends nothing. */}
-            <span className="relative inline-flex h-6 w-11 shrink-0">
-              <input
-                key={activeKey}
-                {...activeProps}
-                role="switch"
-                className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-              />
-              <span
-                aria-hidden="true"
-                className="pointer-events-none absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform peer-checked:translate-x-5"
-              />
-            </span>
+            <SwitchInput key={activeKey} {...activeProps} />
             <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
               Active
             </label>

@@ -4,6 +4,7 @@ import { useEffect } from "react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { toast } from "~/components/ui/toast";
 import { parsePropertyForm, PROPERTY_LIMITS, type PropertyInput } from "~/utils/property-form";
+import { SwitchInput } from "~/components/ui/switch";
 
 /** What the Add and Edit actions answer when the server refuses the form (400). */
 export type PropertyActionData = { result: SubmissionResult<string[]>; error: string };
@@ -162,12 +163,7 @@ export function PropertyFormDialog(props: {
         <TextAreaField field={fields.description} label="Description" required />
         <TextAreaField field={fields.descriptionSpanish} label="Description (Spanish)" />
         <div className="flex items-center gap-3 sm:col-span-2">
-          <input
-            key={activeKey}
-            {...activeProps}
-            role="switch"
-            className="relative h-6 w-11 shrink-0 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors before:absolute before:left-0.5 before:top-0.5 before:h-5 before:w-5 before:rounded-full before:bg-white before:shadow before:transition-transform checked:bg-brand-700 checked:before:translate-x-5 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
-          />
+          <SwitchInput key={activeKey} {...activeProps} />
           <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
             Active Listing
           </label>
