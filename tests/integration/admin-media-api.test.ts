@@ -3,10 +3,9 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
+import { expectJson, jsonCaller, startSignedInApp } from "../support/admin-api";
 import { visibleTexts } from "../support/html";
-import { startOAuthServer } from "../support/oauth";
-import { startServer, type RunningServer } from "../support/server";
+import type { RunningServer } from "../support/server";
 
 /**
  * SPEC section 7: GET /api/admin/media, PATCH /api/admin/media/{id}/hero and
@@ -37,21 +36,14 @@ type Item = {
 };
 type Row = { id: number; filePath: string; isHeroImage: number; propertyId: number | null };
 
-let oauth: Awaited<ReturnType<typeof startOAuthServer>>;
 let app: RunningServer;
 let adminCookie: string;
+let stop = async () => {};
 
 beforeAll(async () => {
-  oauth = await startOAuthServer();
-  app = await startServer({
-    env: { ADMIN_EMAILS: "staff@example.com", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
-  });
-  adminCookie = await signInAdmin(oauth, app.url, { email: "staff@example.com", sub: "g-staff" });
+  ({ app, cookie: adminCookie, stop } = await startSignedInApp());
 });
-afterAll(async () => {
-  await app?.stop();
-  await oauth?.stop();
-});
+afterAll(() => stop());
 
 const call = jsonCaller(() => app, () => adminCookie);
 

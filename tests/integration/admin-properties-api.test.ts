@@ -1,8 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
-import { startOAuthServer } from "../support/oauth";
-import { startServer, type RunningServer } from "../support/server";
+import { expectJson, jsonCaller, startSignedInApp } from "../support/admin-api";
+import type { RunningServer } from "../support/server";
 
 /**
  * SPEC section 7: GET/POST /api/admin/properties, GET/PUT/DELETE /api/admin/properties/{id},
@@ -76,21 +75,14 @@ type Property = {
 };
 type MediaItem = { id: number; originalName: string; filePath: string; propertyId: number | null; isHeroImage: boolean };
 
-let oauth: Awaited<ReturnType<typeof startOAuthServer>>;
 let app: RunningServer;
 let adminCookie: string;
+let stop = async () => {};
 
 beforeAll(async () => {
-  oauth = await startOAuthServer();
-  app = await startServer({
-    env: { ADMIN_EMAILS: "staff@example.com", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
-  });
-  adminCookie = await signInAdmin(oauth, app.url, { email: "staff@example.com", sub: "g-staff" });
+  ({ app, cookie: adminCookie, stop } = await startSignedInApp());
 });
-afterAll(async () => {
-  await app?.stop();
-  await oauth?.stop();
-});
+afterAll(() => stop());
 
 const call = jsonCaller(() => app, () => adminCookie);
 

@@ -1,9 +1,8 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visibleTexts } from "../support/html";
-import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
-import { startOAuthServer } from "../support/oauth";
-import { startServer, type RunningServer } from "../support/server";
+import { expectJson, jsonCaller, startSignedInApp } from "../support/admin-api";
+import type { RunningServer } from "../support/server";
 
 /** SPEC section 7: GET /api/admin/text-entries and PUT /api/admin/text-entries/{id}. */
 
@@ -21,21 +20,14 @@ const MESSAGES = {
 type Entry = { id: number; key: string; englishText: string; spanishText: string; createdAt: string; updatedAt: string };
 type Row = { id: number; key: string; englishText: string; spanishText: string; createdAt: number; updatedAt: number };
 
-let oauth: Awaited<ReturnType<typeof startOAuthServer>>;
 let app: RunningServer;
 let adminCookie: string;
+let stop = async () => {};
 
 beforeAll(async () => {
-  oauth = await startOAuthServer();
-  app = await startServer({
-    env: { ADMIN_EMAILS: "staff@example.com", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
-  });
-  adminCookie = await signInAdmin(oauth, app.url, { email: "staff@example.com", sub: "g-staff" });
+  ({ app, cookie: adminCookie, stop } = await startSignedInApp());
 });
-afterAll(async () => {
-  await app?.stop();
-  await oauth?.stop();
-});
+afterAll(() => stop());
 
 const call = jsonCaller(() => app, () => adminCookie);
 

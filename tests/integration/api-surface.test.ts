@@ -1,9 +1,8 @@
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, signInAdmin } from "../support/admin-api";
-import { startOAuthServer } from "../support/oauth";
-import { ROOT, startServer, type RunningServer } from "../support/server";
+import { jsonCaller, startSignedInApp } from "../support/admin-api";
+import { ROOT, type RunningServer } from "../support/server";
 
 /**
  * The whole /api surface, read from the build itself so that a route added later is
@@ -30,23 +29,16 @@ async function apiPaths(): Promise<string[]> {
     .sort();
 }
 
-let oauth: Awaited<ReturnType<typeof startOAuthServer>>;
 let app: RunningServer;
 let adminCookie: string;
+let stop = async () => {};
 let paths: string[];
 
 beforeAll(async () => {
   paths = await apiPaths();
-  oauth = await startOAuthServer();
-  app = await startServer({
-    env: { ADMIN_EMAILS: "surface@example.com", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
-  });
-  adminCookie = await signInAdmin(oauth, app.url, { email: "surface@example.com", sub: "g-surface" });
+  ({ app, cookie: adminCookie, stop } = await startSignedInApp({ email: "surface@example.com" }));
 });
-afterAll(async () => {
-  await app?.stop();
-  await oauth?.stop();
-});
+afterAll(() => stop());
 
 const call = jsonCaller(() => app, () => adminCookie);
 

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
-import { signInWithGoogle, type startOAuthServer } from "./oauth";
-import type { RunningServer } from "./server";
+import { signInWithGoogle, startOAuthServer } from "./oauth";
+import { startServer, type RunningServer } from "./server";
 
 /** Signs in a whitelisted address through the local OAuth server; returns the session cookie. */
 export async function signInAdmin(
@@ -40,4 +40,27 @@ export async function expectJson(response: Response, status: number, body: unkno
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
   expect(response.headers.get("cache-control")).toBe("no-store");
   expect(await response.json()).toEqual(body);
+}
+
+export type SignedInApp = { app: RunningServer; cookie: string; stop: () => Promise<void> };
+
+/**
+ * The usual set-up of an admin suite: a local OAuth server, the built server with the
+ * address on its whitelist (plus `env`), and that admin signed in through Google.
+ */
+export async function startSignedInApp(options: { email?: string; name?: string; env?: Record<string, string> } = {}): Promise<SignedInApp> {
+  const email = options.email ?? "staff@example.com";
+  const oauth = await startOAuthServer();
+  const app = await startServer({
+    env: { ADMIN_EMAILS: email, GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url, ...options.env },
+  });
+  const cookie = await signInAdmin(oauth, app.url, { email, sub: `g-${email}`, name: options.name });
+  return {
+    app,
+    cookie,
+    stop: async () => {
+      await app.stop();
+      await oauth.stop();
+    },
+  };
 }
