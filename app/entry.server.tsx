@@ -1,10 +1,10 @@
-import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
+import { withoutReactBufferGaps } from "~/utils/react-stream-repair.server";
 
 // How long streamed loader data may take (read by Remix's single fetch); the render is
 // abandoned a second after that.
@@ -31,7 +31,7 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          const body = withoutReactBufferGaps();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The language comes from the cookie or Accept-Language.
           responseHeaders.append("Vary", "Accept-Language, Cookie");

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import { createRequestHandler as createRemixRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import type { PageCache } from "./page-cache";
@@ -59,8 +58,32 @@ async function sendResponse(res: ExpressResponse, response: Response) {
   // Remix's own writer flushes after every chunk, which makes the compression middleware
   // emit a gzip block per chunk (about 1.8x the bytes of one stream). We don't stream
   // deferred data, so plain writes compress as well as a static file.
+  // One drain listener for the whole answer: the compression middleware hands 'drain'
+  // listeners to its zlib stream and never removes them, so one per wait would pile up
+  // (a warning past 10 on a large page).
+  // A client gone mid-answer also ends the wait, and the rest of the body is dropped.
+  let resume: (() => void) | null = null;
+  let listening = false;
+  let closed = false;
+  const wake = () => {
+    const next = resume;
+    resume = null;
+    next?.();
+  };
+  res.once("close", () => {
+    closed = true;
+    wake();
+  });
+  const drained = () =>
+    new Promise<void>((resolve) => {
+      resume = resolve;
+      if (listening) return;
+      listening = true;
+      res.on("drain", wake);
+    });
   for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    if (!res.write(chunk)) await once(res, "drain");
+    if (closed) break;
+    if (!res.write(chunk)) await drained();
   }
   res.end();
 }
