@@ -29,7 +29,7 @@ const pagerLink = "inline-flex h-10 items-center rounded-md border border-slate-
 export default function MessagesTab() {
   const { messages, older, newer } = useLoaderData<typeof loader>();
   return (
-    <TabPanel id="messages-title" title="Contact Messages">
+    <TabPanel id="messages-title" title="Contact Messages" description="Messages submitted through the contact form">
       {messages.length === 0 ? (
         <p className="p-5 text-slate-600">No messages yet</p>
       ) : (

@@ -121,6 +121,7 @@ test("Messages: the newest message first, with every field", async ({ browser, b
   await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Messages" }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard\/messages$/);
   await expect(page.getByRole("heading", { name: "Contact Messages" })).toBeVisible();
+  await expect(page.getByText("Messages submitted through the contact form")).toBeVisible();
   const newest = page.getByRole("article").first();
   await expect(newest).toHaveAccessibleName(`Message from ${name} Garza`);
   await expect(newest.getByRole("link", { name: "rosa.garza@example.com" })).toHaveAttribute("href", "mailto:rosa.garza@example.com");

@@ -47,6 +47,7 @@ describe("the Messages tab", () => {
   it("says 'No messages yet' while there are none", async () => {
     const html = await tab();
     expect(html).toContain("Contact Messages");
+    expect(html).toContain("Messages submitted through the contact form");
     expect(html).toContain("No messages yet");
   });
 
