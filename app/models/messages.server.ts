@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, lt, or, sql } from "drizzle-orm";
+import { asc, desc, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, type ContactMessage } from "~/db/schema";
 import { contactRecipient } from "~/models/configurations.server";
@@ -54,18 +54,19 @@ export type MessagePage = { messages: ContactMessage[]; older: string | null; ne
 /**
  * One page of messages, newest first, found from a cursor rather than an OFFSET: the
  * index on created_at (with the id SQLite keeps in it) reaches any page directly, so
- * the 4,000th page of 100,000 messages costs what the first does.
+ * the 4,000th page of 100,000 messages costs what the first does. The place is compared
+ * as a row value, (created_at, id) < (?, ?), which SQLite answers by seeking the index;
+ * the same test spelled with OR walks the index from its start.
  * `before` pages towards older messages, `after` back towards newer ones.
  */
 export function contactMessagesPage(options: { before?: MessageCursor | null; after?: MessageCursor | null; limit?: number } = {}): MessagePage {
   const limit = options.limit ?? MESSAGES_PAGE_SIZE;
-  const at = (cursor: MessageCursor) => new Date(cursor.createdAt);
   if (options.after) {
     const cursor = options.after;
     const rows = db()
       .select()
       .from(contactMessages)
-      .where(or(gt(contactMessages.createdAt, at(cursor)), and(eq(contactMessages.createdAt, at(cursor)), gt(contactMessages.id, cursor.id))))
+      .where(sql`(${contactMessages.createdAt}, ${contactMessages.id}) > (${cursor.createdAt}, ${cursor.id})`)
       .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
       .limit(limit + 1)
       .all();
@@ -81,9 +82,7 @@ export function contactMessagesPage(options: { before?: MessageCursor | null; af
     .select()
     .from(contactMessages)
     .where(
-      cursor
-        ? or(lt(contactMessages.createdAt, at(cursor)), and(eq(contactMessages.createdAt, at(cursor)), lt(contactMessages.id, cursor.id)))
-        : undefined,
+      cursor ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
     )
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit + 1)

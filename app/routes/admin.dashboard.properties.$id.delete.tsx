@@ -5,7 +5,7 @@ import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { deleteProperty, getProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
-import { PROPERTY_MESSAGES } from "~/utils/property-form";
+import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { propertiesTabUrl } from "~/utils/property-tab";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -5,7 +5,8 @@ import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { getProperty, updateProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
-import { parsePropertyForm, PROPERTY_MESSAGES } from "~/utils/property-form";
+import { parsePropertyForm } from "~/utils/property-form";
+import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { propertiesTabUrl } from "~/utils/property-tab";
 

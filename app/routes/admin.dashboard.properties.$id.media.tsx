@@ -12,7 +12,7 @@ import { getProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { hrefWith } from "~/utils/paging";
 import { parseId } from "~/utils/params";
-import { PROPERTY_MESSAGES } from "~/utils/property-form";
+import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { propertiesTabUrl } from "~/utils/property-tab";
 import { redirectWithToast } from "~/utils/toast.server";
 

@@ -4,7 +4,8 @@ import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { createProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { parsePropertyForm, PROPERTY_MESSAGES } from "~/utils/property-form";
+import { parsePropertyForm } from "~/utils/property-form";
+import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -4,7 +4,7 @@ import { getProperty } from "~/models/properties.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
-import { PROPERTY_MESSAGES } from "~/utils/property-form";
+import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 
 /**
  * GET /api/admin/properties/{id}/media: the media linked to a property, active or not

@@ -4,7 +4,7 @@ import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { readPropertyBody } from "~/utils/property-api.server";
-import { PROPERTY_MESSAGES } from "~/utils/property-form";
+import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 
 /**
  * GET /api/admin/properties/{id}: one property, active or not.

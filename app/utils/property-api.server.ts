@@ -3,7 +3,8 @@ import { linkMediaToProperty, unlinkMediaFromProperty } from "~/models/media-lin
 import { fieldErrorsOf, methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
-import { mediaLinkNotFound, PROPERTY_MESSAGES, propertySchema, type PropertyInput } from "~/utils/property-form";
+import { propertySchema, type PropertyInput } from "~/utils/property-form";
+import { mediaLinkNotFound, PROPERTY_MESSAGES } from "~/utils/property-messages";
 
 /** What the property JSON calls share: reading a property body, and link/unlink. */
 

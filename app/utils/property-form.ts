@@ -10,29 +10,6 @@ import { z } from "zod";
  * module: the browser uses it.
  */
 
-export const PROPERTY_MESSAGES = {
-  created: "Property created successfully",
-  updated: "Property updated successfully",
-  deleted: "Property deleted successfully",
-  createFailed: "Failed to create property",
-  updateFailed: "Failed to update property",
-  deleteFailed: "Failed to delete property",
-  linked: "Image linked to property successfully",
-  linkFailed: "Failed to link image to property",
-  unlinked: "Image unlinked from property successfully",
-  unlinkFailed: "Failed to unlink image from property",
-  notFound: "Property not found",
-  mediaNotFound: "Media not found",
-  mediaNotLinked: "That media item is not linked to this property",
-  fixFields: "Please correct the fields marked below.",
-} as const;
-
-/** Why linking or unlinking found nothing to change (the 404's error). */
-export function mediaLinkNotFound(kind: "property_not_found" | "media_not_found" | "not_linked"): string {
-  if (kind === "property_not_found") return PROPERTY_MESSAGES.notFound;
-  return kind === "media_not_found" ? PROPERTY_MESSAGES.mediaNotFound : PROPERTY_MESSAGES.mediaNotLinked;
-}
-
 export const PROPERTY_LIMITS = {
   name: 200,
   location: 300,
