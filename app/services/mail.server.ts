@@ -20,7 +20,8 @@ export type OutgoingMail = {
   to: string;
   subject: string;
   text: string;
-  html?: string | null;
+  /** Required: nodemailer sends a lone raw text part as the whole message, headers lost. */
+  html: string;
   replyTo?: string | null;
 };
 
