@@ -8,6 +8,7 @@ import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
 import { variantsCacheDir } from "../app/services/storage.server";
 import { imageVariants } from "./image-variants";
+import { serveObjects } from "./objects";
 import { PageCache } from "./page-cache";
 import { PUBLIC_DIR } from "./paths";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
@@ -47,18 +48,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     express.static(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }),
   );
   app.use(express.static(PUBLIC_DIR, { maxAge: "1d", index: false }));
-  app.use(
-    "/objects",
-    express.static(path.join(config.dataDir, "uploads"), { maxAge: "30d", index: false, dotfiles: "deny" }),
-  );
-
-  app.use(
-    "/variants",
-    imageVariants({
-      uploadsDir: path.join(config.dataDir, "uploads"),
-      cacheDir: variantsCacheDir(config.dataDir),
-    }),
-  );
+  app.use("/objects", serveObjects());
+  app.use("/variants", imageVariants({ cacheDir: variantsCacheDir(config.dataDir) }));
 
   app.use(assignCspNonce);
   app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps }));

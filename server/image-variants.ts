@@ -2,18 +2,20 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import sharp from "sharp";
+import { pipeline } from "node:stream/promises";
+import { getObject, isSafeObjectKey } from "../app/services/storage.server";
 import { VARIANT_WIDTHS } from "../app/utils/image-variants";
 import { log } from "../app/utils/logger.server";
 
-const KEY_PATTERN = /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/;
 const RESIZABLE = /\.(jpe?g|png|gif|webp)$/i;
 
 /**
  * GET /variants/<width>/<key>: the media file <key> resized to <width> pixels as WebP,
- * made on first request and kept on disk beside the uploads.
+ * made on first request from the stored file (local disk or S3) and kept on local disk:
+ * a store is read once per size, not per visit.
  */
-export function imageVariants(options: { uploadsDir: string; cacheDir: string }) {
-  const pending = new Map<string, Promise<Buffer>>();
+export function imageVariants(options: { cacheDir: string }) {
+  const pending = new Map<string, Promise<Buffer | null>>();
   return async (req: Request, res: Response, next: NextFunction) => {
     const match = /^\/(\d+)\/(.+)$/.exec(req.path);
     if (!match) return next();
@@ -24,7 +26,7 @@ export function imageVariants(options: { uploadsDir: string; cacheDir: string })
     } catch {
       return res.status(404).json({ error: "Not found" });
     }
-    if (!VARIANT_WIDTHS.includes(width as (typeof VARIANT_WIDTHS)[number]) || !KEY_PATTERN.test(key) || key.includes("..") || !RESIZABLE.test(key)) {
+    if (!VARIANT_WIDTHS.includes(width as (typeof VARIANT_WIDTHS)[number]) || !isSafeObjectKey(key) || !RESIZABLE.test(key)) {
       return res.status(404).json({ error: "Not found" });
     }
     const cached = path.join(options.cacheDir, String(width), `${key}.webp`);
@@ -35,16 +37,14 @@ export function imageVariants(options: { uploadsDir: string; cacheDir: string })
     } catch {
       // not made yet
     }
-    const source = path.join(options.uploadsDir, key);
-    try {
-      await fs.access(source);
-    } catch {
-      return res.status(404).json({ error: "Not found" });
-    }
     let work = pending.get(cached);
     if (!work) {
       work = (async () => {
-        const body = await sharp(source).rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer();
+        const source = await getObject(key);
+        if (!source) return null;
+        const resizer = sharp().rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 });
+        // The stored file is streamed into sharp; a store failing mid-way fails both.
+        const [body] = await Promise.all([resizer.toBuffer(), pipeline(source.body, resizer)]);
         await fs.mkdir(path.dirname(cached), { recursive: true });
         await fs.writeFile(cached, body);
         return body;
@@ -52,7 +52,9 @@ export function imageVariants(options: { uploadsDir: string; cacheDir: string })
       pending.set(cached, work);
     }
     try {
-      send(await work);
+      const body = await work;
+      if (!body) return res.status(404).json({ error: "Not found" });
+      send(body);
     } catch (error) {
       log.warn("image variant failed", { key, width, error: String(error) });
       res.status(404).json({ error: "Not found" });

@@ -5,7 +5,7 @@ import { DEMO_FAQS, DEMO_PROPERTIES } from "./demo-content";
 import { HERO_SCENES, HOME_SCENES, renderScene, type Scene } from "./demo-images.server";
 import { adminWhitelist, appMeta, faqs, media, properties } from "./schema";
 import { insertMissingTextEntries } from "~/models/texts.server";
-import { objectPath, putLocalObject } from "~/services/storage.server";
+import { objectPath, putObject } from "~/services/storage.server";
 import { log } from "~/utils/logger.server";
 
 const DEMO_SEEDED_KEY = "demo_seeded_at";
@@ -38,7 +38,7 @@ async function writeDemoImages(scenes: Scene[], prefix: string, publicName: stri
     scenes.map(async (scene, index) => {
       const key = `demo/${prefix}-${index + 1}.webp`;
       const body = await renderScene(scene);
-      await putLocalObject(key, body);
+      await putObject(key, body, "image/webp");
       return { key, size: body.length, name: `${publicName}-${index + 1}.webp` };
     }),
   );

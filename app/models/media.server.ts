@@ -1,7 +1,7 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
-import { deleteLocalObject, objectKeyOf } from "~/services/storage.server";
+import { deleteObject, objectKeyOf } from "~/services/storage.server";
 import { config } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 
@@ -146,7 +146,7 @@ export async function deleteMedia(id: number): Promise<DeleteOutcome> {
   const key = objectKeyOf(removed.row.filePath);
   if (key && !removed.fileInUse) {
     try {
-      await deleteLocalObject(key);
+      await deleteObject(key);
     } catch (error) {
       log.error("media: file not deleted", { id, key, error: String(error) });
     }

@@ -2,10 +2,17 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/utils/env.server";
 import { VARIANT_WIDTHS } from "~/utils/image-variants";
+import type { ObjectInfo, StorageBackend, StoredObject } from "./storage/backend";
+import { localBackend } from "./storage/local.server";
+import { s3Backend } from "./storage/s3.server";
+
+export type { ObjectInfo, StoredObject } from "./storage/backend";
 
 /**
  * Where media files live. Files are addressed by a key ("hero/hero-1.webp") and
- * served by the app at /objects/<key>, whatever the backing store.
+ * served by the app at /objects/<key>, whatever the backing store: local disk under
+ * data/uploads by default, an S3 bucket when S3_BUCKET is set. Callers use only the
+ * functions below and never learn which.
  */
 
 export const OBJECTS_PREFIX = "/objects/";
@@ -18,16 +25,9 @@ export function objectPath(key: string): string {
   return OBJECTS_PREFIX + key;
 }
 
-/** Rejects keys that could escape the uploads folder. */
+/** Rejects keys that could escape the uploads folder or need escaping in a URL. */
 export function isSafeObjectKey(key: string): boolean {
   return /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/.test(key) && !key.includes("..");
-}
-
-export async function putLocalObject(key: string, body: Buffer): Promise<void> {
-  if (!isSafeObjectKey(key)) throw new Error(`Unsafe object key: ${key}`);
-  const file = path.join(uploadsDir(), key);
-  await fs.mkdir(path.dirname(file), { recursive: true });
-  await fs.writeFile(file, body);
 }
 
 /** Where /variants/* keeps the resized copies it made (server/image-variants.ts). */
@@ -42,12 +42,37 @@ export function objectKeyOf(filePath: string): string | null {
   return isSafeObjectKey(key) ? key : null;
 }
 
+// Chosen once, on first use: the configuration does not change while the process runs.
+let chosen: StorageBackend | undefined;
+function backend(): StorageBackend {
+  const s3 = config().s3;
+  chosen ??= s3 ? s3Backend(s3) : localBackend(uploadsDir());
+  return chosen;
+}
+
+function checked(key: string): string {
+  if (!isSafeObjectKey(key)) throw new Error(`Unsafe object key: ${key}`);
+  return key;
+}
+
+export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
+  await backend().put(checked(key), body, contentType);
+}
+
+/** The object as a stream, or null when there is none (an unsafe key names none). */
+export async function getObject(key: string): Promise<StoredObject | null> {
+  return isSafeObjectKey(key) ? backend().get(key) : null;
+}
+
+export async function headObject(key: string): Promise<ObjectInfo | null> {
+  return isSafeObjectKey(key) ? backend().head(key) : null;
+}
+
 /**
  * Deletes a stored file and the resized copies made of it. A file already gone is not
  * an error: the caller wants it gone.
  */
-export async function deleteLocalObject(key: string): Promise<void> {
-  if (!isSafeObjectKey(key)) throw new Error(`Unsafe object key: ${key}`);
-  await fs.rm(path.join(uploadsDir(), key), { force: true });
+export async function deleteObject(key: string): Promise<void> {
+  await backend().delete(checked(key));
   await Promise.all(VARIANT_WIDTHS.map((width) => fs.rm(path.join(variantsCacheDir(), String(width), `${key}.webp`), { force: true })));
 }

@@ -12,9 +12,18 @@ export function publicJson(request: Request, data: unknown, maxAgeSeconds = 0): 
     "Cache-Control": `public, max-age=${maxAgeSeconds}, must-revalidate`,
     ETag: etag,
   });
-  const ifNoneMatch = request.headers.get("if-none-match");
-  if (ifNoneMatch && ifNoneMatch.split(",").some((tag) => tag.trim() === etag)) {
+  if (etagMatches(request.headers.get("if-none-match"), etag)) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: 200, headers });
+}
+
+/**
+ * Whether an If-None-Match header names this ETag, compared weakly (W/ ignored) as
+ * RFC 9110 asks for GET and HEAD.
+ */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || opaque(tag) === opaque(etag));
 }

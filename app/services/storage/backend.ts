@@ -1,0 +1,25 @@
+import type { Readable } from "node:stream";
+
+/** What is known about a stored object without reading it. */
+export type ObjectInfo = {
+  size: number;
+  contentType: string;
+  etag?: string;
+  lastModified?: Date;
+};
+
+/** A stored object ready to be streamed: the body is never read into memory whole. */
+export type StoredObject = ObjectInfo & { body: Readable };
+
+/**
+ * One place objects live (local disk or S3). Keys reach a back end already checked
+ * (storage.server.ts), so a back end never sees one that could escape its store.
+ */
+export interface StorageBackend {
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** null when there is no such object. */
+  get(key: string): Promise<StoredObject | null>;
+  head(key: string): Promise<ObjectInfo | null>;
+  /** A missing object is not an error: the caller wants it gone. */
+  delete(key: string): Promise<void>;
+}

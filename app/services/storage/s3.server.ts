@@ -1,0 +1,70 @@
+import type { Readable } from "node:stream";
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type { Config } from "~/utils/env.server";
+import type { ObjectInfo, StorageBackend } from "./backend";
+
+/** The metadata GetObject and HeadObject both answer with. */
+function infoOf(answer: { ContentLength?: number; ContentType?: string; ETag?: string; LastModified?: Date }): ObjectInfo {
+  return {
+    size: answer.ContentLength ?? 0,
+    contentType: answer.ContentType ?? "application/octet-stream",
+    etag: answer.ETag,
+    lastModified: answer.LastModified,
+  };
+}
+
+function isNotFound(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 404;
+}
+
+/** Objects in an S3 bucket (AWS or a compatible store: MinIO, R2, ...) when S3_BUCKET is set. */
+export function s3Backend(settings: NonNullable<Config["s3"]>): StorageBackend {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint ?? undefined,
+    // Path style ("host/bucket/key") for stores without per-bucket host names.
+    forcePathStyle: settings.forcePathStyle,
+    // Without keys, the SDK's usual chain (instance role, AWS_* variables) applies.
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+    // The SDK's default checksums are not understood by every S3-compatible store;
+    // send and check them only where an operation requires it.
+    requestChecksumCalculation: "WHEN_REQUIRED",
+    responseChecksumValidation: "WHEN_REQUIRED",
+  });
+  const Bucket = settings.bucket;
+
+  return {
+    async put(key, body, contentType) {
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+
+    async get(key) {
+      try {
+        const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        // In Node the SDK's body is the HTTP response stream itself.
+        return { ...infoOf(answer), body: answer.Body as Readable };
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async head(key) {
+      try {
+        return infoOf(await client.send(new HeadObjectCommand({ Bucket, Key: key })));
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+    },
+
+    async delete(key) {
+      // S3 answers a delete of a missing key with success too.
+      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+  };
+}
