@@ -1,8 +1,8 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { mediaForDialog } from "~/components/admin/media-dialog.server";
-import { RouteDialog } from "~/components/admin/route-dialog";
+import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { absoluteMediaUrl } from "~/models/media.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { mediaTabUrl } from "~/utils/media-form";
@@ -35,15 +35,7 @@ export default function MediaUrl() {
     <RouteDialog
       title="Copy URL"
       backTo={backTo}
-      footer={
-        <Link
-          to={backTo}
-          preventScrollReset
-          className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
-        >
-          Done
-        </Link>
-      }
+      footer={<DialogCancelLink to={backTo} label="Done" />}
     >
       <label htmlFor="media-url" className="block text-sm font-medium text-slate-800">
         URL of <span className="break-all">{item.originalName}</span>

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
-import { RouteDialog } from "~/components/admin/route-dialog";
+import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { SafeImage } from "~/components/ui/safe-image";
@@ -108,15 +108,7 @@ export default function PropertyImages() {
     <RouteDialog
       title="Property Images"
       backTo={backTo}
-      footer={
-        <Link
-          to={backTo}
-          preventScrollReset
-          className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
-        >
-          Done
-        </Link>
-      }
+      footer={<DialogCancelLink to={backTo} label="Done" />}
     >
       <p className="break-words text-slate-700">
         Images of <span className="font-semibold text-slate-900">{property.name}</span>, shown after its main image on the public site.

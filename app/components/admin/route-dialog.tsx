@@ -94,8 +94,8 @@ export function RouteDialog(props: {
   );
 }
 
-/** A dialog's Cancel: back to the tab, a plain link so it works without JavaScript. */
-export function DialogCancelLink({ to }: { to: string }) {
+/** A dialog's Cancel (or Done): back to the tab, a plain link so it works without JavaScript. */
+export function DialogCancelLink({ to, label = "Cancel" }: { to: string; label?: "Cancel" | "Done" }) {
   return (
     <Link
       to={to}
@@ -103,7 +103,7 @@ export function DialogCancelLink({ to }: { to: string }) {
       data-dialog-cancel
       className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
     >
-      Cancel
+      {label}
     </Link>
   );
 }
