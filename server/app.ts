@@ -7,8 +7,10 @@ import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
 import { variantsCacheDir } from "../app/services/storage.server";
+import { s3UploadOrigin } from "../app/services/storage/s3.server";
 import { imageVariants } from "./image-variants";
 import { serveObjects } from "./objects";
+import { receiveUploads } from "./upload-receiver";
 import { PageCache } from "./page-cache";
 import { PUBLIC_DIR } from "./paths";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
@@ -52,7 +54,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.use("/variants", imageVariants({ cacheDir: variantsCacheDir(config.dataDir) }));
 
   app.use(assignCspNonce);
-  app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps }));
+  app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps, uploadOrigin: s3UploadOrigin(config.s3) }));
   app.use(rejectCrossSiteWrites(config.appUrl));
 
   // Emptied by every write that reaches the app (server/remix-handler.ts).
@@ -69,6 +71,9 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       },
     }),
   );
+
+  // Before Remix, which reads every body whole (1 MB at most): an upload is streamed.
+  app.use("/api/objects/upload/", receiveUploads());
 
   // app.use, not app.all("*"): the latter decodes the path as a route parameter and
   // throws on malformed percent-encoding; Remix answers such paths itself.

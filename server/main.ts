@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { installGlobals } from "@remix-run/node";
 import { closeDatabase, prepareDatabase } from "../app/db/startup.server";
 import { startMailWorker, stopMailWorker } from "../app/services/mail.server";
+import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
 import { ConfigError, config as loadConfig } from "../app/utils/env.server";
 import { log, setLogLevel } from "../app/utils/logger.server";
 import { createApp } from "./app";
@@ -29,6 +30,7 @@ async function main() {
   // The schema is migrated before the port opens, so /healthz means "ready".
   const database = await prepareDatabase(config);
   startMailWorker();
+  const stopUploadCleanup = startUploadCleanup();
   const build = (await import(pathToFileURL(REMIX_BUILD_PATH).href)) as ServerBuild;
   // Loaded after the configuration is checked: it reads it at import.
   const { getLanguage } = await import("../app/utils/i18n.server");
@@ -48,6 +50,7 @@ async function main() {
       server.closeAllConnections();
     }, SHUTDOWN_GRACE_MS);
     forceTimer.unref();
+    stopUploadCleanup();
     server.close(async () => {
       clearTimeout(forceTimer);
       await stopMailWorker();

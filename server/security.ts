@@ -11,7 +11,7 @@ export function assignCspNonce(_req: Request, res: Response, next: NextFunction)
 }
 
 /** An enforced CSP: scripts only with this response's nonce; images from us and the tile hosts. */
-export function contentSecurityPolicy(options: { mapTileUrl: string; upgradeInsecure: boolean }) {
+export function contentSecurityPolicy(options: { mapTileUrl: string; upgradeInsecure: boolean; uploadOrigin?: string | null }) {
   const tiles = tileHosts(options.mapTileUrl);
   return helmet({
     contentSecurityPolicy: {
@@ -19,7 +19,8 @@ export function contentSecurityPolicy(options: { mapTileUrl: string; upgradeInse
       directives: {
         "default-src": ["'self'"],
         "base-uri": ["'self'"],
-        "connect-src": ["'self'"],
+        // The uploader PUTs files straight into the S3 bucket when there is one.
+        "connect-src": ["'self'", ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
         "font-src": ["'self'"],
         "form-action": ["'self'"],
         "frame-ancestors": ["'none'"],

@@ -123,6 +123,25 @@ export const magicTokens = sqliteTable(
   (table) => [index("magic_tokens_email_idx").on(table.email, table.usedAt)],
 );
 
+/**
+ * One browser upload (SPEC section 7's upload flow): issued to one admin with a
+ * single-use URL for the quarantine key `quarantine/<id>`. Nothing in quarantine is
+ * served; the media row is written only after the server has checked the bytes.
+ * state: issued → receiving → received (disk URLs) → checking → recorded | rejected.
+ */
+export const uploadSlots = sqliteTable(
+  "upload_slots",
+  {
+    id: text("id").primaryKey(),
+    adminEmail: text("admin_email").notNull(),
+    state: text("state", { enum: ["issued", "receiving", "received", "checking", "recorded", "rejected"] }).notNull().default("issued"),
+    /** The URL may be used until then; the slot itself is kept a day for the record step. */
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("upload_slots_created_idx").on(table.createdAt)],
+);
+
 export const configurations = sqliteTable("configurations", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   key: text("key").notNull().unique(),
@@ -184,6 +203,7 @@ export const appMeta = sqliteTable("app_meta", {
 
 export type Property = typeof properties.$inferSelect;
 export type Media = typeof media.$inferSelect;
+export type UploadSlot = typeof uploadSlots.$inferSelect;
 export type Faq = typeof faqs.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type TextEntry = typeof textEntries.$inferSelect;

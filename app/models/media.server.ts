@@ -1,9 +1,7 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
-import { deleteObject, objectKeyOf } from "~/services/storage.server";
 import { config } from "~/utils/env.server";
-import { log } from "~/utils/logger.server";
 
 const mediaOrder = [asc(media.createdAt), asc(media.id)];
 /**
@@ -123,33 +121,4 @@ export type HeroOutcome = { kind: "updated"; media: Media } | { kind: "not_found
 export function setHeroImage(id: number, isHeroImage: boolean): HeroOutcome {
   const updated = db().update(media).set({ isHeroImage }).where(eq(media.id, id)).returning().get();
   return updated ? { kind: "updated", media: updated } : { kind: "not_found" };
-}
-
-export type DeleteOutcome = { kind: "deleted"; media: Media } | { kind: "not_found" };
-
-/**
- * Deletes a media item and its file. The row goes first, in a transaction that also
- * asks whether anything else still shows the same file (another media row, a
- * property's main image: the demo catalogue shares files); then the file, if nothing
- * does. A failure to delete the file leaves an orphan file, logged, never a row that
- * points at a missing file.
- */
-export async function deleteMedia(id: number): Promise<DeleteOutcome> {
-  const removed = db().transaction((tx) => {
-    const row = tx.delete(media).where(eq(media.id, id)).returning().get();
-    if (!row) return undefined;
-    const sharedByMedia = tx.select({ id: media.id }).from(media).where(eq(media.filePath, row.filePath)).limit(1).get();
-    const sharedByProperty = tx.select({ id: properties.id }).from(properties).where(eq(properties.imageUrl, row.filePath)).limit(1).get();
-    return { row, fileInUse: Boolean(sharedByMedia || sharedByProperty) };
-  });
-  if (!removed) return { kind: "not_found" };
-  const key = objectKeyOf(removed.row.filePath);
-  if (key && !removed.fileInUse) {
-    try {
-      await deleteObject(key);
-    } catch (error) {
-      log.error("media: file not deleted", { id, key, error: String(error) });
-    }
-  }
-  return { kind: "deleted", media: removed.row };
 }

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { mediaForDialog } from "~/components/admin/media-dialog.server";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
-import { deleteMedia } from "~/models/media.server";
+import { deleteMedia } from "~/models/media-uploads.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { MEDIA_MESSAGES, mediaTabUrl } from "~/utils/media-form";
 import { parseId } from "~/utils/params";

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { deleteMedia } from "~/models/media.server";
+import { deleteMedia } from "~/models/media-uploads.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
 import { MEDIA_MESSAGES } from "~/utils/media-form";

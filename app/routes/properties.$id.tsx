@@ -9,6 +9,7 @@ import { publicListing } from "~/models/listings.server";
 import { config } from "~/utils/env.server";
 import { getLanguage } from "~/utils/i18n.server";
 import { useT } from "~/utils/i18n";
+import { PLACEHOLDER_IMAGE } from "~/utils/image-variants";
 import { pageMeta, rootText } from "~/utils/meta";
 import { parseId } from "~/utils/params";
 
@@ -22,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return json({
     listing,
     canonicalUrl: `${appUrl}/properties/${listing.id}`,
-    imageUrl: new URL(listing.photos[0] ?? "/images/placeholder.svg", appUrl).href,
+    imageUrl: new URL(listing.photos[0] ?? PLACEHOLDER_IMAGE, appUrl).href,
     summary: localizedListing(listing, language),
   });
 }

@@ -2,11 +2,11 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/utils/env.server";
 import { VARIANT_WIDTHS } from "~/utils/image-variants";
-import type { ObjectInfo, StorageBackend, StoredObject } from "./storage/backend";
+import type { ListedObject, ObjectInfo, StorageBackend, StoredObject } from "./storage/backend";
 import { localBackend } from "./storage/local.server";
 import { s3Backend } from "./storage/s3.server";
 
-export type { ObjectInfo, StoredObject } from "./storage/backend";
+export type { ListedObject, ObjectInfo, StoredObject } from "./storage/backend";
 
 /**
  * Where media files live. Files are addressed by a key ("hero/hero-1.webp") and
@@ -28,6 +28,22 @@ export function objectPath(key: string): string {
 /** Rejects keys that could escape the uploads folder or need escaping in a URL. */
 export function isSafeObjectKey(key: string): boolean {
   return /^[a-zA-Z0-9][a-zA-Z0-9._-]*(\/[a-zA-Z0-9][a-zA-Z0-9._-]*)*$/.test(key) && !key.includes("..");
+}
+
+/**
+ * Browser uploads land here first (SPEC section 7's uploadURL) and stay until the
+ * server has checked them; nothing under it is ever served.
+ */
+export const QUARANTINE_PREFIX = "quarantine/";
+
+/** Whether /objects and /variants may serve the key: a safe key outside quarantine. */
+export function isServableObjectKey(key: string): boolean {
+  return isSafeObjectKey(key) && !key.startsWith(QUARANTINE_PREFIX);
+}
+
+/** Work files (uploads being received, images being re-encoded): beside the uploads, so a rename moves them. */
+export function workDir(): string {
+  return path.join(config().dataDir, "tmp");
 }
 
 /** Where /variants/* keeps the resized copies it made (server/image-variants.ts). */
@@ -57,6 +73,24 @@ function checked(key: string): string {
 
 export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
   await backend().put(checked(key), body, contentType);
+}
+
+/** Stores a local file under `key`, streamed; the file is moved or removed afterwards. */
+export async function putFile(key: string, file: string, contentType: string): Promise<void> {
+  await backend().putFile(checked(key), file, contentType);
+}
+
+export function listObjects(prefix: string): AsyncIterable<ListedObject> {
+  return backend().list(prefix);
+}
+
+/**
+ * A URL the browser PUTs one object to, straight into the store, when the store can
+ * sign one (S3); null on local disk, where the app receives the upload itself.
+ */
+export async function presignedPutUrl(key: string, seconds: number): Promise<string | null> {
+  const store = backend();
+  return store.presignPut ? store.presignPut(checked(key), undefined, seconds) : null;
 }
 
 /** The object as a stream, or null when there is none (an unsafe key names none). */

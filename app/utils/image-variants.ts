@@ -1,3 +1,6 @@
+/** The stock picture shown for a home without a usable image of its own. */
+export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+
 /** Widths the server resizes media to; pages offer them in srcset. */
 export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280] as const;
 export const VARIANT_PREFIX = "/variants/";

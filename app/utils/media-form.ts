@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEDIA_PATH } from "~/components/admin/tabs";
+import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
 /**
  * The Media tab's rules and texts, shared by its page actions, its JSON calls and the
@@ -110,3 +111,26 @@ export function formatFileSize(bytes: number): string {
   }
   return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} ${units[unit]}`;
 }
+
+/**
+ * The body of POST /api/admin/media/upload and PUT /api/admin/media/{id}/reupload
+ * (SPEC section 7). fileSize and mimeType are what the browser claims: accepted for
+ * the contract, never believed; the record holds what the server measured.
+ */
+export const mediaUploadSchema = z.object({
+  filename: z
+    .string({ required_error: UPLOAD_MESSAGES.filenameRequired, invalid_type_error: UPLOAD_MESSAGES.filenameRequired })
+    .trim()
+    .min(1, UPLOAD_MESSAGES.filenameRequired)
+    .max(1000, UPLOAD_MESSAGES.filenameRequired),
+  filePath: z
+    .string({ required_error: UPLOAD_MESSAGES.filePathRequired, invalid_type_error: UPLOAD_MESSAGES.filePathRequired })
+    .min(1, UPLOAD_MESSAGES.filePathRequired),
+  fileSize: z.number().optional(),
+  mimeType: z.string().optional(),
+});
+
+/** PUT /api/property-images's body. */
+export const propertyImageSchema = z.object({
+  imageURL: z.string({ required_error: UPLOAD_MESSAGES.notUploadURL, invalid_type_error: UPLOAD_MESSAGES.notUploadURL }).min(1, UPLOAD_MESSAGES.notUploadURL),
+});

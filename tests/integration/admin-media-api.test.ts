@@ -264,12 +264,26 @@ describe("DELETE /api/admin/media/{id}", () => {
     expect(rows().some((row) => row.id === missing)).toBe(false);
   });
 
-  it("never deletes a file a property shows as its main image", async () => {
-    const property = withDb((db) => db.prepare("select image_url as imageUrl from properties order by id limit 1").get() as { imageUrl: string });
+  it("deletes a file a property shows as its main image: the property falls back to the placeholder", async () => {
+    const property = withDb((db) => db.prepare("select id, image_url as imageUrl from properties order by id limit 1").get() as { id: number; imageUrl: string });
     const key = property.imageUrl.replace("/objects/", "");
     const id = await addMedia({ key, writeFile: false });
     expect((await remove(id)).status).toBe(200);
+    expect(fs.existsSync(path.join(uploads(), key))).toBe(false);
+    const after = withDb((db) => db.prepare("select image_url as imageUrl from properties where id = ?").get(property.id) as { imageUrl: string });
+    expect(after.imageUrl).toBe("/images/placeholder.svg");
+  });
+
+  it("keeps a file another media item still shows, and the property that shows it", async () => {
+    const property = withDb((db) => db.prepare("select id, image_url as imageUrl from properties order by id desc limit 1").get() as { id: number; imageUrl: string });
+    const key = property.imageUrl.replace("/objects/", "");
+    const first = await addMedia({ key, writeFile: false });
+    const second = await addMedia({ key, writeFile: false });
+    expect((await remove(first)).status).toBe(200);
     expect(fs.existsSync(path.join(uploads(), key))).toBe(true);
+    const after = withDb((db) => db.prepare("select image_url as imageUrl from properties where id = ?").get(property.id) as { imageUrl: string });
+    expect(after.imageUrl).toBe(property.imageUrl);
+    withDb((db) => db.prepare("delete from media where id = ?").run(second));
   });
 
   it.each([["999999"], ["abc"], ["0"], ["-1"], ["1e3"]])("answers 404 JSON for the id %s and deletes nothing", async (id) => {

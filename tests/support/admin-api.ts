@@ -42,7 +42,13 @@ export async function expectJson(response: Response, status: number, body: unkno
   expect(await response.json()).toEqual(body);
 }
 
-export type SignedInApp = { app: RunningServer; cookie: string; stop: () => Promise<void> };
+export type SignedInApp = {
+  app: RunningServer;
+  cookie: string;
+  /** Signs in another whitelisted address (put it in ADMIN_EMAILS through `env`); its cookie. */
+  signIn: (email: string) => Promise<string>;
+  stop: () => Promise<void>;
+};
 
 /**
  * The usual set-up of an admin suite: a local OAuth server, the built server with the
@@ -58,6 +64,7 @@ export async function startSignedInApp(options: { email?: string; name?: string;
   return {
     app,
     cookie,
+    signIn: (other) => signInAdmin(oauth, app.url, { email: other, sub: `g-${other}` }),
     stop: async () => {
       await app.stop();
       await oauth.stop();

@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { CreateBucketCommand, HeadObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import path from "node:path";
+import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { makeWorkDir } from "./server";
 
@@ -9,6 +10,10 @@ export type LocalS3 = {
   client: S3Client;
   bucket: string;
   has: (key: string) => Promise<boolean>;
+  /** Every key that starts with `prefix`. */
+  keys: (prefix: string) => Promise<string[]>;
+  /** Where s3rver keeps an object's bytes: its time is the object's LastModified. */
+  fileOf: (key: string) => string;
   stop: () => Promise<void>;
 };
 
@@ -43,6 +48,11 @@ export async function startLocalS3(): Promise<LocalS3> {
         throw error;
       }
     },
+    keys: async (prefix) => {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
+      return (page.Contents ?? []).map((item) => item.Key!);
+    },
+    fileOf: (key) => path.join(directory, bucket, `${key}._S3rver_object`),
     stop: async () => {
       client.destroy();
       await server.close();

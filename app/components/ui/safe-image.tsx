@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ImgHTMLAttributes } from "react";
-import { variantSrcSet } from "~/utils/image-variants";
+import { PLACEHOLDER_IMAGE, variantSrcSet } from "~/utils/image-variants";
 
-export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
+export { PLACEHOLDER_IMAGE };
 
 /**
  * An image that falls back to the stock placeholder when it fails to load, including

@@ -11,15 +11,30 @@ export type ObjectInfo = {
 /** A stored object ready to be streamed: the body is never read into memory whole. */
 export type StoredObject = ObjectInfo & { body: Readable };
 
+/** One entry of a listing: enough to tell an old object from a new one. */
+export type ListedObject = { key: string; lastModified: Date };
+
 /**
  * One place objects live (local disk or S3). Keys reach a back end already checked
  * (storage.server.ts), so a back end never sees one that could escape its store.
  */
 export interface StorageBackend {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Stores a local file (a finished upload, a re-encoded image) under `key`, streamed.
+   * The file may be moved rather than copied: the caller does not use it again.
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
   /** null when there is no such object. */
   get(key: string): Promise<StoredObject | null>;
   head(key: string): Promise<ObjectInfo | null>;
   /** A missing object is not an error: the caller wants it gone. */
   delete(key: string): Promise<void>;
+  /** Every object whose key starts with `prefix` ("quarantine/"). */
+  list(prefix: string): AsyncIterable<ListedObject>;
+  /**
+   * A URL the browser can PUT one object to directly, valid `seconds`; only stores
+   * that can sign one (S3). Local disk has the app receive uploads itself.
+   */
+  presignPut?(key: string, contentType: string | undefined, seconds: number): Promise<string>;
 }

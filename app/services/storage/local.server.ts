@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { ObjectInfo, StorageBackend, StoredObject } from "./backend";
+import type { ListedObject, ObjectInfo, StorageBackend, StoredObject } from "./backend";
 
 // The disk keeps no metadata beside a file; our keys end in their type's extension
 // (uploads are re-encoded and named by the server), so the extension says the type.
@@ -43,6 +43,22 @@ export function localBackend(root: string): StorageBackend {
       await fs.rename(partial, file);
     },
 
+    async putFile(key, source) {
+      const file = fileOf(key);
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Our temporary files live under the data folder, as the uploads do: a rename
+      // then moves them at once; another file system needs a copy.
+      try {
+        await fs.rename(source, file);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+        const partial = `${file}.${randomUUID()}.partial`;
+        await fs.copyFile(source, partial);
+        await fs.rename(partial, file);
+        await fs.rm(source, { force: true });
+      }
+    },
+
     async get(key): Promise<StoredObject | null> {
       // Opened before stat: a file deleted in between is then still read whole.
       let handle: fs.FileHandle;
@@ -75,6 +91,22 @@ export function localBackend(root: string): StorageBackend {
 
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+
+    async *list(prefix): AsyncIterable<ListedObject> {
+      // Prefixes name folders ("quarantine/"), so the folder is read, not the whole store.
+      const folder = fileOf(prefix.replace(/\/+$/, ""));
+      let names: string[];
+      try {
+        names = await fs.readdir(folder, { recursive: true });
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      for (const name of names) {
+        const stat = await fs.stat(path.join(folder, name)).catch(() => null);
+        if (stat?.isFile()) yield { key: `${prefix.replace(/\/+$/, "")}/${name.split(path.sep).join("/")}`, lastModified: stat.mtime };
+      }
     },
   };
 }

@@ -1,7 +1,17 @@
+import { createReadStream } from "node:fs";
+import fs from "node:fs/promises";
 import type { Readable } from "node:stream";
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from "@aws-sdk/client-s3";
+import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "~/utils/env.server";
-import type { ObjectInfo, StorageBackend } from "./backend";
+import type { ListedObject, ObjectInfo, StorageBackend } from "./backend";
 
 /** The metadata GetObject and HeadObject both answer with. */
 function infoOf(answer: { ContentLength?: number; ContentType?: string; ETag?: string; LastModified?: Date }): ObjectInfo {
@@ -16,6 +26,17 @@ function infoOf(answer: { ContentLength?: number; ContentType?: string; ETag?: s
 function isNotFound(error: unknown): boolean {
   const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
   return status === 404;
+}
+
+/**
+ * The origin presigned upload URLs point at, which the browser must be allowed to reach
+ * (CSP connect-src): the endpoint itself in path style, the bucket's own host otherwise.
+ */
+export function s3UploadOrigin(settings: Config["s3"]): string | null {
+  if (!settings) return null;
+  if (!settings.endpoint) return `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`;
+  const endpoint = new URL(settings.endpoint);
+  return settings.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
 }
 
 /** Objects in an S3 bucket (AWS or a compatible store: MinIO, R2, ...) when S3_BUCKET is set. */
@@ -42,6 +63,13 @@ export function s3Backend(settings: NonNullable<Config["s3"]>): StorageBackend {
       await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType }));
     },
 
+    async putFile(key, file, contentType) {
+      const { size } = await fs.stat(file);
+      // A file stream with its length is sent as one PUT, never held in memory.
+      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: createReadStream(file), ContentLength: size, ContentType: contentType }));
+      await fs.rm(file, { force: true });
+    },
+
     async get(key) {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
@@ -65,6 +93,22 @@ export function s3Backend(settings: NonNullable<Config["s3"]>): StorageBackend {
     async delete(key) {
       // S3 answers a delete of a missing key with success too.
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+
+    async *list(prefix): AsyncIterable<ListedObject> {
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, ContinuationToken }));
+        for (const item of page.Contents ?? []) {
+          if (item.Key) yield { key: item.Key, lastModified: item.LastModified ?? new Date(0) };
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken);
+    },
+
+    async presignPut(key, contentType, seconds) {
+      // The content type, when known, is signed too: the browser must send the same one.
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: key, ContentType: contentType }), { expiresIn: seconds });
     },
   };
 }

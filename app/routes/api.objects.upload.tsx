@@ -1,0 +1,27 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { issueUploadSlot } from "~/models/upload-slots.server";
+import { uploadUrlFor } from "~/services/uploads/upload-urls.server";
+import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { requireAdminApi } from "~/utils/auth.server";
+
+/**
+ * POST /api/objects/upload: {uploadURL}, where the browser then PUTs one file with its
+ * content type (SPEC section 7). The URL names a new key in quarantine, is valid for
+ * five minutes and for one upload: on S3 a presigned PUT into the bucket, on local
+ * disk this app's own signed URL. Admins only: without a valid session every method
+ * answers 401.
+ */
+
+const ALLOW = "POST";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdminApi(request);
+  return methodNotAllowed(ALLOW);
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdminApi(request);
+  if (request.method !== "POST") return methodNotAllowed(ALLOW);
+  const slot = issueUploadSlot(admin.email);
+  return json({ uploadURL: await uploadUrlFor(slot, new URL(request.url).origin) }, { headers: NO_STORE });
+}

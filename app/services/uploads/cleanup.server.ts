@@ -1,0 +1,66 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import {
+  finishedSlotsBefore,
+  forgetSlots,
+  quarantineKey,
+  UNRECORDED_UPLOAD_TTL_MS,
+  unrecordedSlotsBefore,
+} from "~/models/upload-slots.server";
+import { deleteObject, listObjects, QUARANTINE_PREFIX, workDir } from "~/services/storage.server";
+import { log } from "~/utils/logger.server";
+
+/**
+ * The periodic cleanup of uploads (issue: media): what a browser uploaded but nobody
+ * recorded, and whatever else sits in quarantine, goes after a day; a finished
+ * upload's quarantine key is deleted once more after its URL expired (on S3 a
+ * presigned URL could still be used until then), and its slot is forgotten.
+ */
+
+export const CLEANUP_INTERVAL_MS = 60 * 60_000;
+
+export type CleanupReport = { objectsDeleted: number; slotsForgotten: number; workFilesDeleted: number };
+
+export async function cleanUpUploads(now = Date.now()): Promise<CleanupReport> {
+  const dayAgo = new Date(now - UNRECORDED_UPLOAD_TTL_MS);
+  const report: CleanupReport = { objectsDeleted: 0, slotsForgotten: 0, workFilesDeleted: 0 };
+
+  const slots = [...finishedSlotsBefore(new Date(now)), ...unrecordedSlotsBefore(dayAgo)];
+  for (const slot of slots) await deleteObject(quarantineKey(slot.id));
+  forgetSlots(slots.map((slot) => slot.id));
+  report.slotsForgotten = slots.length;
+
+  for await (const object of listObjects(QUARANTINE_PREFIX)) {
+    if (object.lastModified < dayAgo) {
+      await deleteObject(object.key);
+      report.objectsDeleted += 1;
+    }
+  }
+
+  // Work files of uploads cut off by a crash or a restart.
+  const names = await fs.readdir(workDir()).catch(() => [] as string[]);
+  for (const name of names) {
+    const file = path.join(workDir(), name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat?.isFile() && stat.mtime < dayAgo) {
+      await fs.rm(file, { force: true });
+      report.workFilesDeleted += 1;
+    }
+  }
+  return report;
+}
+
+/** Runs the cleanup now and then every hour, in the background; a failure is logged and tried again next time. */
+export function startUploadCleanup(): () => void {
+  const run = () => {
+    cleanUpUploads()
+      .then((report) => {
+        if (report.objectsDeleted || report.slotsForgotten || report.workFilesDeleted) log.info("uploads cleaned up", report);
+      })
+      .catch((error) => log.warn("upload cleanup failed", { error: String(error) }));
+  };
+  run();
+  const timer = setInterval(run, CLEANUP_INTERVAL_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -1,0 +1,75 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import type { NextFunction, Request, Response } from "express";
+import { finishReceiving, quarantineKey, startReceiving } from "../app/models/upload-slots.server";
+import { putFile, workDir } from "../app/services/storage.server";
+import { byteLimit, TooLarge } from "../app/services/uploads/byte-limit.server";
+import { checkLocalUploadUrl } from "../app/services/uploads/upload-urls.server";
+import { log } from "../app/utils/logger.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
+
+/**
+ * PUT /api/objects/upload/<slot id>?expires=…&signature=…: the local-disk uploadURL of
+ * SPEC section 7 (S3 takes such uploads itself, with a presigned URL). The URL must be
+ * unaltered, unexpired and unused; the body is streamed to a work file and cut off past
+ * 10485760 bytes, never held in memory, then moved into quarantine, where only the
+ * record step (POST /api/admin/media/upload) reads it. 200 means the bytes are stored.
+ */
+
+function refuse(res: Response, status: number, error: string) {
+  // The rest of a refused body is not read: the connection closes once the answer is out.
+  res.set("Connection", "close").status(status).json({ error });
+}
+
+export function receiveUploads() {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    const slotId = req.path.replace(/^\//, "");
+    // Mounted on the prefix, which Express also matches for the bare path: POST
+    // /api/objects/upload (the app's own route) hands out these URLs.
+    if (!slotId) return next();
+    res.set("Cache-Control", "no-store");
+    if (req.method !== "PUT") return void res.status(405).set("Allow", "PUT").json({ error: "Method not allowed" });
+    const url = checkLocalUploadUrl(slotId, new URLSearchParams(req.originalUrl.split("?")[1] ?? ""));
+    if (url.kind === "altered") return refuse(res, 403, UPLOAD_MESSAGES.notYourUpload);
+    if (url.kind === "expired") return refuse(res, 403, UPLOAD_MESSAGES.expired);
+    const start = startReceiving(url.slotId);
+    if (start.kind === "missing") return refuse(res, 403, UPLOAD_MESSAGES.notYourUpload);
+    if (start.kind === "expired") return refuse(res, 403, UPLOAD_MESSAGES.expired);
+    if (start.kind === "used") return refuse(res, 409, UPLOAD_MESSAGES.alreadyUsed);
+
+    const declared = Number(req.get("content-length"));
+    if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
+      finishReceiving(url.slotId, false);
+      return refuse(res, 413, UPLOAD_MESSAGES.tooLarge);
+    }
+
+    await fs.mkdir(workDir(), { recursive: true });
+    const partial = path.join(workDir(), `${url.slotId}-${randomUUID()}.part`);
+    const counter = byteLimit(MAX_UPLOAD_BYTES);
+    // The request is piped by hand, not through pipeline(): on a refusal pipeline would
+    // destroy it, and with it the socket the 413 must go out on.
+    const writing = pipeline(counter, createWriteStream(partial));
+    req.on("close", () => {
+      if (!req.complete) counter.destroy(new Error("upload aborted"));
+    });
+    req.pipe(counter);
+    try {
+      await writing;
+      await putFile(quarantineKey(url.slotId), partial, req.get("content-type") ?? "application/octet-stream");
+      finishReceiving(url.slotId, true);
+      res.status(200).json({ size: counter.seen() });
+    } catch (error) {
+      req.unpipe(counter);
+      req.resume(); // the rest is read and dropped until the connection closes
+      finishReceiving(url.slotId, false);
+      await fs.rm(partial, { force: true });
+      if (error instanceof TooLarge) return refuse(res, 413, UPLOAD_MESSAGES.tooLarge);
+      if (!req.complete && req.destroyed) return; // the browser gave up mid-upload
+      log.error("upload: not stored", { slotId: url.slotId, error: String(error) });
+      if (!res.headersSent) refuse(res, 503, UPLOAD_MESSAGES.storageUnavailable);
+    }
+  };
+}
