@@ -11,6 +11,8 @@ import { s3UploadOrigin } from "../app/services/storage/s3.server";
 import { imageVariants } from "./image-variants";
 import { serveObjects } from "./objects";
 import { receiveUploads } from "./upload-receiver";
+import { FORM_UPLOAD_OVERHEAD_BYTES, isFormUploadPath } from "../app/services/uploads/form-upload-paths";
+import { MAX_UPLOAD_BYTES } from "../app/utils/upload-rules";
 import { PageCache } from "./page-cache";
 import { PUBLIC_DIR } from "./paths";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
@@ -81,6 +83,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     createRequestHandler({
       build: options.build,
       bodyLimit: BODY_LIMIT_BYTES,
+      streamedBodyLimit: (req) => (isFormUploadPath(req.path) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
       pageCache: { cache: pageCache, languageOf: options.languageOf },
     }),

@@ -1,5 +1,7 @@
 import { createRequestHandler as createRemixRequestHandler, type ServerBuild } from "@remix-run/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { Readable } from "node:stream";
+import { byteLimit } from "../app/services/uploads/byte-limit.server";
 import type { PageCache } from "./page-cache";
 
 /**
@@ -101,6 +103,12 @@ export type LoadContext = { cspNonce: string; clientIp: string };
 export function createRequestHandler(options: {
   build: ServerBuild;
   bodyLimit: number;
+  /**
+   * For the few forms that post a file: the most bytes such a body may have, passed to
+   * the action as a stream (cut off past it) instead of being read whole first; null
+   * for every other request.
+   */
+  streamedBodyLimit?: (req: ExpressRequest) => number | null;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
   /** Public pages shared between visitors of one language (see page-cache.ts). */
   pageCache?: { cache: PageCache; languageOf: (request: Request) => Promise<string> };
@@ -117,7 +125,13 @@ export function createRequestHandler(options: {
         headers: toFetchHeaders(req.headers),
         signal: controller.signal,
       };
-      if (req.method !== "GET" && req.method !== "HEAD") {
+      const streamLimit = req.method === "POST" ? (options.streamedBodyLimit?.(req) ?? null) : null;
+      if (streamLimit !== null) {
+        // The action reads it as it arrives; past the limit the stream fails with
+        // TooLarge, which the action answers with its own page.
+        init.body = Readable.toWeb(req.pipe(byteLimit(streamLimit))) as ReadableStream<Uint8Array>;
+        init.duplex = "half";
+      } else if (req.method !== "GET" && req.method !== "HEAD") {
         init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
       }
       const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { listWhitelist, sameAddress } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
-import { TabPanel } from "~/components/admin/tab-panel";
+import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { ADMINS_PATH } from "~/components/admin/tabs";
 import { formatDate } from "~/utils/dates";
 
@@ -20,13 +20,7 @@ export default function AdminsTab() {
       title="Admin Whitelist"
       description="Manage which email addresses are authorized to access the admin dashboard"
       actions={
-        <Link
-          to={`${ADMINS_PATH}/new`}
-          preventScrollReset
-          className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Add Email
-        </Link>
+        <TabActionLink to={`${ADMINS_PATH}/new`}>Add Email</TabActionLink>
       }
     >
       {entries.length === 0 ? (

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { MediaCard } from "~/components/admin/media-card";
 import { SearchForm } from "~/components/admin/search-form";
-import { TabPanel } from "~/components/admin/tab-panel";
+import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { MEDIA_PATH } from "~/components/admin/tabs";
 import { unlinkMediaFromProperty } from "~/models/media-links.server";
 import { absoluteMediaUrl, mediaPage, setHeroImage } from "~/models/media.server";
@@ -85,6 +85,9 @@ export default function MediaTab() {
       id="media-title"
       title="Media Library"
       description="Images and files: choose the home page's hero images, link photos to properties, copy a file's URL or delete it"
+      actions={
+        <TabActionLink to={`${MEDIA_PATH}/upload${search}`}>Upload Image</TabActionLink>
+      }
       toolbar={
         <>
           <SearchForm

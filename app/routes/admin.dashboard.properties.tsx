@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
 import { SearchForm } from "~/components/admin/search-form";
-import { TabPanel } from "~/components/admin/tab-panel";
+import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { SafeImage } from "~/components/ui/safe-image";
 import { propertiesPage } from "~/models/properties.server";
@@ -53,13 +53,7 @@ export default function PropertiesTab() {
       title="Property Management"
       description="Manage property listings, their images and whether they are listed"
       actions={
-        <Link
-          to={`${PROPERTIES_PATH}/new${search}`}
-          preventScrollReset
-          className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
-        >
-          Add Property
-        </Link>
+        <TabActionLink to={`${PROPERTIES_PATH}/new${search}`}>Add Property</TabActionLink>
       }
       toolbar={
         <>

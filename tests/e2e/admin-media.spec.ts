@@ -9,8 +9,9 @@ import { openPage, openSignedIn, signedInState, type StorageState } from "./supp
 // The Media tab with JavaScript on and off (this file runs in both projects): search
 // and paging through the URL, the hero switch (seen in the home carousel), linking to a
 // property (seen on its page) and unlinking, Copy URL, and delete with confirmation.
-// There is no upload yet, so each test makes its own media rows and files, and removes
-// them again: the demo data stays exactly as it was (3 hero images, the linked photos).
+// Each test makes its own media rows and files straight in the database and data/uploads
+// (uploading is admin-uploads.spec.ts's), and removes them again: the demo data stays
+// exactly as it was (3 hero images, the linked photos).
 
 const MEDIA_ADMIN = "media@example.com";
 const TAB = "/admin/dashboard/media";
@@ -304,9 +305,16 @@ test("Media: the tab and its dialogs fit a phone (320 and 390 px)", async ({ bro
       await openPage(page, `${TAB}?q=e2e-phone`, javaScriptEnabled);
       await expect(card(page, item.name)).toBeVisible();
       expect(await layoutProblems(page), `the tab at ${width} px`).toEqual([]);
-      for (const [dialog, name] of [["link?property=a", "Link to Property"], ["url", "Copy URL"], ["delete", "Delete File"]]) {
-        await openPage(page, `${TAB}/${item.id}/${dialog}`, javaScriptEnabled);
-        await expect(page.getByRole(dialog === "delete" ? "alertdialog" : "dialog", { name })).toBeInViewport({ ratio: 1 });
+      const dialogs = [
+        [`${item.id}/link?property=a`, "Link to Property"],
+        [`${item.id}/url`, "Copy URL"],
+        [`${item.id}/delete`, "Delete File"],
+        [`${item.id}/reupload`, "Re-upload Image"],
+        ["upload", "Upload Image"],
+      ];
+      for (const [dialog, name] of dialogs) {
+        await openPage(page, `${TAB}/${dialog}`, javaScriptEnabled);
+        await expect(page.getByRole(dialog.endsWith("delete") ? "alertdialog" : "dialog", { name })).toBeInViewport({ ratio: 1 });
         expect(await layoutProblems(page), `${name} at ${width} px`).toEqual([]);
       }
       await context.close();

@@ -120,6 +120,14 @@ const CASES: Case[] = [
     unchanged: () => expect(count("select count(*) as n from media where is_hero_image = 1")).toBe(3),
   },
   {
+    tab: "Media: Upload Image",
+    path: "/admin/dashboard/media/upload",
+    prepare: (page) =>
+      page.getByRole("dialog", { name: "Upload Image" }).getByLabel("Image", { exact: true }).setInputFiles({ name: "too-late.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") }),
+    act: (page) => page.getByRole("button", { name: "Upload", exact: true }).click(),
+    unchanged: () => expect(count("select count(*) as n from media where original_name = 'too-late.png'")).toBe(0),
+  },
+  {
     tab: "Text: Update Text Entry",
     path: "/admin/dashboard/text?q=footer.quick_links",
     prepare: async (page) => {

@@ -448,6 +448,64 @@ describe.each([
     });
   });
 
+  describe("the upload forms without JavaScript", () => {
+    function postForm(pathAndSearch: string, file: { bytes: Buffer; name: string; type: string } | null, cookie: string | null = signedIn.cookie) {
+      const form = new FormData();
+      if (file) form.set("file", new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+      else form.set("file", new Blob([], { type: "application/octet-stream" }), "");
+      const headers: Record<string, string> = { Origin: app.url };
+      if (cookie) headers.Cookie = cookie;
+      return fetch(url(pathAndSearch), { method: "POST", headers, body: form, redirect: "manual" });
+    }
+    const quarantined = async () => (await store.keys("quarantine/")).sort();
+
+    it("stream the file into the same quarantine, check it and record it; re-upload too", async () => {
+      const before = await snapshot();
+      const waiting = await quarantined();
+      const response = await postForm("/admin/dashboard/media/upload?q=form-upload", { bytes: await jpegWithGps(), name: "form-upload.jpg", type: "image/jpeg" });
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/admin/dashboard/media?q=form-upload");
+      expect(await mediaCount()).toBe(before.media + 1);
+      expect(await quarantined()).toEqual(waiting);
+      const [item] = (await (await call("/api/admin/media?q=form-upload")).json()) as MediaItem[];
+      expect(item).toMatchObject({ originalName: "form-upload.jpg", mimeType: "image/jpeg" });
+      const served = Buffer.from(await (await fetch(url(item.filePath))).arrayBuffer());
+      expect(hasGpsExif(served)).toBe(false);
+
+      const again = await postForm(`/admin/dashboard/media/${item.id}/reupload`, { bytes: await png(50, 40), name: "form-again.png", type: "image/png" });
+      expect(again.status).toBe(302);
+      expect(again.headers.get("location")).toBe("/admin/dashboard/media");
+      const [replaced] = (await (await call("/api/admin/media?q=form-again")).json()) as MediaItem[];
+      expect(replaced).toMatchObject({ id: item.id, mimeType: "image/png" });
+      expect(await store.has(keyOf(item.filePath))).toBe(false);
+      expect((await call(`/api/admin/media/${item.id}`, { method: "DELETE" })).status).toBe(200);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it("refuse, with the reason on the page and nothing left: too large, not an image, no file, no session", async () => {
+      const before = await snapshot();
+      const waiting = await quarantined();
+      const over = Buffer.concat([await jpegOfSize(MAX), Buffer.from([0])]);
+      const refusals: [Response, number, string][] = [
+        [await postForm("/admin/dashboard/media/upload", { bytes: over, name: "big.jpg", type: "image/jpeg" }), 413, "The file is larger than 10 MB (10485760 bytes)"],
+        [await postForm("/admin/dashboard/media/upload", { bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "page.jpg", type: "image/jpeg" }), 415, "The file is not a JPEG, PNG, GIF or WebP image"],
+        [await postForm("/admin/dashboard/media/upload", null), 400, "Choose an image to upload"],
+      ];
+      for (const [response, status, text] of refusals) {
+        expect(response.status, text).toBe(status);
+        const html = await response.text();
+        expect(html).toContain(text);
+        expect(html).toContain("Upload Image");
+      }
+      const anonymous = await postForm("/admin/dashboard/media/upload", { bytes: await png(10, 10), name: "anon.png", type: "image/png" }, null);
+      expect(anonymous.status).toBe(302);
+      expect(anonymous.headers.get("location")).toMatch(/^\/admin\/login/);
+      expect(await snapshot()).toEqual(before);
+      expect(await quarantined()).toEqual(waiting);
+      expect(listFiles(path.join(workDir, "data", "tmp"))).toEqual([]);
+    });
+  });
+
   it("the periodic cleanup removes unrecorded uploads and quarantine objects older than a day, and what a used URL stored after its use", async () => {
     // An upload nobody recorded, a stray object in quarantine, and a recent one that stays.
     const abandoned = await uploadBytes(await png(12, 12), "image/png");

@@ -73,6 +73,9 @@ export function MediaCard({ item, search }: { item: MediaCardItem; search: strin
           </Link>
           {item.propertyId !== null ? <UnlinkButton item={item} search={search} /> : null}
           <CopyUrlLink item={item} search={search} />
+          <Link to={`${MEDIA_PATH}/${item.id}/reupload${search}`} preventScrollReset className={outlineButton}>
+            Re-upload
+          </Link>
           <Link
             to={`${MEDIA_PATH}/${item.id}/delete${search}`}
             preventScrollReset

@@ -109,13 +109,21 @@ export function DialogCancelLink({ to, label = "Cancel" }: { to: string; label?:
 }
 
 /** A dialog's main button, outside its form (in the footer) and tied to it by id. */
-export function DialogSubmitButton(props: { form: string; pending: boolean; label: string; pendingLabel: string; tone?: "primary" | "danger" }) {
+export function DialogSubmitButton(props: {
+  form: string;
+  pending: boolean;
+  label: string;
+  pendingLabel: string;
+  tone?: "primary" | "danger";
+  /** Not ready to submit yet (nothing chosen); pending disables it too. */
+  disabled?: boolean;
+}) {
   const colours = props.tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-800";
   return (
     <button
       type="submit"
       form={props.form}
-      disabled={props.pending}
+      disabled={props.pending || props.disabled}
       className={`inline-flex h-10 items-center rounded-md px-4 font-semibold text-white disabled:opacity-70 ${colours}`}
     >
       {props.pending ? props.pendingLabel : props.label}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { Link } from "@remix-run/react";
 
 /** A dashboard tab's card: its heading, the line under it, and actions on the right. */
 export function TabPanel(props: { id: string; title: string; description?: string; actions?: ReactNode; toolbar?: ReactNode; children: ReactNode }) {
@@ -18,5 +19,14 @@ export function TabPanel(props: { id: string; title: string; description?: strin
       </div>
       {props.children}
     </section>
+  );
+}
+
+/** A tab's main action (Add Property, Upload Image): a link to its dialog's URL, shaped as a button. */
+export function TabActionLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Link to={to} preventScrollReset className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+      {children}
+    </Link>
   );
 }

@@ -1,0 +1,135 @@
+import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
+import { toast } from "~/components/ui/toast";
+import { formatFileSize } from "~/utils/media-form";
+import { uploadImage, type RecordTarget } from "~/utils/upload-client";
+import { acceptableUpload, UPLOAD_ACCEPT } from "~/utils/upload-rules";
+
+/**
+ * The Media tab's upload and re-upload dialogs (SPEC's uploader): one image file
+ * (JPEG, PNG, GIF or WebP), a progress bar while it goes up, files over 10 MB or of
+ * another type dropped silently. With JavaScript the file goes through SPEC section 7's
+ * JSON flow straight to storage; without it the same form posts the file to the
+ * route's action (multipart), which streams it into the same quarantine.
+ */
+
+type Status = { kind: "idle" } | { kind: "uploading"; progress: number } | { kind: "failed"; error: string };
+
+const FORM_ID = "image-upload";
+
+export function ImageUploadDialog(props: {
+  title: string;
+  intro?: ReactNode;
+  backTo: string;
+  /** Where the form posts without JavaScript (the route itself, with the tab's search). */
+  action: string;
+  target: RecordTarget;
+  successMessage: string;
+  /** The reason a post without JavaScript was refused. */
+  serverError?: string;
+}) {
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const inputId = useId();
+  const hintId = useId();
+  const [hydrated, setHydrated] = useState(false);
+  const [file, setFile] = useState<File | null>(null);
+  const [status, setStatus] = useState<Status>({ kind: "idle" });
+  useEffect(() => setHydrated(true), []);
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.currentTarget.files?.[0] ?? null;
+    setStatus({ kind: "idle" });
+    if (chosen && !acceptableUpload(chosen)) {
+      // SPEC: a file over the limit (or not an image) is dropped without a word.
+      event.currentTarget.value = "";
+      setFile(null);
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!file || status.kind === "uploading") return;
+    setStatus({ kind: "uploading", progress: 0 });
+    const result = await uploadImage(file, props.target, (fraction) => setStatus({ kind: "uploading", progress: Math.round(fraction * 100) }));
+    if (!result.ok && result.sessionEnded) {
+      // As a page action would: to the login page, which says why and comes back here.
+      const back = `${window.location.pathname}${window.location.search}`;
+      return window.location.assign(`/admin/login?error=session_expired&redirectTo=${encodeURIComponent(back)}`);
+    }
+    if (!result.ok) return setStatus({ kind: "failed", error: result.error });
+    toast({ title: "Success", description: props.successMessage });
+    navigate(props.backTo, { preventScrollReset: true });
+    revalidator.revalidate();
+  };
+
+  const uploading = status.kind === "uploading";
+  const error = status.kind === "failed" ? status.error : !hydrated || !file ? props.serverError : undefined;
+  return (
+    <RouteDialog
+      title={props.title}
+      backTo={props.backTo}
+      footer={
+        <>
+          <DialogCancelLink to={props.backTo} />
+          <DialogSubmitButton form={FORM_ID} pending={uploading} disabled={hydrated && !file} label="Upload" pendingLabel="Uploading..." />
+        </>
+      }
+    >
+      {/* A plain form: without JavaScript the browser posts the file as multipart. */}
+      <form id={FORM_ID} method="post" encType="multipart/form-data" action={props.action} onSubmit={submit} className="space-y-4">
+        {props.intro}
+        <div>
+          <label htmlFor={inputId} className="block font-semibold text-slate-900">
+            Image
+          </label>
+          <p id={hintId} className="text-sm text-slate-600">
+            JPEG, PNG, GIF or WebP, up to 10 MB; one file per upload.
+          </p>
+          <input
+            id={inputId}
+            type="file"
+            name="file"
+            accept={UPLOAD_ACCEPT}
+            required
+            disabled={uploading}
+            onChange={choose}
+            aria-describedby={hintId}
+            aria-invalid={error ? true : undefined}
+            className="mt-2 block w-full text-sm text-slate-800 file:mr-3 file:h-10 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold file:text-slate-700 hover:file:bg-slate-100"
+          />
+        </div>
+        {file ? (
+          <ul aria-label="Selected file" className="rounded-md border border-slate-200 p-3">
+            <li className="space-y-2">
+              <p className="flex flex-wrap justify-between gap-2 text-sm">
+                <span className="break-all font-medium text-slate-900">{file.name}</span>
+                <span className="text-slate-600">{formatFileSize(file.size)}</span>
+              </p>
+              <ProgressBar label={`Upload progress of ${file.name}`} value={uploading ? status.progress : 0} />
+              <p className="text-sm text-slate-600" aria-live="polite">
+                {uploading ? (status.progress < 100 ? `Uploading... ${status.progress}%` : "Checking the image...") : "Ready to upload"}
+              </p>
+            </li>
+          </ul>
+        ) : null}
+        {error ? (
+          <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </RouteDialog>
+  );
+}
+
+function ProgressBar({ label, value }: { label: string; value: number }) {
+  return (
+    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-2 overflow-hidden rounded-full bg-slate-200">
+      <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${value}%` }} />
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ImageUploadDialog } from "~/components/admin/image-upload-dialog";
+import { mediaForDialog } from "~/components/admin/media-dialog.server";
+import { reuploadMedia } from "~/models/media-uploads.server";
+import { receiveFormUpload } from "~/services/uploads/form-upload.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { MEDIA_MESSAGES, mediaTabUrl } from "~/utils/media-form";
+import { parseId } from "~/utils/params";
+import { redirectWithToast } from "~/utils/toast.server";
+import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+
+/**
+ * The Media tab's re-upload dialog (/admin/dashboard/media/:id/reupload): a new image
+ * for the item, which keeps its id, hero status and property. Same uploader and checks
+ * as the upload dialog; the old file and its resized copies are deleted.
+ */
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  const item = await mediaForDialog(request, params);
+  return json({ item: { id: item.id, originalName: item.originalName } }, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request, params }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const back = mediaTabUrl(new URL(request.url).searchParams);
+  const id = parseId(params.id);
+  if (id === null) return redirectWithToast(back, { title: "Error", description: MEDIA_MESSAGES.notFound, variant: "destructive" });
+  const received = await receiveFormUpload(request, admin.email);
+  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status });
+  const outcome = await reuploadMedia(id, received.slotId, admin.email, received.filename);
+  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status });
+  return redirectWithToast(back, { title: "Success", description: UPLOAD_MESSAGES.imageReuploaded });
+}
+
+export default function ReuploadMedia() {
+  const { item } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <ImageUploadDialog
+      title="Re-upload Image"
+      intro={<p className="break-words text-slate-700">A new image for {item.originalName}. It keeps its hero status and its property.</p>}
+      backTo={mediaTabUrl(new URLSearchParams(location.search))}
+      action={`${location.pathname}${location.search}`}
+      target={{ url: `/api/admin/media/${item.id}/reupload`, method: "PUT" }}
+      successMessage={UPLOAD_MESSAGES.imageReuploaded}
+      serverError={data?.error}
+    />
+  );
+}

@@ -1,0 +1,44 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useActionData, useLocation } from "@remix-run/react";
+import { ImageUploadDialog } from "~/components/admin/image-upload-dialog";
+import { recordUploadedMedia } from "~/models/media-uploads.server";
+import { receiveFormUpload } from "~/services/uploads/form-upload.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { mediaTabUrl } from "~/utils/media-form";
+import { redirectWithToast } from "~/utils/toast.server";
+import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+
+/**
+ * The Media tab's upload dialog (/admin/dashboard/media/upload). With JavaScript the
+ * file goes through SPEC section 7's JSON flow; without it the form posts here and the
+ * file is streamed into quarantine, checked and recorded the same way.
+ */
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  await requireAdmin(request);
+  return json(null, { headers: { "Cache-Control": "no-store" } });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const received = await receiveFormUpload(request, admin.email);
+  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status });
+  const outcome = await recordUploadedMedia(received.slotId, admin.email, received.filename);
+  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status });
+  return redirectWithToast(mediaTabUrl(new URL(request.url).searchParams), { title: "Success", description: UPLOAD_MESSAGES.imageUploaded });
+}
+
+export default function UploadMedia() {
+  const data = useActionData<typeof action>();
+  const location = useLocation();
+  return (
+    <ImageUploadDialog
+      title="Upload Image"
+      backTo={mediaTabUrl(new URLSearchParams(location.search))}
+      action={`${location.pathname}${location.search}`}
+      target={{ url: "/api/admin/media/upload", method: "POST" }}
+      successMessage={UPLOAD_MESSAGES.imageUploaded}
+      serverError={data?.error}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The pages whose forms post a file without JavaScript (multipart/form-data). Their
+ * bodies reach the action as a stream of up to 10 MB plus this overhead; every other
+ * body is read whole and capped at 1 MB (server/app.ts).
+ */
+
+/** Room for the form's other fields and the multipart framing around the file. */
+export const FORM_UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
+// With or without the ".data" suffix of a Remix data request.
+const FORM_UPLOAD_PATHS = [/^\/admin\/dashboard\/media\/upload(\.data)?$/, /^\/admin\/dashboard\/media\/\d+\/reupload(\.data)?$/];
+
+export function isFormUploadPath(pathname: string): boolean {
+  return FORM_UPLOAD_PATHS.some((pattern) => pattern.test(pathname));
+}

@@ -1,0 +1,72 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream } from "node:fs";
+import fs from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  MaxPartSizeExceededError,
+  unstable_composeUploadHandlers as composeUploadHandlers,
+  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
+  unstable_parseMultipartFormData as parseMultipartFormData,
+  type UploadHandler,
+} from "@remix-run/node";
+import { finishReceiving, issueUploadSlot, quarantineKey, startReceiving } from "~/models/upload-slots.server";
+import { putFile, workDir } from "~/services/storage.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { byteLimit, TooLarge } from "./byte-limit.server";
+import { rejected, type Rejection } from "./intake.server";
+
+/**
+ * The forms that upload without JavaScript (multipart/form-data, field `file`): the
+ * file part is streamed into quarantine through a slot of the signed-in admin, as the
+ * browser's PUT would be, and never held whole in memory; the record step is then the
+ * same as the JSON flow's. server/app.ts lets these paths stream their bodies.
+ */
+
+export const UPLOAD_FIELD = "file";
+
+export type FormUpload = { kind: "received"; slotId: string; filename: string; fields: FormData } | Rejection;
+
+function isTooLarge(error: unknown): boolean {
+  return error instanceof TooLarge || error instanceof MaxPartSizeExceededError || (error as Error)?.name === "PayloadTooLargeError";
+}
+
+export async function receiveFormUpload(request: Request, adminEmail: string): Promise<FormUpload> {
+  let received: { slotId: string; filename: string } | null = null;
+  const work = path.join(workDir(), `form-${randomUUID()}.part`);
+
+  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
+    if (name !== UPLOAD_FIELD) return undefined;
+    // A form sent without a file chosen still has the part, with no name and no bytes.
+    if (!filename || received) {
+      for await (const chunk of data) void chunk;
+      return undefined;
+    }
+    const slot = issueUploadSlot(adminEmail);
+    startReceiving(slot.id);
+    await fs.mkdir(workDir(), { recursive: true });
+    try {
+      await pipeline(Readable.from(data), byteLimit(MAX_UPLOAD_BYTES), createWriteStream(work));
+      await putFile(quarantineKey(slot.id), work, "application/octet-stream");
+    } catch (error) {
+      finishReceiving(slot.id, false);
+      await fs.rm(work, { force: true });
+      throw error;
+    }
+    finishReceiving(slot.id, true);
+    received = { slotId: slot.id, filename };
+    return filename;
+  };
+
+  let fields: FormData;
+  try {
+    fields = await parseMultipartFormData(request, composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 16 * 1024 })));
+  } catch (error) {
+    if (isTooLarge(error)) return rejected(413, UPLOAD_MESSAGES.tooLarge);
+    throw error;
+  }
+  const file = received as { slotId: string; filename: string } | null;
+  if (!file) return rejected(400, UPLOAD_MESSAGES.noFile);
+  return { kind: "received", slotId: file.slotId, filename: file.filename, fields };
+}

@@ -1,0 +1,205 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import Database from "better-sqlite3";
+import sharp from "sharp";
+import { openPage, openSignedIn, signedInState, type StorageState } from "./support";
+
+// Uploads on the Media tab, with JavaScript on and off (this file runs in both
+// projects): an image goes up (with JavaScript the progress bar is seen to move), is
+// marked hero and seen in the public carousel, linked to a home and seen in its
+// carousel, re-uploaded, then deleted and seen gone. Each test removes what it made.
+
+const UPLOADS_ADMIN = "uploads@example.com";
+const TAB = "/admin/dashboard/media";
+
+let storageState: StorageState;
+test.beforeAll(async ({ browser }, testInfo) => {
+  storageState = await signedInState(browser, testInfo, UPLOADS_ADMIN);
+});
+
+const openAs = (browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, urlPath: string) =>
+  openSignedIn(browser, { baseURL, javaScriptEnabled, storageState }, urlPath);
+
+const databasePath = () => process.env.E2E_DATABASE_PATH!;
+function withDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(databasePath());
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+const tag = (javaScriptEnabled: boolean) => (javaScriptEnabled ? "js" : "nojs");
+const card = (page: Page, name: string) => page.getByRole("article", { name });
+const notice = (page: Page, text: string) => expect(page.getByText(text).first()).toBeVisible();
+
+/** A file on disk for the file picker: `bytes` written under a name of our choosing. */
+function fileNamed(name: string, bytes: Buffer): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-upload-"));
+  const file = path.join(folder, name);
+  fs.writeFileSync(file, bytes);
+  return file;
+}
+
+/** A photo-like JPEG of noise: about 2 MB, so a slowed upload takes a few seconds. */
+async function noisyJpeg(width = 1400, height = 1000): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+}
+
+/** Removes the media rows (and their files through the app's own delete) whose original name starts with `prefix`. */
+async function removeUploads(page: Page, prefix: string) {
+  const ids = withDb((db) => db.prepare("select id from media where original_name like ?").all(`${prefix}%`) as { id: number }[]);
+  for (const { id } of ids) await page.request.delete(`/api/admin/media/${id}`, { headers: { Origin: new URL(page.url()).origin } });
+}
+
+test("Media: upload an image, make it a hero image and link it to a home, re-upload it, then delete it", async ({ browser, baseURL, javaScriptEnabled }) => {
+  // One story across two pages and a slowed upload: longer than the usual 30 s.
+  test.setTimeout(90_000);
+  const name = `e2e-upload-${tag(javaScriptEnabled)}.jpg`;
+  const picture = fileNamed(name, await noisyJpeg());
+  const property = withDb((db) => db.prepare("select id, name from properties where is_active = 1 order by id limit 1").get() as { id: number; name: string });
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, TAB);
+  try {
+    await page.getByRole("link", { name: "Upload Image" }).click();
+    const dialog = page.getByRole("dialog", { name: "Upload Image" });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${TAB}/upload$`));
+    const picker = dialog.getByLabel("Image");
+    if (javaScriptEnabled) {
+      await expect(picker).toBeFocused();
+      await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
+    }
+    await picker.setInputFiles(picture);
+
+    if (javaScriptEnabled) {
+      const bar = dialog.getByRole("progressbar", { name: `Upload progress of ${name}` });
+      await expect(bar).toHaveAttribute("aria-valuenow", "0");
+      // Slowed to about 2 Mbit/s, so the bar has time to be seen moving.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Network.enable");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+      await bar.evaluate((element) => {
+        const seen: number[] = [];
+        (window as unknown as { progressSeen: number[] }).progressSeen = seen;
+        new MutationObserver(() => seen.push(Number(element.getAttribute("aria-valuenow")))).observe(element, { attributes: true, attributeFilter: ["aria-valuenow"] });
+      });
+      await dialog.getByRole("button", { name: "Upload" }).click();
+      await expect(dialog.getByRole("button", { name: "Uploading..." })).toBeDisabled();
+      await notice(page, "Image uploaded successfully");
+      await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+      const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
+      const between = seen.filter((value) => value > 0 && value < 100);
+      expect(between.length, `progress values seen: ${seen.join(", ")}`).toBeGreaterThanOrEqual(2);
+      expect([...between].sort((a, b) => a - b)).toEqual(between);
+      expect(seen).toContain(100);
+    } else {
+      await dialog.getByRole("button", { name: "Upload" }).click();
+      await notice(page, "Image uploaded successfully");
+    }
+    await expect(dialog).toHaveCount(0);
+    expect(new URL(page.url()).pathname).toBe(TAB);
+
+    // The new item leads the library: the server's own type and size, not the browser's.
+    const media = card(page, name);
+    await expect(page.getByRole("article").first()).toHaveAccessibleName(name);
+    await expect(media).toContainText("image/jpeg");
+    const item = withDb((db) => db.prepare("select id, file_path as filePath, file_size as fileSize from media where original_name = ?").get(name) as { id: number; filePath: string; fileSize: number });
+    expect(item.filePath).toMatch(/^\/objects\/media\/.+\.jpg$/);
+    const served = await page.request.get(item.filePath);
+    expect(served.status()).toBe(200);
+    expect((await served.body()).length).toBe(item.fileSize);
+
+    // Hero: in the public carousel.
+    await media.getByRole("switch", { name: "Hero image" }).click();
+    await notice(page, "Hero image status updated successfully");
+    const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
+    await openPage(visitor, "/?gallery=1", javaScriptEnabled);
+    await expect(visitor.getByRole("dialog", { name: "Photo Gallery" })).toContainText("4 images in gallery");
+    await expect(visitor.getByRole("region", { name: "Community photos" }).locator(`img[src="${item.filePath}"]`)).toHaveCount(1);
+
+    // Linked to a home: in that home's carousel.
+    await media.getByRole("link", { name: "Link to property" }).click();
+    const linkDialog = page.getByRole("dialog", { name: "Link to Property" });
+    const box = linkDialog.getByRole("searchbox", { name: "Search properties by name" });
+    await box.fill(property.name);
+    await box.press("Enter");
+    await linkDialog.getByRole("button", { name: `Link to ${property.name}` }).click();
+    await notice(page, "Image linked to property successfully");
+    await expect(media).toContainText(property.name);
+    await openPage(visitor, `/properties/${property.id}`, javaScriptEnabled);
+    await expect(visitor.locator(`img[src="${item.filePath}"]`)).toHaveCount(1);
+
+    // Re-upload: a PNG in its place, same item (still hero, still linked).
+    await media.getByRole("link", { name: "Re-upload" }).click();
+    const again = page.getByRole("dialog", { name: "Re-upload Image" });
+    await expect(again).toContainText(`A new image for ${name}`);
+    const replacement = `e2e-upload-${tag(javaScriptEnabled)}-new.png`;
+    await again.getByLabel("Image").setInputFiles(fileNamed(replacement, await sharp({ create: { width: 320, height: 200, channels: 3, background: "#1a7" } }).png().toBuffer()));
+    await again.getByRole("button", { name: "Upload" }).click();
+    await notice(page, "Image re-uploaded successfully");
+    const replaced = card(page, replacement);
+    await expect(replaced).toContainText("image/png");
+    await expect(replaced.getByRole("switch", { name: "Hero image" })).toHaveAttribute("aria-checked", "true");
+    await expect(replaced).toContainText(property.name);
+    const newPath = withDb((db) => (db.prepare("select file_path as filePath from media where id = ?").get(item.id) as { filePath: string }).filePath);
+    expect(newPath).not.toBe(item.filePath);
+    expect((await page.request.get(item.filePath)).status()).toBe(404);
+    await openPage(visitor, `/properties/${property.id}`, javaScriptEnabled);
+    await expect(visitor.locator(`img[src="${newPath}"]`)).toHaveCount(1);
+
+    // Delete: gone from the library, the carousels and the server.
+    await replaced.getByRole("link", { name: "Delete" }).click();
+    const confirm = page.getByRole("alertdialog", { name: "Delete File" });
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await notice(page, "File deleted successfully");
+    await expect(card(page, replacement)).toHaveCount(0);
+    expect((await page.request.get(newPath)).status()).toBe(404);
+    await openPage(visitor, "/?gallery=1", javaScriptEnabled);
+    await expect(visitor.getByRole("dialog", { name: "Photo Gallery" })).toContainText("3 images in gallery");
+    await openPage(visitor, `/properties/${property.id}`, javaScriptEnabled);
+    await expect(visitor.locator(`img[src="${newPath}"]`)).toHaveCount(0);
+    await visitor.close();
+  } finally {
+    await removeUploads(page, `e2e-upload-${tag(javaScriptEnabled)}`);
+    await context.close();
+  }
+});
+
+test("Media: what the uploader refuses", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const prefix = `e2e-refused-${tag(javaScriptEnabled)}`;
+  const before = withDb((db) => (db.prepare("select count(*) as n from media").get() as { n: number }).n);
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `${TAB}/upload`);
+  try {
+    const dialog = page.getByRole("dialog", { name: "Upload Image" });
+    const picker = dialog.getByLabel("Image");
+    const overLimit = fileNamed(`${prefix}-big.jpg`, Buffer.concat([await noisyJpeg(200, 200), Buffer.alloc(10_485_760)]));
+    const html = fileNamed(`${prefix}-page.jpg`, Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>"));
+
+    if (javaScriptEnabled) {
+      // Over 10 MB: dropped without a word; nothing to upload.
+      await picker.setInputFiles(overLimit);
+      await expect(dialog.getByRole("list", { name: "Selected file" })).toHaveCount(0);
+      await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
+      await expect(dialog.getByRole("alert")).toHaveCount(0);
+    } else {
+      // Without JavaScript the server refuses it and says why.
+      await picker.setInputFiles(overLimit);
+      await dialog.getByRole("button", { name: "Upload" }).click();
+      await expect(page.getByRole("dialog", { name: "Upload Image" }).getByRole("alert")).toHaveText("The file is larger than 10 MB (10485760 bytes)");
+    }
+
+    // An HTML page named .jpg passes the browser's look at its name, not the server's at its bytes.
+    await page.getByRole("dialog", { name: "Upload Image" }).getByLabel("Image").setInputFiles(html);
+    await page.getByRole("dialog", { name: "Upload Image" }).getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByRole("dialog", { name: "Upload Image" }).getByRole("alert")).toHaveText("The file is not a JPEG, PNG, GIF or WebP image");
+    expect(withDb((db) => (db.prepare("select count(*) as n from media").get() as { n: number }).n)).toBe(before);
+  } finally {
+    await removeUploads(page, prefix);
+    await context.close();
+  }
+});
