@@ -3,9 +3,9 @@
 // media, 100,000 messages), in one run, so the two columns come from the same build and
 // machine. Sequential requests (one at a time): the figure is the page's own latency.
 import fs from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
+import { request } from "./bench-util.mjs";
 
 export const BENCH_ADMIN = "bench.admin@example.com";
 const WARMUP = 5;
@@ -41,20 +41,6 @@ export function dashboardPages(databasePath) {
     ["Messages", "/admin/dashboard/messages"],
     ["Messages, last page", oldestPageCursor ? `/admin/dashboard/messages?before=${oldestPageCursor}` : "/admin/dashboard/messages"],
   ];
-}
-
-function request(url, { method = "GET", headers = {}, body } = {}) {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, headers, agent: false }, (res) => {
-      const chunks = [];
-      res.on("data", (chunk) => chunks.push(chunk));
-      res.on("error", reject);
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
-    });
-    req.on("error", reject);
-    req.setTimeout(15_000, () => req.destroy(new Error(`${method} ${url} timed out`)));
-    req.end(body);
-  });
 }
 
 /** The sign-in link of the outbox mail (no SMTP_URL: mail is written to data/outbox). */

@@ -9,17 +9,21 @@
 //   4. autocannon, 50 connections, 2 s warm-up + 8 s: dynamic vs static
 //   5. gzipped size (zlib level 9) of the JavaScript that / loads
 //   6. Lighthouse 12 (mobile, default config) on / and on a property page
-//   7. summary against the budgets, then cleanup
+//   7. the dashboard on the demo data and on seed:scale's (scripts/bench-dashboard.mjs)
+//   8. the server's memory while 4 uploads run at once (scripts/bench-uploads.mjs, also
+//      runnable alone: node scripts/bench-uploads.mjs)
+//   9. summary against the budgets, then cleanup
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
 import { createRequire } from "node:module";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { BENCH_ADMIN, benchDashboard } from "./bench-dashboard.mjs";
+import { benchUploads, printUploads, stopUploadBench, uploadSummaryRows } from "./bench-uploads.mjs";
+import { pad, printTable, startBuiltServer, stopBuiltServer } from "./bench-util.mjs";
 import { CHROMIUM_ARGS } from "./chromium-flags.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -43,7 +47,7 @@ const CATEGORIES = [
   ["best-practices", "Best Practices"],
   ["seo", "SEO"],
 ];
-// Time limits per step; the whole run normally takes 1.5 to 2 minutes on 2 cores.
+// Time limits per step; the whole run normally takes 3.5 to 4 minutes on 2 cores (the uploads 1.5 to 2).
 const LIMIT_MS = {
   build: 120_000,
   serverStart: 45_000,
@@ -53,7 +57,7 @@ const LIMIT_MS = {
   lighthouse: 75_000,
   serverStop: 15_000,
   seedScale: 60_000,
-  whole: 420_000,
+  whole: 600_000,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -76,18 +80,6 @@ function withTimeout(promise, ms, what, onTimeout) {
     }, ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
@@ -124,19 +116,6 @@ function kib(bytes) {
   return `${(bytes / 1024).toFixed(1)} KiB`;
 }
 
-function pad(text, width) {
-  text = String(text);
-  return text.length >= width ? text : text + " ".repeat(width - text.length);
-}
-
-function printTable(header, rows) {
-  const widths = header.map((_, i) => Math.max(...[header, ...rows].map((row) => String(row[i] ?? "").length)));
-  const line = (row) => row.map((cell, i) => pad(cell ?? "", widths[i])).join("  ").trimEnd();
-  console.log(line(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const row of rows) console.log(line(row));
-}
-
 // ---------------------------------------------------------------- cleanup
 
 const state = { servers: [], workDirs: [], chrome: null, cleanedUp: false };
@@ -152,6 +131,7 @@ async function cleanup() {
     }
   }
   for (const server of state.servers) await stopServer(server);
+  await stopUploadBench();
   fs.rmSync(BENCH_DIR, { recursive: true, force: true });
   for (const workDir of state.workDirs) fs.rmSync(workDir, { recursive: true, force: true });
 }
@@ -213,57 +193,16 @@ async function startServer({ prepare } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
   state.workDirs.push(workDir);
   if (prepare) prepare(workDir);
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    LOG_LEVEL: "warn",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_URL: url,
-    RATE_LIMIT_FACTOR: "1000",
-    ADMIN_EMAILS: BENCH_ADMIN,
-  };
-  // A fresh ./data/app.db with the demo catalogue, whatever the caller's shell says.
-  delete env.DATABASE_PATH;
-  delete env.SEED_DEMO;
-  const child = spawn(process.execPath, [path.join(ROOT, "build", "server.js")], {
-    cwd: workDir,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
+  return startBuiltServer({
+    workDir,
+    env: { ADMIN_EMAILS: BENCH_ADMIN },
+    startLimitMs: LIMIT_MS.serverStart,
+    onSpawn: (server) => state.servers.push(server),
   });
-  let output = "";
-  child.stdout.on("data", (chunk) => (output += chunk));
-  child.stderr.on("data", (chunk) => (output += chunk));
-  const exited = new Promise((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
-  const server = { child, url, port, workDir, databasePath: path.join(workDir, "data", "app.db"), exited, output: () => output };
-  state.servers.push(server);
-
-  const deadline = Date.now() + LIMIT_MS.serverStart;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
-    try {
-      const response = await httpGet(`${url}/healthz`);
-      if (response.status === 200) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`server did not answer /healthz in ${LIMIT_MS.serverStart / 1000} s:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return server;
 }
 
-async function stopServer(server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return server.exited;
-  server.child.kill("SIGTERM");
-  try {
-    return await withTimeout(server.exited, LIMIT_MS.serverStop, "server shutdown");
-  } catch (error) {
-    console.log(`  ${errorText(error)}: SIGKILL`);
-    server.child.kill("SIGKILL");
-    return server.exited;
-  }
+function stopServer(server) {
+  return stopBuiltServer(server, LIMIT_MS.serverStop);
 }
 
 // ---------------------------------------------------------------- 3. snapshots
@@ -685,12 +624,24 @@ async function main() {
   } catch (error) {
     console.log(`  dashboard bench failed: ${errorText(error)}`);
   }
+  // The uploads start servers of their own: these two stop now, leaving the CPU to them.
+  if (scaled) await stopServer(scaled);
+  await stopServer(server);
+
+  section("8. uploads: the server's memory while 4 uploads run at once (fresh server per run)");
+  try {
+    results.uploads = await benchUploads();
+    console.log("");
+    printUploads(results.uploads);
+  } catch (error) {
+    console.log(`  upload bench failed: ${errorText(error)}`);
+  }
 
   return { results, fatal: false };
 }
 
 function printSummary(results) {
-  section("8. summary (budgets from docs/architecture.md)");
+  section("9. summary (budgets from docs/architecture.md)");
   const verdict = (ok) => (ok ? "PASS" : "MISS");
   const rows = [];
   for (const [label, entry] of Object.entries(results.lighthouse)) {
@@ -765,6 +716,7 @@ function printSummary(results) {
   } else {
     rows.push(["Dashboard on 5,000 properties / 100,000 messages", "not measured", `<= ${BUDGET.dashboardScaledRatio}x demo`, "N/A"]);
   }
+  rows.push(...uploadSummaryRows(results.uploads));
   rows.push(["hero and property images (WebP variants)", "not measured here", "", "-"]);
   printTable(["what", "measured", "budget", "result"], rows);
 
