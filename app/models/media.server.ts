@@ -2,6 +2,7 @@ import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { config } from "~/utils/env.server";
+import type { MediaImageChoice } from "~/utils/media-form";
 
 const mediaOrder = [asc(media.createdAt), asc(media.id)];
 /**
@@ -121,4 +122,15 @@ export type HeroOutcome = { kind: "updated"; media: Media } | { kind: "not_found
 export function setHeroImage(id: number, isHeroImage: boolean): HeroOutcome {
   const updated = db().update(media).set({ isHeroImage }).where(eq(media.id, id)).returning().get();
   return updated ? { kind: "updated", media: updated } : { kind: "not_found" };
+}
+
+/** The newest images of the library, offered as a property's main image in its form. */
+export function recentMediaImages(limit: number): MediaImageChoice[] {
+  return db()
+    .select({ filePath: media.filePath, originalName: media.originalName })
+    .from(media)
+    .where(sql`${media.mimeType} like 'image/%'`)
+    .orderBy(...newestFirst)
+    .limit(limit)
+    .all();
 }

@@ -3,9 +3,11 @@ import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { getProperty, updateProperty } from "~/models/properties.server";
+import { recentMediaImages } from "~/models/media.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { parsePropertyForm } from "~/utils/property-form";
+import { IMAGE_CHOICES, readPropertyForm } from "~/utils/property-image-form.server";
 import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { redirectWithToast } from "~/utils/toast.server";
 import { propertiesTabUrl } from "~/utils/property-tab";
@@ -18,18 +20,25 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   const { createdAt: _created, updatedAt: _updated, ...values } = property;
-  return json({ property: values }, { headers: { "Cache-Control": "no-store" } });
+  return json({ property: values, imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = parseId(params.id);
   if (id === null || !getProperty(id)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  const submission = parsePropertyForm(await request.formData());
-  if (submission.status !== "success") {
+  const read = await readPropertyForm(request, admin.email);
+  const submission = parsePropertyForm(read.formData);
+  if (submission.status !== "success" || read.imageError) {
     return json<PropertyActionData>(
-      { result: submission.reply({ formErrors: [PROPERTY_MESSAGES.updateFailed, PROPERTY_MESSAGES.fixFields] }), error: PROPERTY_MESSAGES.updateFailed },
-      { status: 400 },
+      {
+        result: submission.reply({
+          formErrors: [PROPERTY_MESSAGES.updateFailed, PROPERTY_MESSAGES.fixFields],
+          fieldErrors: read.imageError ? { imageUrl: [read.imageError] } : {},
+        }),
+        error: PROPERTY_MESSAGES.updateFailed,
+      },
+      { status: read.status },
     );
   }
   if (!updateProperty(id, submission.value)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
@@ -37,7 +46,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 }
 
 export default function EditProperty() {
-  const { property } = useLoaderData<typeof loader>();
+  const { property, imageChoices } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as PropertyActionData | undefined;
   const { search } = useLocation();
   return (
@@ -49,6 +58,7 @@ export default function EditProperty() {
       defaultValue={property}
       data={data}
       submitLabel="Update Property"
+      imageChoices={imageChoices}
       pendingLabel="Updating..."
     />
   );

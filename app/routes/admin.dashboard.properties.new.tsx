@@ -1,25 +1,34 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { createProperty } from "~/models/properties.server";
+import { recentMediaImages } from "~/models/media.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parsePropertyForm } from "~/utils/property-form";
+import { IMAGE_CHOICES, readPropertyForm } from "~/utils/property-image-form.server";
 import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(null, { headers: { "Cache-Control": "no-store" } });
+  return json({ imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
-  const submission = parsePropertyForm(await request.formData());
-  if (submission.status !== "success") {
+  const admin = await requireAdmin(request);
+  const read = await readPropertyForm(request, admin.email);
+  const submission = parsePropertyForm(read.formData);
+  if (submission.status !== "success" || read.imageError) {
     return json<PropertyActionData>(
-      { result: submission.reply({ formErrors: [PROPERTY_MESSAGES.createFailed, PROPERTY_MESSAGES.fixFields] }), error: PROPERTY_MESSAGES.createFailed },
-      { status: 400 },
+      {
+        result: submission.reply({
+          formErrors: [PROPERTY_MESSAGES.createFailed, PROPERTY_MESSAGES.fixFields],
+          fieldErrors: read.imageError ? { imageUrl: [read.imageError] } : {},
+        }),
+        error: PROPERTY_MESSAGES.createFailed,
+      },
+      { status: read.status },
     );
   }
   createProperty(submission.value);
@@ -28,6 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AddProperty() {
+  const { imageChoices } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as PropertyActionData | undefined;
   const { search } = useLocation();
   return (
@@ -39,6 +49,7 @@ export default function AddProperty() {
       defaultValue={{ isActive: true }}
       data={data}
       submitLabel="Create Property"
+      imageChoices={imageChoices}
       pendingLabel="Creating..."
     />
   );

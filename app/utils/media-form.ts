@@ -130,6 +130,9 @@ export const mediaUploadSchema = z.object({
   mimeType: z.string().optional(),
 });
 
+/** An image of the library offered as a property's main image. */
+export type MediaImageChoice = { filePath: string; originalName: string };
+
 /** PUT /api/property-images's body. */
 export const propertyImageSchema = z.object({
   imageURL: z.string({ required_error: UPLOAD_MESSAGES.notUploadURL, invalid_type_error: UPLOAD_MESSAGES.notUploadURL }).min(1, UPLOAD_MESSAGES.notUploadURL),

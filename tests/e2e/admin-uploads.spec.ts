@@ -203,3 +203,57 @@ test("Media: what the uploader refuses", async ({ browser, baseURL, javaScriptEn
     await context.close();
   }
 });
+
+test("Properties: the main image is uploaded on the spot or chosen from the media library", async ({ browser, baseURL, javaScriptEnabled }) => {
+  test.setTimeout(60_000);
+  const homeName = `Upload Home ${tag(javaScriptEnabled)}`;
+  const photo = `e2e-main-${tag(javaScriptEnabled)}.png`;
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard/properties/new");
+  try {
+    const dialog = page.getByRole("dialog", { name: "Add New Property" });
+    const fill = (label: string, value: string) => dialog.getByRole("textbox", { name: label, exact: true }).fill(value);
+    await fill("Name", homeName);
+    await fill("Location", "Temple, TX 76501");
+    await fill("Price", "$950/month");
+    await fill("Beds", "3");
+    await fill("Baths", "2");
+    await fill("Square Feet", "1,100");
+    await fill("Description", "A home whose photo was uploaded with its form.");
+    await dialog.getByLabel("Or upload a new image").setInputFiles(fileNamed(photo, await sharp({ create: { width: 300, height: 200, channels: 3, background: "#a52" } }).png().toBuffer()));
+    if (javaScriptEnabled) {
+      // Uploaded at once: the URL field holds the new image before the form is sent.
+      await notice(page, "File uploaded successfully");
+      await expect(dialog.getByRole("textbox", { name: "Image URL", exact: true })).toHaveValue(/^\/objects\/media\/.+\.png$/);
+    }
+    await dialog.getByRole("button", { name: "Create Property" }).click();
+    await notice(page, "Property created successfully");
+
+    const uploaded = withDb((db) => db.prepare("select file_path as filePath, mime_type as mimeType from media where original_name = ?").get(photo) as { filePath: string; mimeType: string });
+    expect(uploaded.mimeType).toBe("image/png");
+    const home = withDb((db) => db.prepare("select id, image_url as imageUrl from properties where name = ?").get(homeName) as { id: number; imageUrl: string });
+    expect(home.imageUrl).toBe(uploaded.filePath);
+    const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
+    await openPage(visitor, `/properties/${home.id}`, javaScriptEnabled);
+    await expect(visitor.locator(`img[src="${uploaded.filePath}"]`).first()).toBeAttached();
+
+    // Edit: another image, chosen from the library's newest.
+    // One of the twelve offered whose name is its own (demo photos share some names).
+    const offered = withDb((db) => db.prepare("select file_path as filePath, original_name as originalName from media where mime_type like 'image/%' order by id desc limit 12").all() as { filePath: string; originalName: string }[]);
+    const demo = offered.find((item) => !item.originalName.startsWith("e2e-") && offered.filter((other) => other.originalName === item.originalName).length === 1)!;
+    await openPage(page, `/admin/dashboard/properties/${home.id}/edit`, javaScriptEnabled);
+    const edit = page.getByRole("dialog", { name: "Edit Property" });
+    await edit.getByText("Choose from the media library").click();
+    await edit.getByRole("radio", { name: demo.originalName }).check();
+    if (javaScriptEnabled) await expect(edit.getByRole("textbox", { name: "Image URL", exact: true })).toHaveValue(demo.filePath);
+    await edit.getByRole("button", { name: "Update Property" }).click();
+    await notice(page, "Property updated successfully");
+    expect(withDb((db) => (db.prepare("select image_url as imageUrl from properties where id = ?").get(home.id) as { imageUrl: string }).imageUrl)).toBe(demo.filePath);
+    await openPage(visitor, `/properties/${home.id}`, javaScriptEnabled);
+    await expect(visitor.locator(`img[src="${demo.filePath}"]`).first()).toBeAttached();
+    await visitor.close();
+  } finally {
+    withDb((db) => db.prepare("delete from properties where name = ?").run(homeName));
+    await removeUploads(page, photo);
+    await context.close();
+  }
+});

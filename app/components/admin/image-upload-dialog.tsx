@@ -1,8 +1,8 @@
 import { useNavigate, useRevalidator } from "@remix-run/react";
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
+import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-progress";
 import { toast } from "~/components/ui/toast";
-import { formatFileSize } from "~/utils/media-form";
 import { uploadImage, type RecordTarget } from "~/utils/upload-client";
 import { acceptableUpload, UPLOAD_ACCEPT } from "~/utils/upload-rules";
 
@@ -99,17 +99,13 @@ export function ImageUploadDialog(props: {
             onChange={choose}
             aria-describedby={hintId}
             aria-invalid={error ? true : undefined}
-            className="mt-2 block w-full text-sm text-slate-800 file:mr-3 file:h-10 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-4 file:font-semibold file:text-slate-700 hover:file:bg-slate-100"
+            className={`mt-2 ${FILE_INPUT_CLASS}`}
           />
         </div>
         {file ? (
           <ul aria-label="Selected file" className="rounded-md border border-slate-200 p-3">
             <li className="space-y-2">
-              <p className="flex flex-wrap justify-between gap-2 text-sm">
-                <span className="break-all font-medium text-slate-900">{file.name}</span>
-                <span className="text-slate-600">{formatFileSize(file.size)}</span>
-              </p>
-              <ProgressBar label={`Upload progress of ${file.name}`} value={uploading ? status.progress : 0} />
+              <UploadProgress name={file.name} size={file.size} value={uploading ? status.progress : 0} />
               <p className="text-sm text-slate-600" aria-live="polite">
                 {uploading ? (status.progress < 100 ? `Uploading... ${status.progress}%` : "Checking the image...") : "Ready to upload"}
               </p>
@@ -123,13 +119,5 @@ export function ImageUploadDialog(props: {
         ) : null}
       </form>
     </RouteDialog>
-  );
-}
-
-function ProgressBar({ label, value }: { label: string; value: number }) {
-  return (
-    <div role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={value} className="h-2 overflow-hidden rounded-full bg-slate-200">
-      <div className="h-full bg-brand-700 transition-[width]" style={{ width: `${value}%` }} />
-    </div>
   );
 }

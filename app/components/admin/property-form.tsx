@@ -1,10 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
+import { MainImageChoices } from "~/components/admin/main-image-field";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { toast } from "~/components/ui/toast";
 import { parsePropertyForm, PROPERTY_LIMITS, type PropertyInput } from "~/utils/property-form";
 import { SwitchInput } from "~/components/ui/switch";
+import type { MediaImageChoice } from "~/utils/media-form";
 
 /** What the Add and Edit actions answer when the server refuses the form (400). */
 export type PropertyActionData = { result: SubmissionResult<string[]>; error: string };
@@ -95,8 +97,11 @@ export function PropertyFormDialog(props: {
   data: PropertyActionData | undefined;
   submitLabel: string;
   pendingLabel: string;
+  /** The media library's newest images, offered as the main image. */
+  imageChoices: MediaImageChoice[];
 }) {
   const navigation = useNavigation();
+  const [uploading, setUploading] = useState(false);
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
   const [form, fields] = useForm({
     id: props.formId,
@@ -120,11 +125,12 @@ export function PropertyFormDialog(props: {
       footer={
         <>
           <DialogCancelLink to={props.backTo} />
-          <DialogSubmitButton form={form.id} pending={pending} label={props.submitLabel} pendingLabel={props.pendingLabel} />
+          <DialogSubmitButton form={form.id} pending={pending} disabled={uploading} label={props.submitLabel} pendingLabel={props.pendingLabel} />
         </>
       }
     >
-      <Form method="post" action={props.action} preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      {/* Multipart: without JavaScript the main image may be uploaded with the form. */}
+      <Form method="post" encType="multipart/form-data" action={props.action} preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
         {form.errors?.length ? (
           <div id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:col-span-2">
             {form.errors.map((message) => (
@@ -149,9 +155,15 @@ export function PropertyFormDialog(props: {
             maxLength={PROPERTY_LIMITS.url}
             required
             inputMode="url"
-            hint="A path on this site (/objects/...) or an http(s) address"
+            hint="A path on this site (/objects/...) or an http(s) address; an image chosen or uploaded below replaces it"
           />
         </div>
+        <MainImageChoices
+          current={typeof fields.imageUrl.value === "string" ? fields.imageUrl.value : ""}
+          setImage={(value) => form.update({ name: fields.imageUrl.name, value })}
+          choices={props.imageChoices}
+          onUploadingChange={setUploading}
+        />
         <div className="sm:col-span-2">
           <TextField field={fields.applicationUrl} label="Application URL" maxLength={PROPERTY_LIMITS.url} inputMode="url" placeholder="https://" />
         </div>

@@ -8,7 +8,13 @@
 export const FORM_UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 
 // With or without the ".data" suffix of a Remix data request.
-const FORM_UPLOAD_PATHS = [/^\/admin\/dashboard\/media\/upload(\.data)?$/, /^\/admin\/dashboard\/media\/\d+\/reupload(\.data)?$/];
+const FORM_UPLOAD_PATHS = [
+  /^\/admin\/dashboard\/media\/upload(\.data)?$/,
+  /^\/admin\/dashboard\/media\/\d+\/reupload(\.data)?$/,
+  // The property forms: the main image may be uploaded with them.
+  /^\/admin\/dashboard\/properties\/new(\.data)?$/,
+  /^\/admin\/dashboard\/properties\/\d+\/edit(\.data)?$/,
+];
 
 export function isFormUploadPath(pathname: string): boolean {
   return FORM_UPLOAD_PATHS.some((pattern) => pattern.test(pathname));

@@ -27,21 +27,31 @@ import { rejected, type Rejection } from "./intake.server";
 export const UPLOAD_FIELD = "file";
 
 export type FormUpload = { kind: "received"; slotId: string; filename: string; fields: FormData } | Rejection;
+export type FormWithUpload = { kind: "read"; fields: FormData; upload: { slotId: string; filename: string } | null } | Rejection;
 
 function isTooLarge(error: unknown): boolean {
   return error instanceof TooLarge || error instanceof MaxPartSizeExceededError || (error as Error)?.name === "PayloadTooLargeError";
 }
 
-export async function receiveFormUpload(request: Request, adminEmail: string): Promise<FormUpload> {
-  let received: { slotId: string; filename: string } | null = null;
+function isMultipart(request: Request): boolean {
+  return /^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
+}
+
+/**
+ * A form that may carry one file in the field `file`: its other fields, and the file (if
+ * one was chosen) already stored in quarantine under a new slot of `adminEmail`'s.
+ */
+export async function readFormWithUpload(request: Request, adminEmail: string): Promise<FormWithUpload> {
+  let upload: { slotId: string; filename: string } | null = null;
   const work = path.join(workDir(), `form-${randomUUID()}.part`);
 
   const fileHandler: UploadHandler = async ({ name, filename, data }) => {
     if (name !== UPLOAD_FIELD) return undefined;
     // A form sent without a file chosen still has the part, with no name and no bytes.
-    if (!filename || received) {
+    // (Answered with a string, never undefined: the memory handler would read the part again.)
+    if (!filename || upload) {
       for await (const chunk of data) void chunk;
-      return undefined;
+      return "";
     }
     const slot = issueUploadSlot(adminEmail);
     startReceiving(slot.id);
@@ -55,18 +65,27 @@ export async function receiveFormUpload(request: Request, adminEmail: string): P
       throw error;
     }
     finishReceiving(slot.id, true);
-    received = { slotId: slot.id, filename };
+    upload = { slotId: slot.id, filename };
     return filename;
   };
 
   let fields: FormData;
   try {
-    fields = await parseMultipartFormData(request, composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 16 * 1024 })));
+    fields = isMultipart(request)
+      ? await parseMultipartFormData(request, composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 })))
+      : await request.formData();
   } catch (error) {
     if (isTooLarge(error)) return rejected(413, UPLOAD_MESSAGES.tooLarge);
     throw error;
   }
-  const file = received as { slotId: string; filename: string } | null;
-  if (!file) return rejected(400, UPLOAD_MESSAGES.noFile);
-  return { kind: "received", slotId: file.slotId, filename: file.filename, fields };
+  fields.delete(UPLOAD_FIELD);
+  return { kind: "read", fields, upload };
+}
+
+/** The upload dialogs' form, where the file is the point: none chosen is an error. */
+export async function receiveFormUpload(request: Request, adminEmail: string): Promise<FormUpload> {
+  const read = await readFormWithUpload(request, adminEmail);
+  if (read.kind === "rejected") return read;
+  if (!read.upload) return rejected(400, UPLOAD_MESSAGES.noFile);
+  return { kind: "received", ...read.upload, fields: read.fields };
 }

@@ -1,0 +1,33 @@
+import { recordUploadedMedia } from "~/models/media-uploads.server";
+import { readFormWithUpload } from "~/services/uploads/form-upload.server";
+
+/**
+ * The Add and Edit Property forms' main image, as the action reads it: the Image URL
+ * field, or an image chosen from the media library (`imageChoice`), or a file uploaded
+ * with the form (without JavaScript), which is checked and recorded as a media item
+ * like any upload and then becomes the main image. With JavaScript the dialog uploads
+ * the file on the spot and sends only its URL.
+ */
+
+export const IMAGE_CHOICE_FIELD = "imageChoice";
+/** How many of the library's newest images the form offers. */
+export const IMAGE_CHOICES = 12;
+
+export type PropertyFormRead = { formData: FormData; imageError: string | null; status: number };
+
+export async function readPropertyForm(request: Request, adminEmail: string): Promise<PropertyFormRead> {
+  const read = await readFormWithUpload(request, adminEmail);
+  // Cut off past the limit: the rest of the form went with it.
+  if (read.kind === "rejected") return { formData: new FormData(), imageError: read.error, status: read.status };
+  const fields = read.fields;
+  const choice = fields.get(IMAGE_CHOICE_FIELD);
+  fields.delete(IMAGE_CHOICE_FIELD);
+  if (typeof choice === "string" && choice) fields.set("imageUrl", choice);
+  if (read.upload) {
+    const outcome = await recordUploadedMedia(read.upload.slotId, adminEmail, read.upload.filename);
+    if (outcome.kind === "rejected") return { formData: fields, imageError: outcome.error, status: outcome.status };
+    // Kept even if another field is refused: the form comes back with the new image chosen.
+    fields.set("imageUrl", outcome.result.filePath);
+  }
+  return { formData: fields, imageError: null, status: 400 };
+}
