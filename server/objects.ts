@@ -1,6 +1,7 @@
 import { pipeline } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { getObject, headObject, isServableObjectKey, type ObjectInfo } from "../app/services/storage.server";
+import { isRecordedObject } from "../app/models/published-objects.server";
 import { etagMatches } from "../app/utils/http.server";
 import { log } from "../app/utils/logger.server";
 
@@ -28,7 +29,7 @@ export function serveObjects() {
     // The path is taken undecoded: a key never needs escaping, so anything escaped
     // (an encoded slash or dot) is no key of ours.
     const key = req.path.slice(1);
-    if (!isServableObjectKey(key)) return notFound(res);
+    if (!isServableObjectKey(key) || !isRecordedObject(key)) return notFound(res);
     try {
       // HEAD and a revalidation need only the metadata: the body is not even opened.
       const ifNoneMatch = req.get("If-None-Match");

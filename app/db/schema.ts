@@ -34,7 +34,11 @@ export const properties = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [index("properties_active_created_idx").on(table.isActive, table.createdAt)],
+  (table) => [
+    index("properties_active_created_idx").on(table.isActive, table.createdAt),
+    // /objects asks whether a file is some row's (server/objects.ts).
+    index("properties_image_url_idx").on(table.imageUrl),
+  ],
 );
 
 export const media = sqliteTable(
@@ -53,6 +57,7 @@ export const media = sqliteTable(
   (table) => [
     index("media_hero_idx").on(table.isHeroImage, table.createdAt),
     index("media_property_idx").on(table.propertyId, table.createdAt),
+    index("media_file_path_idx").on(table.filePath),
   ],
 );
 

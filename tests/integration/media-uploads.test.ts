@@ -25,6 +25,8 @@ type Store = {
   env: Record<string, string>;
   has: (key: string) => Promise<boolean>;
   keys: (prefix: string) => Promise<string[]>;
+  /** Puts bytes straight into the store, past the app. */
+  put: (key: string, body: Buffer) => Promise<void>;
   /** Sets the time the store gives an object (its LastModified). */
   age: (key: string, when: Date) => void;
   stop: () => Promise<void>;
@@ -44,13 +46,17 @@ function localStore(workDir: string): Store {
     has: async (key) => fs.existsSync(path.join(uploads, key)),
     keys: async (prefix) => listFiles(path.join(uploads, prefix)).map((name) => `${prefix}${name.split(path.sep).join("/")}`),
     age: (key, when) => fs.utimesSync(path.join(uploads, key), when, when),
+    put: async (key, body) => {
+      fs.mkdirSync(path.dirname(path.join(uploads, key)), { recursive: true });
+      fs.writeFileSync(path.join(uploads, key), body);
+    },
     stop: async () => {},
   };
 }
 
 async function s3Store(): Promise<Store> {
   const s3 = await startLocalS3();
-  return { ...s3, age: (key, when) => fs.utimesSync(s3.fileOf(key), when, when) };
+  return { ...s3, put: (key, body) => s3.put(key, body, "image/jpeg"), age: (key, when) => fs.utimesSync(s3.fileOf(key), when, when) };
 }
 
 describe.each([
@@ -257,6 +263,15 @@ describe.each([
     const after = (await (await call(`/api/admin/properties/${home.id}`)).json()) as { imageUrl: string };
     expect(after.imageUrl).toBe("/images/placeholder.svg");
     expect((await call(`/api/admin/media/${uploaded.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("serves no object that no row names: one put in the store past the app is a 404, in full and resized", async () => {
+    const key = "media/put-there-by-hand.jpg";
+    await store.put(key, await jpegWithGps());
+    expect(await store.has(key)).toBe(true);
+    expect((await fetch(url(`/objects/${key}`))).status).toBe(404);
+    expect((await fetch(url(`/objects/${key}`), { method: "HEAD" })).status).toBe(404);
+    expect((await fetch(url(`/variants/320/${key}`))).status).toBe(404);
   });
 
   describe("rejects, with nothing served, recorded or left in storage", () => {

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
+import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
 import S3rver from "s3rver";
 import { makeWorkDir } from "./server";
 
@@ -10,6 +10,8 @@ export type LocalS3 = {
   client: S3Client;
   bucket: string;
   has: (key: string) => Promise<boolean>;
+  /** Puts bytes straight into the bucket, past the app. */
+  put: (key: string, body: Buffer, contentType: string) => Promise<void>;
   /** Every key that starts with `prefix`. */
   keys: (prefix: string) => Promise<string[]>;
   /** Where s3rver keeps an object's bytes: its time is the object's LastModified. */
@@ -47,6 +49,9 @@ export async function startLocalS3(): Promise<LocalS3> {
         if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
         throw error;
       }
+    },
+    put: async (key, body, contentType) => {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
     },
     keys: async (prefix) => {
       const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix }));
