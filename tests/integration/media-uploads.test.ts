@@ -521,7 +521,7 @@ describe.each([
     });
   });
 
-  it("the periodic cleanup removes unrecorded uploads and quarantine objects older than a day, and what a used URL stored after its use", async () => {
+  it("the periodic cleanup removes unrecorded uploads, quarantine objects and unnamed published images older than a day, and what a used URL stored after its use", async () => {
     // An upload nobody recorded, a stray object in quarantine, and a recent one that stays.
     const abandoned = await uploadBytes(await png(12, 12), "image/png");
     const recent = await uploadBytes(await png(12, 12), "image/png");
@@ -532,6 +532,9 @@ describe.each([
     const used = await uploadBytes(await png(12, 12), "image/png");
     const usedItem = (await (await record(used.objectPath, "used.png")).json()) as MediaItem;
     await putBytes(used.uploadURL, await png(14, 14), "image/png");
+    // A published image no row names (its record failed after publishing, say).
+    const orphan = "media/00000000-0000-4000-8000-000000000000.png";
+    await store.put(orphan, await png(12, 12));
 
     await app.stop();
     const dayAndHourAgo = new Date(Date.now() - 25 * 60 * 60_000);
@@ -543,6 +546,9 @@ describe.each([
     database.prepare("delete from upload_slots where id = ?").run(slotOf(strayUpload.objectPath));
     database.close();
     store.age(keyOf(strayUpload.objectPath), dayAndHourAgo);
+    store.age(orphan, dayAndHourAgo);
+    // Recorded and as old: it stays.
+    store.age(keyOf(usedItem.filePath), dayAndHourAgo);
     if (!onS3) {
       fs.writeFileSync(path.join(workDir, "data", "uploads", stray), "left over");
       store.age(stray, dayAndHourAgo);
@@ -556,6 +562,7 @@ describe.each([
     expect(await store.has(keyOf(strayUpload.objectPath))).toBe(false);
     expect(await store.has(keyOf(used.objectPath))).toBe(false);
     if (!onS3) expect(await store.has(stray)).toBe(false);
+    expect(await store.has(orphan)).toBe(false);
     expect(await store.has(keyOf(recent.objectPath))).toBe(true);
     // The recent upload can still be recorded; the recorded one is untouched.
     expect((await record(recent.objectPath, "recent.png")).status).toBe(201);

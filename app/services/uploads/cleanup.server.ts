@@ -7,23 +7,27 @@ import {
   UNRECORDED_UPLOAD_TTL_MS,
   unrecordedSlotsBefore,
 } from "~/models/upload-slots.server";
+import { isRecordedObject } from "~/models/published-objects.server";
 import { deleteObject, listObjects, QUARANTINE_PREFIX, workDir } from "~/services/storage.server";
+import { PUBLISHED_PREFIX } from "./intake.server";
 import { log } from "~/utils/logger.server";
 
 /**
  * The periodic cleanup of uploads (issue: media): what a browser uploaded but nobody
  * recorded, and whatever else sits in quarantine, goes after a day; a finished
  * upload's quarantine key is deleted once more after its URL expired (on S3 a
- * presigned URL could still be used until then), and its slot is forgotten.
+ * presigned URL could still be used until then), and its slot is forgotten. A
+ * published image no row names (its record failed after publishing, a deletion failed
+ * half-way) goes after a day too: it is never served, only stored.
  */
 
 export const CLEANUP_INTERVAL_MS = 60 * 60_000;
 
-export type CleanupReport = { objectsDeleted: number; slotsForgotten: number; workFilesDeleted: number };
+export type CleanupReport = { objectsDeleted: number; orphansDeleted: number; slotsForgotten: number; workFilesDeleted: number };
 
 export async function cleanUpUploads(now = Date.now()): Promise<CleanupReport> {
   const dayAgo = new Date(now - UNRECORDED_UPLOAD_TTL_MS);
-  const report: CleanupReport = { objectsDeleted: 0, slotsForgotten: 0, workFilesDeleted: 0 };
+  const report: CleanupReport = { objectsDeleted: 0, orphansDeleted: 0, slotsForgotten: 0, workFilesDeleted: 0 };
 
   const slots = [...finishedSlotsBefore(new Date(now)), ...unrecordedSlotsBefore(dayAgo)];
   for (const slot of slots) await deleteObject(quarantineKey(slot.id));
@@ -34,6 +38,14 @@ export async function cleanUpUploads(now = Date.now()): Promise<CleanupReport> {
     if (object.lastModified < dayAgo) {
       await deleteObject(object.key);
       report.objectsDeleted += 1;
+    }
+  }
+
+  // Older than a day: a record step that is still running has its row by then.
+  for await (const object of listObjects(PUBLISHED_PREFIX)) {
+    if (object.lastModified < dayAgo && !isRecordedObject(object.key)) {
+      await deleteObject(object.key);
+      report.orphansDeleted += 1;
     }
   }
 
@@ -55,7 +67,7 @@ export function startUploadCleanup(): () => void {
   const run = () => {
     cleanUpUploads()
       .then((report) => {
-        if (report.objectsDeleted || report.slotsForgotten || report.workFilesDeleted) log.info("uploads cleaned up", report);
+        if (Object.values(report).some(Boolean)) log.info("uploads cleaned up", report);
       })
       .catch((error) => log.warn("upload cleanup failed", { error: String(error) }));
   };
