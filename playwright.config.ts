@@ -71,12 +71,14 @@ export default defineConfig({
         HOST: "127.0.0.1",
         APP_URL: BASE_URL,
         LOG_LEVEL: "warn",
-        ADMIN_EMAILS: "admin@example.com,google.admin@example.com,staff@example.com,editor@example.com,properties@example.com,faqs@example.com,media@example.com,settings@example.com,expiry@example.com,uploads@example.com",
+        ADMIN_EMAILS: "admin@example.com,google.admin@example.com,staff@example.com,editor@example.com,properties@example.com,faqs@example.com,media@example.com,settings@example.com,expiry@example.com,uploads@example.com,geocode@example.com",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",
         GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${OAUTH_PORT}`,
         TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
+        // The address search answers from the embedded gazetteer: no call leaves the machine.
+        GEOCODER_URL: "",
         // Every spec file signs in from 127.0.0.1 (at most 20 sign-in links per IP in 15
         // minutes); the limits themselves are tested against their own servers.
         RATE_LIMIT_FACTOR: "5",

@@ -4,6 +4,7 @@ import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { getProperty, updateProperty } from "~/models/properties.server";
 import { recentMediaImages } from "~/models/media.server";
+import { addressSearchAnswer, wantsAddressSearch } from "~/utils/address-find.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { parsePropertyForm } from "~/utils/property-form";
@@ -29,6 +30,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null || !getProperty(id)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   const read = await readPropertyForm(request, admin.email);
   const submission = parsePropertyForm(read.formData);
+  // 'Find' (without JavaScript): the form again with the addresses found, nothing saved.
+  if (wantsAddressSearch(read.formData) && !read.imageError) {
+    return json<PropertyActionData>(await addressSearchAnswer(read.formData, submission, admin.email));
+  }
   if (submission.status !== "success" || read.imageError) {
     return json<PropertyActionData>(
       {

@@ -4,6 +4,7 @@ import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { createProperty } from "~/models/properties.server";
 import { recentMediaImages } from "~/models/media.server";
+import { addressSearchAnswer, wantsAddressSearch } from "~/utils/address-find.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parsePropertyForm } from "~/utils/property-form";
 import { IMAGE_CHOICES, readPropertyForm } from "~/utils/property-image-form.server";
@@ -19,6 +20,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const read = await readPropertyForm(request, admin.email);
   const submission = parsePropertyForm(read.formData);
+  // 'Find' (without JavaScript): the form again with the addresses found, nothing saved.
+  if (wantsAddressSearch(read.formData) && !read.imageError) {
+    return json<PropertyActionData>(await addressSearchAnswer(read.formData, submission, admin.email));
+  }
   if (submission.status !== "success" || read.imageError) {
     return json<PropertyActionData>(
       {

@@ -52,3 +52,12 @@ export function decodeAddressChoice(value: unknown): AddressSuggestion | null {
   if (!label || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
   return { label, latitude, longitude };
 }
+
+/** Without JavaScript, the property form's 'Find' button: name and value of that submit. */
+export const FIND_ADDRESS_FIELD = "intent";
+export const FIND_ADDRESS_INTENT = "find-address";
+/** The radio choices the form shows after 'Find' (values made by encodeAddressChoice). */
+export const ADDRESS_CHOICE_FIELD = "addressChoice";
+
+/** What the property form's action answers to 'Find': the query and its suggestions, or why there are none. */
+export type AddressFindResult = { query: string; suggestions: AddressSuggestion[]; message: string | null };

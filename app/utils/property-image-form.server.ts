@@ -1,5 +1,6 @@
 import { recordUploadedMedia } from "~/models/media-uploads.server";
 import { readFormWithUpload } from "~/services/uploads/form-upload.server";
+import { ADDRESS_CHOICE_FIELD, decodeAddressChoice } from "~/utils/address-search";
 
 /**
  * The Add and Edit Property forms' main image, as the action reads it: the Image URL
@@ -7,6 +8,9 @@ import { readFormWithUpload } from "~/services/uploads/form-upload.server";
  * with the form (without JavaScript), which is checked and recorded as a media item
  * like any upload and then becomes the main image. With JavaScript the dialog uploads
  * the file on the spot and sends only its URL.
+ *
+ * An address chosen among the suggestions of the form's 'Find' (without JavaScript,
+ * utils/address-find.server.ts) replaces the typed location, latitude and longitude.
  */
 
 export const IMAGE_CHOICE_FIELD = "imageChoice";
@@ -23,6 +27,13 @@ export async function readPropertyForm(request: Request, adminEmail: string): Pr
   const choice = fields.get(IMAGE_CHOICE_FIELD);
   fields.delete(IMAGE_CHOICE_FIELD);
   if (typeof choice === "string" && choice) fields.set("imageUrl", choice);
+  const address = decodeAddressChoice(fields.get(ADDRESS_CHOICE_FIELD));
+  fields.delete(ADDRESS_CHOICE_FIELD);
+  if (address) {
+    fields.set("location", address.label);
+    fields.set("latitude", String(address.latitude));
+    fields.set("longitude", String(address.longitude));
+  }
   if (read.upload) {
     const outcome = await recordUploadedMedia(read.upload.slotId, adminEmail, read.upload.filename);
     if (outcome.kind === "rejected") return { formData: fields, imageError: outcome.error, status: outcome.status };

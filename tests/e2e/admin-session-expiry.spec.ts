@@ -85,7 +85,7 @@ const CASES: Case[] = [
     prepare: async (page) => {
       const fill = (label: string, value: string) => page.getByRole("textbox", { name: label, exact: true }).fill(value);
       await fill("Name", "Listed Too Late");
-      await fill("Location", "Waco, TX 76706");
+      await page.getByLabel("Location", { exact: true }).fill("Waco, TX 76706");
       await fill("Price", "$900/month");
       await fill("Image URL", "/objects/demo/home-1.webp");
       await fill("Beds", "2");

@@ -213,7 +213,7 @@ test("Properties: the main image is uploaded on the spot or chosen from the medi
     const dialog = page.getByRole("dialog", { name: "Add New Property" });
     const fill = (label: string, value: string) => dialog.getByRole("textbox", { name: label, exact: true }).fill(value);
     await fill("Name", homeName);
-    await fill("Location", "Temple, TX 76501");
+    await dialog.getByLabel("Location", { exact: true }).fill("Temple, TX 76501");
     await fill("Price", "$950/month");
     await fill("Beds", "3");
     await fill("Baths", "2");

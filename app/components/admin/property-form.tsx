@@ -1,15 +1,20 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
+import { AddressCombobox } from "~/components/admin/address-combobox";
 import { MainImageChoices } from "~/components/admin/main-image-field";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { toast } from "~/components/ui/toast";
 import { parsePropertyForm, PROPERTY_LIMITS, type PropertyInput } from "~/utils/property-form";
 import { SwitchInput } from "~/components/ui/switch";
 import type { MediaImageChoice } from "~/utils/media-form";
+import type { AddressFindResult, AddressSuggestion } from "~/utils/address-search";
 
-/** What the Add and Edit actions answer when the server refuses the form (400). */
-export type PropertyActionData = { result: SubmissionResult<string[]>; error: string };
+/**
+ * What the Add and Edit actions answer when the server refuses the form (400, with
+ * `error`), or to 'Find' without JavaScript (200, with the addresses found).
+ */
+export type PropertyActionData = { result: SubmissionResult<string[]>; error?: string; addressSearch?: AddressFindResult };
 
 export type PropertyFormValues = { [K in keyof PropertyInput]?: PropertyInput[K] };
 
@@ -117,6 +122,11 @@ export function PropertyFormDialog(props: {
     if (data?.error) toast({ title: "Error", description: data.error, variant: "destructive" });
   }, [data]);
   const { key: activeKey, ...activeProps } = getInputProps(fields.isActive, { type: "checkbox" });
+  const chooseAddress = (suggestion: AddressSuggestion) => {
+    form.update({ name: fields.location.name, value: suggestion.label });
+    form.update({ name: fields.latitude.name, value: String(suggestion.latitude) });
+    form.update({ name: fields.longitude.name, value: String(suggestion.longitude) });
+  };
 
   return (
     <RouteDialog
@@ -142,7 +152,16 @@ export function PropertyFormDialog(props: {
           <TextField field={fields.name} label="Name" maxLength={PROPERTY_LIMITS.name} required />
         </div>
         <div className="sm:col-span-2">
-          <TextField field={fields.location} label="Location" maxLength={PROPERTY_LIMITS.location} required placeholder="City, TX 75001" />
+          <Label field={fields.location}>Location</Label>
+          <AddressCombobox
+            field={fields.location}
+            className={`${fieldClass} h-11`}
+            maxLength={PROPERTY_LIMITS.location}
+            placeholder="City, TX 75001"
+            found={data?.addressSearch}
+            onChoose={chooseAddress}
+          />
+          <FieldError field={fields.location} />
         </div>
         <TextField field={fields.latitude} label="Latitude" maxLength={32} inputMode="decimal" hint="-90 to 90; leave blank if unknown" />
         <TextField field={fields.longitude} label="Longitude" maxLength={32} inputMode="decimal" hint="-180 to 180; leave blank if unknown" />

@@ -64,6 +64,13 @@ export function RouteDialog(props: {
               panel.querySelector<HTMLElement>("[data-dialog-close]");
             target?.focus();
           }}
+          onEscapeKeyDown={(event) => {
+            // Escape in a combobox whose list is open closes the list, not the dialog.
+            const target = event.target;
+            if (target instanceof HTMLElement && target.getAttribute("role") === "combobox" && target.getAttribute("aria-expanded") === "true") {
+              event.preventDefault();
+            }
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             if (opener?.isConnected) opener.focus();
