@@ -1,5 +1,7 @@
+import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectJson, jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { decode, visibleTexts } from "../support/html";
 import { startNominatim, STUB_MARK, type NominatimStub } from "../support/nominatim";
 
 /**
@@ -124,6 +126,77 @@ describe("without GEOCODER_URL: the embedded gazetteer", () => {
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
     await expectJson(refused, 429, { error: RATE_LIMITED });
     await answerOf(await call(search("Waco")));
+  });
+});
+
+describe("without JavaScript: the property form's 'Find'", () => {
+  let signedIn: SignedInApp;
+  beforeAll(async () => {
+    signedIn = await startSignedInApp({ email: "geo@example.com" });
+  });
+  afterAll(() => signedIn?.stop());
+
+  const NAME = "Find Flow Home";
+  const fields = {
+    name: NAME,
+    location: "Waco",
+    latitude: "1",
+    longitude: "",
+    price: "$990/month",
+    imageUrl: "/objects/demo/home-1.webp",
+    beds: "3",
+    baths: "2",
+    sqft: "1,150",
+    description: "A home whose address was found without JavaScript.",
+    isActive: "on",
+  };
+  /** The form as a browser without JavaScript sends it (multipart, the pressed button's name and value). */
+  const post = (extra: Record<string, string>) => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ ...fields, ...extra })) body.append(name, value);
+    return fetch(`${signedIn.app.url}/admin/dashboard/properties/new`, {
+      method: "POST",
+      headers: { Origin: signedIn.app.url, Cookie: signedIn.cookie },
+      body,
+      redirect: "manual",
+    });
+  };
+  const saved = () => {
+    const db = new Database(signedIn.app.databasePath, { readonly: true });
+    const rows = db.prepare("select location, latitude, longitude from properties where name = ?").all(NAME);
+    db.close();
+    return rows;
+  };
+
+  it("shows the form again with the addresses as choices, every typed value kept and nothing saved", async () => {
+    const response = await post({ intent: "find-address" });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const texts = visibleTexts(html);
+    expect(texts).toContain("Addresses found for “Waco”");
+    expect(texts).toContain("Waco, TX");
+    const choices = [...html.matchAll(/<input[^>]*name="addressChoice"[^>]*value="([^"]*)"/g)].map((match) => decode(match[1]));
+    expect(choices.length).toBeGreaterThan(1);
+    expect(choices.length).toBeLessThanOrEqual(8);
+    expect(choices[0]).toMatch(/^31\.5\d*\|-97\.1\d*\|Waco, TX$/);
+    for (const [name, value] of Object.entries({ name: NAME, location: "Waco", latitude: "1", sqft: "1,150" })) {
+      expect(html).toMatch(new RegExp(`name="${name}"[^>]*value="${value}"|value="${value}"[^>]*name="${name}"`));
+    }
+    // No field is refused yet: the admin is not done typing.
+    expect(texts).not.toContain("Failed to create property");
+    expect(saved()).toEqual([]);
+  });
+
+  it("says so when nothing is found or the text is too short", async () => {
+    expect(visibleTexts(await (await post({ intent: "find-address", location: "qxzvwq" })).text())).toContain("No addresses found.");
+    expect(visibleTexts(await (await post({ intent: "find-address", location: "Wa" })).text())).toContain(TOO_SHORT);
+    expect(saved()).toEqual([]);
+  });
+
+  it("saves the chosen address's location, latitude and longitude in place of those typed", async () => {
+    const response = await post({ addressChoice: "31.5527|-97.1615|Waco, TX" });
+    expect(response.status).toBe(302);
+    expect(saved()).toEqual([{ location: "Waco, TX", latitude: 31.5527, longitude: -97.1615 }]);
   });
 });
 

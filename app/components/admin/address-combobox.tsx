@@ -217,7 +217,7 @@ export function AddressCombobox(props: {
 function FoundAddresses({ found, onChoose }: { found: AddressFindResult; onChoose: (suggestion: AddressSuggestion) => void }) {
   return (
     <fieldset className="mt-2 rounded-md border border-slate-200 p-3">
-      <legend className="px-1 text-sm font-medium text-slate-800">Addresses found for “{found.query}”</legend>
+      <legend className="px-1 text-sm font-medium text-slate-800">{`Addresses found for “${found.query}”`}</legend>
       {found.suggestions.length ? (
         <>
           <p className="text-xs text-slate-500">Choose one, then save: it replaces the location, latitude and longitude above.</p>
