@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type ListeningStub } from "./loopback";
 
 /**
  * A small real HTTP server speaking LibreTranslate's API, for tests:
@@ -19,14 +19,8 @@ export function fakeSpanish(text: string): string {
   return `${TRANSLATED_PREFIX}${text}`;
 }
 
-export type LibreTranslateStub = {
-  url: string;
-  port: number;
-  requests: RecordedTranslation[];
-  setMode: (mode: TranslateMode) => void;
-  reset: () => void;
-  stop: () => Promise<void>;
-};
+/** A loopback stub that records what it is asked and can be switched to misbehave. */
+export type LibreTranslateStub = ListeningStub & { requests: RecordedTranslation[]; setMode: (mode: TranslateMode) => void; reset: () => void };
 
 export async function startLibreTranslate(options: { port?: number; host?: string } = {}): Promise<LibreTranslateStub> {
   let mode: TranslateMode = "ok";
@@ -59,25 +53,15 @@ export async function startLibreTranslate(options: { port?: number; host?: strin
     });
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server, options);
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    ...listening,
     requests,
     setMode: (next) => (mode = next),
     reset: () => {
       mode = "ok";
       requests.length = 0;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }

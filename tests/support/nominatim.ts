@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback, type ListeningStub } from "./loopback";
 
 /**
  * A small real HTTP server speaking Nominatim's search API, for tests:
@@ -16,14 +16,8 @@ export const STUB_MARK = "(stub geocoder)";
 export type NominatimMode = "ok" | "fail" | "not-json" | "hang";
 export type RecordedSearch = { path: string; params: URLSearchParams; userAgent: string | undefined };
 
-export type NominatimStub = {
-  url: string;
-  port: number;
-  requests: RecordedSearch[];
-  setMode: (mode: NominatimMode) => void;
-  reset: () => void;
-  stop: () => Promise<void>;
-};
+/** A loopback stub that records what it is asked and can be switched to misbehave. */
+export type NominatimStub = ListeningStub & { requests: RecordedSearch[]; setMode: (mode: NominatimMode) => void; reset: () => void };
 
 /** Ten places for any query, more than the app may show, spread around Temple, Texas. */
 export function stubPlaces(query: string) {
@@ -55,25 +49,15 @@ export async function startNominatim(): Promise<NominatimStub> {
     send(200, "application/json", JSON.stringify(stubPlaces(url.searchParams.get("q") ?? "")));
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
+  const listening = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    ...listening,
     requests,
     setMode: (next) => (mode = next),
     reset: () => {
       mode = "ok";
       requests.length = 0;
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
   };
 }
