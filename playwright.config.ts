@@ -23,6 +23,11 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 // tests/e2e/global-setup.ts, so that saving a FAQ fills its Spanish texts.
 const TRANSLATE_PORT = Number(process.env.E2E_TRANSLATE_PORT ?? PORT + 2000);
 process.env.E2E_TRANSLATE_PORT = String(TRANSLATE_PORT);
+// Map tiles from a local stub (tests/support/tile-server.ts, also started by
+// global-setup.ts), so the maps never reach the internet.
+const TILE_PORT = Number(process.env.E2E_TILE_PORT ?? PORT + 3000);
+process.env.E2E_TILE_PORT = String(TILE_PORT);
+process.env.E2E_TILE_URL = `http://127.0.0.1:${TILE_PORT}/{z}/{x}/{y}.png`;
 
 
 export default defineConfig({
@@ -79,6 +84,7 @@ export default defineConfig({
         TRANSLATE_URL: `http://127.0.0.1:${TRANSLATE_PORT}`,
         // The address search answers from the embedded gazetteer: no call leaves the machine.
         GEOCODER_URL: "",
+        MAP_TILE_URL: process.env.E2E_TILE_URL,
         // Every spec file signs in from 127.0.0.1 (at most 20 sign-in links per IP in 15
         // minutes); the limits themselves are tested against their own servers.
         RATE_LIMIT_FACTOR: "5",

@@ -13,7 +13,7 @@ export type CachedPage = { status: number; headers: [string, string][]; body: st
 
 const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/];
 // The public JSON calls are the same in every language.
-const CACHEABLE_JSON = [/^\/api\/(text-entries|hero-images|properties|faqs|config\/maps-api-key)$/, /^\/api\/properties\/\d+\/media$/];
+const CACHEABLE_JSON = [/^\/api\/(text-entries|hero-images|properties|faqs|config\/maps-api-key|map-markers)$/, /^\/api\/properties\/\d+(\/media)?$/];
 // Headers that belong to one response only.
 const PER_RESPONSE_HEADERS = new Set(["set-cookie", "content-length", "date", "content-security-policy"]);
 

@@ -267,6 +267,14 @@ export const DICTIONARY: DictionaryEntry[] = [
     en: "Please check your connection and try again",
     es: "Revise su conexión e inténtelo de nuevo",
   },
+  { key: "map.cluster_label", en: "{{count}} homes here, zoom in", es: "{{count}} casas aquí, acercar" },
+  { key: "map.info_loading", en: "Loading details...", es: "Cargando detalles..." },
+  { key: "map.place_label", en: "Map of {{location}}", es: "Mapa de {{location}}" },
+  {
+    key: "map.place_no_script",
+    en: "Turn on JavaScript to see this home on a map.",
+    es: "Active JavaScript para ver esta casa en un mapa.",
+  },
   {
     key: "map.no_script",
     en: "Turn on JavaScript to see the homes on a map.",

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
+import type { MapMarker } from "~/components/map/map-types";
 import { containsText } from "~/db/text-search.server";
 import { pageWindow } from "~/utils/paging";
 import type { PropertyInput } from "~/utils/property-form";
@@ -19,6 +20,33 @@ export function listActiveProperties(limit?: number): Property[] {
 
 export function countActiveProperties(): number {
   return db().select({ n: count() }).from(properties).where(eq(properties.isActive, true)).get()?.n ?? 0;
+}
+
+/** Every active home with coordinates, in listing order, as compact marker data (the rest comes when its info window opens). */
+export function listMapMarkers(): MapMarker[] {
+  const rows = db()
+    .select({
+      id: properties.id,
+      lat: properties.latitude,
+      lng: properties.longitude,
+      name: properties.name,
+      price: properties.price,
+      priceSpanish: properties.priceSpanish,
+    })
+    .from(properties)
+    .where(and(eq(properties.isActive, true), isNotNull(properties.latitude), isNotNull(properties.longitude)))
+    .orderBy(...listingOrder)
+    .all();
+  // Five decimals are about a metre: enough for a marker, and the JSON stays small.
+  const round = (value: number) => Math.round(value * 1e5) / 1e5;
+  return rows.map(({ id, lat, lng, name, price, priceSpanish }) => ({
+    id,
+    lat: round(lat as number),
+    lng: round(lng as number),
+    name,
+    price,
+    ...(priceSpanish?.trim() ? { priceEs: priceSpanish.trim() } : {}),
+  }));
 }
 
 /** An active listing, or undefined: inactive homes are not public. */

@@ -233,7 +233,10 @@ function findLayoutProblems(): { problems: string[]; moving: boolean } {
           break;
         }
       }
-      if (cs.position === "absolute" || cs.position === "fixed") {
+      // A positioned box of no size is an anchor its content is placed from (a map's
+      // panes are), not an overlay with edges: what counts is the clipping around it.
+      const anchorOnly = ancestor.getBoundingClientRect().width === 0 && ancestor.getBoundingClientRect().height === 0;
+      if ((cs.position === "absolute" || cs.position === "fixed") && !anchorOnly) {
         const sides = beyond(area, ancestor.getBoundingClientRect(), true, true);
         if (sides) {
           problems.push(

@@ -1,5 +1,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
+import { LazyMap, getJson } from "~/components/map/lazy-map";
+import type { MapMarker } from "~/components/map/map-types";
 import { ApplyLink } from "~/components/property/apply-link";
 import { openDetailsInPlace, type Listing } from "~/components/property/listing";
 import { PropertyCard } from "~/components/property/property-card";
@@ -16,9 +18,10 @@ export const LISTINGS_BEFORE_EXPANDING = 3;
 export function PropertiesSection({ listings, total }: { listings: Listing[]; total: number }) {
   const { t } = useT();
   const [searchParams] = useSearchParams();
-  const [openId, setOpenId] = useState<number | null>(null);
+  // The open details: a card's listing, or one the map fetched (any active home).
+  const [open, setOpen] = useState<Listing | null>(null);
+  const openById = (id: number) => setOpen(listings.find((listing) => listing.id === id) ?? null);
   const showingAll = searchParams.get("all") === "1";
-  const open = listings.find((listing) => listing.id === openId) ?? null;
 
   const toggleParams = new URLSearchParams(searchParams);
   if (showingAll) toggleParams.delete("all");
@@ -50,7 +53,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
             <ul aria-label={t("properties.list_label", "Home listings")} className="grid content-start gap-6 sm:grid-cols-2">
               {listings.map((listing) => (
                 <li key={listing.id} className="flex">
-                  <PropertyCard listing={listing} onViewDetails={setOpenId} />
+                  <PropertyCard listing={listing} onViewDetails={openById} />
                 </li>
               ))}
             </ul>
@@ -59,14 +62,14 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
               {t("properties.empty", "No homes are available right now. Please check back soon.")}
             </p>
           )}
-          <MapPanel listings={listings} onViewDetails={setOpenId} />
+          <MapPanel listings={listings} onViewDetails={openById} onViewListing={setOpen} />
         </div>
       </div>
 
       <Dialog
         open={open !== null}
         title={open?.name ?? ""}
-        onClose={() => setOpenId(null)}
+        onClose={() => setOpen(null)}
         closeHref="#properties"
         size="lg"
         footer={
@@ -74,7 +77,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
             <>
               <button
                 type="button"
-                onClick={() => setOpenId(null)}
+                onClick={() => setOpen(null)}
                 className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
               >
                 {t("properties.close", "Close")}
@@ -90,14 +93,35 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
   );
 }
 
+const loadMarkers = () => getJson<MapMarker[]>("/api/map-markers");
+
 /**
- * The map's place beside the cards (500 px tall). Until the map loads, and for visitors
- * without JavaScript, it lists where the homes are, each a link to its details.
+ * The map beside the cards (500 px tall), loaded as it nears the viewport. Until then,
+ * and for visitors without JavaScript, the same place lists where the homes are, each a
+ * link to its details.
  */
-function MapPanel({ listings, onViewDetails }: { listings: Listing[]; onViewDetails: (id: number) => void }) {
+function MapPanel(props: { listings: Listing[]; onViewDetails: (id: number) => void; onViewListing: (listing: Listing) => void }) {
+  const { t } = useT();
+  const title = t("map.title", "Map of available homes");
+  return (
+    <aside aria-label={title} className="h-[500px] overflow-hidden rounded-xl border border-slate-200 bg-white lg:sticky lg:top-24">
+      <LazyMap
+        className="flex h-full flex-col"
+        loadData={loadMarkers}
+        fallback={<HomesByLocation listings={props.listings} onViewDetails={props.onViewDetails} />}
+        render={(kit, markers, onReady) => (
+          <kit.maps.ListingsMap tiles={kit.tiles} markers={markers} label={title} onReady={onReady} onViewDetails={props.onViewListing} />
+        )}
+      />
+    </aside>
+  );
+}
+
+/** The homes with their locations, each a link to its page: the map's place without JavaScript. */
+function HomesByLocation({ listings, onViewDetails }: { listings: Listing[]; onViewDetails: (id: number) => void }) {
   const { t } = useT();
   return (
-    <aside aria-label={t("map.title", "Map of available homes")} className="h-[500px] overflow-y-auto rounded-xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
+    <div data-map-fallback className="min-h-0 flex-1 overflow-y-auto p-5">
       <h3 className="text-lg font-semibold text-brand-900">{t("map.title", "Map of available homes")}</h3>
       <ul className="mt-4 divide-y divide-slate-100">
         {listings.map((listing) => (
@@ -113,6 +137,6 @@ function MapPanel({ listings, onViewDetails }: { listings: Listing[]; onViewDeta
           </li>
         ))}
       </ul>
-    </aside>
+    </div>
   );
 }

@@ -1,3 +1,4 @@
+import { LazyMap } from "~/components/map/lazy-map";
 import { useT } from "~/utils/i18n";
 import { localizedListing, type Listing } from "./listing";
 import { ListingCarousel } from "./listing-carousel";
@@ -18,6 +19,9 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
           {price}
         </p>
       </div>
+      {listing.latitude != null && listing.longitude != null ? (
+        <PlaceMapPanel lat={listing.latitude} lng={listing.longitude} location={listing.location} />
+      ) : null}
       <div>
         <Heading className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.location", "Location")}</Heading>
         <p className="mt-1 text-lg text-slate-900">{listing.location}</p>
@@ -28,5 +32,18 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
         <p className="mt-2 whitespace-pre-line leading-7 text-slate-700">{description}</p>
       </div>
     </div>
+  );
+}
+
+/** The home's place on a small map (zoom 15), loaded as it nears the viewport. */
+function PlaceMapPanel({ lat, lng, location }: { lat: number; lng: number; location: string }) {
+  const { t } = useT();
+  const label = t("map.place_label", "Map of {{location}}", { location });
+  return (
+    <LazyMap
+      className="flex h-56 flex-col overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
+      fallback={<p className="flex flex-1 items-center justify-center p-4 text-center text-slate-600">{t("map.place_no_script", "Turn on JavaScript to see this home on a map.")}</p>}
+      render={(kit, _data, onReady) => <kit.maps.PlaceMap tiles={kit.tiles} lat={lat} lng={lng} label={label} onReady={onReady} />}
+    />
   );
 }

@@ -1,0 +1,11 @@
+/** What the listings map gets for each active home with coordinates (GET /api/map-markers). */
+export type MapMarker = { id: number; lat: number; lng: number; name: string; price: string; priceEs?: string };
+
+/** The tile source (GET /api/config/maps-api-key). */
+export type TileConfig = { apiKey: string; tileUrl: string; tileAttribution: string };
+
+/** SPEC section 9. */
+export const DALLAS_AREA: [number, number] = [32.7767, -96.797];
+export const DEFAULT_ZOOM = 7;
+export const DETAIL_ZOOM = 15;
+export const FIT_PADDING = 50;
