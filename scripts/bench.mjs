@@ -188,6 +188,19 @@ function runBuild() {
 
 // ---------------------------------------------------------------- 2. server
 
+// Map tiles from a local stub (one plain 256 px PNG for every tile): this machine has no internet,
+// and a failed tile would be a console error in Lighthouse's Best Practices.
+const TILE_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAQAAAAEACAMAAABrrFhUAAAAA1BMVEXy7+kRCi+bAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAVElEQVR42u3BAQEAAACAkP6v7ggKAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAGAEPAAEccgnDAAAAAElFTkSuQmCC", "base64");
+let tileUrl;
+async function tileServerUrl() {
+  if (tileUrl) return tileUrl;
+  const server = http.createServer((_req, res) => res.writeHead(200, { "Content-Type": "image/png", "Cache-Control": "max-age=86400" }).end(TILE_PNG));
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  server.unref();
+  tileUrl = `http://127.0.0.1:${server.address().port}/{z}/{x}/{y}.png`;
+  return tileUrl;
+}
+
 /** `prepare(workDir)` runs before the server starts (e.g. to fill its database). */
 async function startServer({ prepare } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
@@ -195,7 +208,7 @@ async function startServer({ prepare } = {}) {
   if (prepare) prepare(workDir);
   return startBuiltServer({
     workDir,
-    env: { ADMIN_EMAILS: BENCH_ADMIN },
+    env: { ADMIN_EMAILS: BENCH_ADMIN, MAP_TILE_URL: await tileServerUrl() },
     startLimitMs: LIMIT_MS.serverStart,
     onSpawn: (server) => state.servers.push(server),
   });
@@ -213,6 +226,56 @@ function firstPropertyId(json) {
     : (json?.properties ?? json?.items ?? json?.data ?? Object.values(json ?? {}).find(Array.isArray));
   const first = Array.isArray(list) ? list[0] : undefined;
   return first && (first.id ?? first.propertyId) != null ? String(first.id ?? first.propertyId) : null;
+}
+
+// ---------------------------------------------------------------- 7a. / and the map's markers at scale
+
+/**
+ * `/` and `GET /api/map-markers` on the demo and the seed:scale data: bytes (gzip -9),
+ * sequential p50 over 20 requests after 3 warm-ups, and `/`'s req/s under load (5 s).
+ */
+async function benchPublicScaled({ demo, scaled }) {
+  const rows = [];
+  let autocannon = null;
+  try {
+    autocannon = (await import("autocannon")).default;
+  } catch {
+    // reported as "-"
+  }
+  for (const target of ["/", "/api/map-markers"]) {
+    const row = { target };
+    for (const [label, srv] of [["demo", demo], ["scaled", scaled]]) {
+      const first = await httpGet(`${srv.url}${target}`);
+      const times = [];
+      for (let i = 0; i < 23; i++) {
+        const t = performance.now();
+        await httpGet(`${srv.url}${target}`);
+        if (i >= 3) times.push(performance.now() - t);
+      }
+      times.sort((a, b) => a - b);
+      row[label] = { status: first.status, bytes: first.body.length, gzip: zlib.gzipSync(first.body, { level: 9 }).length, p50: times[Math.floor(times.length / 2)] };
+      if (target === "/" && autocannon) {
+        const r = await new Promise((resolve, reject) =>
+          autocannon({ url: `${srv.url}/`, connections: LOAD.connections, duration: 5, headers: { "accept-encoding": "gzip" } }, (error, result) => (error ? reject(error) : resolve(result))),
+        );
+        row[label].rps = r.requests.average;
+      }
+    }
+    rows.push(row);
+  }
+  printTable(
+    ["GET", "demo bytes (gzip)", "demo p50", "demo req/s", "scaled bytes (gzip)", "scaled p50", "scaled req/s"],
+    rows.map(({ target, demo: d, scaled: s }) => [
+      target,
+      `${kib(d.bytes)} (${kib(d.gzip)})`,
+      `${d.p50.toFixed(1)} ms`,
+      d.rps == null ? "-" : d.rps.toFixed(0),
+      `${kib(s.bytes)} (${kib(s.gzip)})`,
+      `${s.p50.toFixed(1)} ms`,
+      s.rps == null ? "-" : s.rps.toFixed(0),
+    ]),
+  );
+  return rows;
 }
 
 // ---------------------------------------------------------------- 4. load
@@ -606,6 +669,7 @@ async function main() {
         execFileSync(process.execPath, [path.join(ROOT, "build", "seed-scale.js")], { cwd: workDir, stdio: "ignore", timeout: LIMIT_MS.seedScale }),
     });
     console.log(`  scaled database seeded and a second server started on ${scaled.url} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    results.publicScaled = await benchPublicScaled({ demo: server, scaled });
     results.dashboard = await benchDashboard({ demo: server, scaled });
     const ms = (value) => (value == null ? "-" : value.toFixed(1));
     printTable(

@@ -208,6 +208,7 @@ test.describe("the map of one home", () => {
     await openPage(page, `/properties/${placed.id}`);
     const map = page.getByRole("region", { name: `Map of ${placed.location}` });
     await expect(map.locator(".leaflet-marker-pane [data-count]")).toHaveCount(1);
+    // Zoom 15 (16 on a dense screen, drawn at half size; this one is not dense).
     await expect(map.locator(".leaflet-tile-container img").first()).toHaveAttribute("src", /\/15\/\d+\/\d+\.png$/);
 
     const unplaced = addHomeWithoutCoordinates();

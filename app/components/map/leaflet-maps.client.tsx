@@ -220,7 +220,8 @@ function initialView(markers: { lat: number; lng: number }[]) {
 }
 
 function Tiles({ tiles }: { tiles: TileConfig }) {
-  return <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} />;
+  // On a dense screen (phones), tiles of the next zoom level at half size: sharp.
+  return <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} detectRetina />;
 }
 
 /** The listings map beside the cards: every active home with coordinates, clustered. */
