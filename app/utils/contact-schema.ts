@@ -1,15 +1,14 @@
 import { z } from "zod";
+import { CONTACT_LIMITS, CONTACT_SUBJECTS } from "./contact-fields";
+
+export { CONTACT_LIMITS, CONTACT_SUBJECTS, HONEYPOT_FIELD, type ContactSubject } from "./contact-fields";
 
 /**
- * The contact form's one schema: conform validates with it in the browser, the home
- * page's action and POST /api/contact validate with it on the server. Every message is
- * a dictionary key, so each side shows it in the visitor's language with t(key).
+ * The contact form's one schema: conform validates with it in the browser (loaded
+ * lazily, contact-validation.ts), the home page's action and POST /api/contact validate
+ * with it on the server. Every message is a dictionary key, so each side shows it in
+ * the visitor's language with t(key).
  */
-
-export const CONTACT_SUBJECTS = ["property-management", "investment", "development", "rental-inquiry", "other"] as const;
-export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
-
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const;
 
 const TOO_LONG = "validation.too_long";
 
@@ -55,8 +54,6 @@ export type ContactFormInput = z.input<typeof contactSchema>;
 /** A checked contact message: trimmed, phone absent rather than blank. */
 export type ContactInput = z.output<typeof contactSchema>;
 
-/** The honeypot's field name: people never see it, form-filling bots do. */
-export const HONEYPOT_FIELD = "website";
 
 export function isHoneypotFilled(value: unknown): boolean {
   return typeof value === "string" && value.trim() !== "";

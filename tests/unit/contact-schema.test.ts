@@ -1,6 +1,7 @@
-import { parseWithZod } from "@conform-to/zod";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { DICTIONARY } from "~/db/dictionary";
+import { CONTACT_CONSTRAINT } from "~/utils/contact-fields";
 import { CONTACT_SUBJECTS, contactSchema, isHoneypotFilled, isPlausiblePhone } from "~/utils/contact-schema";
 
 const valid = {
@@ -132,5 +133,11 @@ describe("the honeypot", () => {
   it("counts only a non-blank text as filled", () => {
     expect(isHoneypotFilled("https://spam.example")).toBe(true);
     for (const value of [null, undefined, "", "  "]) expect(isHoneypotFilled(value)).toBe(false);
+  });
+});
+
+describe("the form's native constraints", () => {
+  it("are the ones the schema gives, written out so the page needs no zod to render them", () => {
+    expect(CONTACT_CONSTRAINT).toEqual(getZodConstraint(contactSchema));
   });
 });

@@ -3,15 +3,15 @@ import {
   getInputProps,
   getSelectProps,
   getTextareaProps,
+  parse,
   useForm,
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { useActionData, useFetcher } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
-import { CONTACT_SUBJECTS, HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
+import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS, HONEYPOT_FIELD } from "~/utils/contact-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useT } from "~/utils/i18n";
 import type { ContactActionData, contactAction } from "./contact-action.server";
@@ -251,6 +251,31 @@ function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "errors" | 
   );
 }
 
+
+type ContactValidator = typeof import("~/utils/contact-validation").validateContact;
+let contactValidator: ContactValidator | null = null;
+
+/** The contact form's zod check, loaded after the page has started (not in its first load). */
+function useContactValidator(): ContactValidator | null {
+  const [validate, setValidate] = useState<ContactValidator | null>(() => contactValidator);
+  useEffect(() => {
+    if (contactValidator) return;
+    let current = true;
+    import("~/utils/contact-validation")
+      .then((module) => {
+        contactValidator = module.validateContact;
+        if (current) setValidate(() => module.validateContact);
+      })
+      .catch(() => {
+        // Offline or a new deployment: the server still checks every message.
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+  return validate;
+}
+
 function ContactForm({
   fetcher,
   result,
@@ -263,13 +288,16 @@ function ContactForm({
   focusFirstField: boolean;
 }) {
   const { t } = useT();
+  const validate = useContactValidator();
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: result,
-    constraint: getZodConstraint(contactSchema),
+    constraint: CONTACT_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
+    // Until the check has loaded (a moment after the page starts), the form goes to the
+    // server, which checks it with the same schema and answers in place.
+    onValidate: ({ formData }) => (validate ? validate(formData) : parse(formData, { resolve: (value) => ({ value }) })),
   });
   const sending = fetcher.state === "submitting";
 
