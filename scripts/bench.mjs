@@ -278,6 +278,28 @@ async function benchPublicScaled({ demo, scaled }) {
   return rows;
 }
 
+// ---------------------------------------------------------------- 5. first-load JavaScript
+
+/** The /build/*.js files `/` loads on a server, each with its bytes and gzip -9 size, largest first. */
+async function firstLoadJs(url) {
+  const home = await httpGet(`${url}/`);
+  const files = scriptsOf(home.body.toString("utf8"), `${url}/`);
+  const rows = [];
+  let total = 0;
+  for (const file of files) {
+    const response = await httpGet(`${url}${file}`);
+    if (response.status !== 200) {
+      rows.push([file, `HTTP ${response.status}`, ""]);
+      continue;
+    }
+    const gz = zlib.gzipSync(response.body, { level: 9 }).length;
+    total += gz;
+    rows.push([file, response.body.length, gz]);
+  }
+  rows.sort((a, b) => (Number(b[2]) || 0) - (Number(a[2]) || 0));
+  return { rows, total, files: files.length };
+}
+
 // ---------------------------------------------------------------- 4. load
 
 async function loadRun(autocannon, url) {
@@ -593,24 +615,10 @@ async function main() {
 
   section("5. JavaScript loaded by / (gzip -9)");
   try {
-    const home = await httpGet(`${url}/`);
-    const files = scriptsOf(home.body.toString("utf8"), `${url}/`);
-    const rows = [];
-    let total = 0;
-    for (const file of files) {
-      const response = await httpGet(`${url}${file}`);
-      if (response.status !== 200) {
-        rows.push([file, `HTTP ${response.status}`, ""]);
-        continue;
-      }
-      const gz = zlib.gzipSync(response.body, { level: 9 }).length;
-      total += gz;
-      rows.push([file, response.body.length, gz]);
-    }
-    rows.sort((a, b) => (Number(b[2]) || 0) - (Number(a[2]) || 0));
-    printTable(["file", "bytes", "gzip -9"], rows);
-    console.log(`  total: ${files.length} files, ${total} B gzipped = ${kib(total)} (budget ${kib(BUDGET.firstLoadJsBytes)})`);
-    results.js = { total, files: files.length };
+    const js = await firstLoadJs(url);
+    printTable(["file", "bytes", "gzip -9"], js.rows);
+    console.log(`  total: ${js.files} files, ${js.total} B gzipped = ${kib(js.total)} (budget ${kib(BUDGET.firstLoadJsBytes)})`);
+    results.js = { total: js.total, files: js.files };
   } catch (error) {
     console.log(`  failed: ${errorText(error)}`);
   }
@@ -670,6 +678,20 @@ async function main() {
     });
     console.log(`  scaled database seeded and a second server started on ${scaled.url} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     results.publicScaled = await benchPublicScaled({ demo: server, scaled });
+    // The same page with 5,000 homes: what a visitor's phone loads and how Lighthouse sees it.
+    const scaledJs = await firstLoadJs(scaled.url);
+    results.scaledJs = { total: scaledJs.total, files: scaledJs.files };
+    const homeStatic = results.load["/build/bench/home.html"];
+    const scaledRps = results.publicScaled.find((row) => row.target === "/")?.scaled?.rps;
+    results.scaledHomeRatio = homeStatic?.rps > 0 && scaledRps ? scaledRps / homeStatic.rps : null;
+    console.log(
+      `  / with 5,000 homes: first-load JS ${kib(scaledJs.total)} (${scaledJs.files} files); req/s ${scaledRps?.toFixed(0) ?? "-"} = ` +
+        `${results.scaledHomeRatio == null ? "-" : `${(results.scaledHomeRatio * 100).toFixed(1)}%`} of the demo page's static copy`,
+    );
+    if (lh) {
+      const lhr = await runLighthouse(lh, `${scaled.url}/`);
+      results.lighthouseScaled = { scores: printLighthouse("/ with 5,000 homes", lhr), runtimeError: lhr.runtimeError?.code };
+    }
     results.dashboard = await benchDashboard({ demo: server, scaled });
     const ms = (value) => (value == null ? "-" : value.toFixed(1));
     printTable(
@@ -728,6 +750,17 @@ function printSummary(results) {
     `<= ${kib(BUDGET.firstLoadJsBytes)}`,
     results.js ? verdict(results.js.total <= BUDGET.firstLoadJsBytes) : "N/A",
   ]);
+
+  if (results.scaledJs) {
+    rows.push(["JS on first load of /, 5,000 homes", `${kib(results.scaledJs.total)} (${results.scaledJs.files} files)`, `<= ${kib(BUDGET.firstLoadJsBytes)}`, verdict(results.scaledJs.total <= BUDGET.firstLoadJsBytes)]);
+  }
+  if (results.lighthouseScaled?.scores) {
+    const score = results.lighthouseScaled.scores.performance;
+    rows.push(["Lighthouse Performance, / with 5,000 homes", score == null ? "n/a" : String(score), `>= ${BUDGET.lighthouse.performance}`, score == null ? "N/A" : verdict(score >= BUDGET.lighthouse.performance)]);
+  }
+  if (results.scaledHomeRatio != null) {
+    rows.push(["GET / req/s with 5,000 homes vs demo's static copy", `${(results.scaledHomeRatio * 100).toFixed(1)}%`, "(informative)", ""]);
+  }
 
   const home = results.load["/"];
   const homeStatic = results.load["/build/bench/home.html"];

@@ -50,6 +50,42 @@ test.describe("contact form with JavaScript", () => {
     expect(posts).toBe(0);
   });
 
+  test("the check is not in the first load: a field left before it arrives is checked when it does, and a send waits for it", async ({ page }) => {
+    // Held back 1.5 s: the visitor is faster than the check.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/build\/.*contact-validation-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
+    });
+    await page.goto("/");
+    const section = page.locator("#contact");
+    const email = section.getByRole("textbox", { name: "Email", exact: true });
+    await email.fill("ana@");
+    await email.blur();
+    await section.getByRole("button", { name: "Send Message" }).click();
+    await page.waitForTimeout(300);
+    expect(posts).toBe(0);
+    release();
+    await expect(section.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(section.getByText("Please enter your first name.")).toBeVisible();
+    expect(posts).toBe(0);
+  });
+
+  test("if the check cannot load at all, the message still goes and the server checks it", async ({ page }) => {
+    await page.route(/\/build\/.*contact-validation-[^/]*\.js$/, (route) => route.abort());
+    await page.goto("/");
+    const section = page.locator("#contact");
+    await section.getByRole("textbox", { name: "Email", exact: true }).fill("ana@");
+    await section.getByRole("button", { name: "Send Message" }).click();
+    await expect(section.getByText("Please enter a valid email address.")).toBeVisible();
+    await expect(section.getByText("Please enter your first name.")).toBeVisible();
+  });
+
   test("shows the sending state, then the success card and a toast, and 'send another' resets", async ({ page }) => {
     await page.goto("/");
     // Hold the request a moment so the sending state can be seen.

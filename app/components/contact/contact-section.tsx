@@ -254,26 +254,45 @@ function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "errors" | 
 
 type ContactValidator = typeof import("~/utils/contact-validation").validateContact;
 let contactValidator: ContactValidator | null = null;
+let loadingValidator: Promise<ContactValidator> | null = null;
+/** It could not be loaded (offline, a new deployment): the form is sent and the server checks it. */
+let validatorUnavailable = false;
 
-/** The contact form's zod check, loaded after the page has started (not in its first load). */
-function useContactValidator(): ContactValidator | null {
-  const [validate, setValidate] = useState<ContactValidator | null>(() => contactValidator);
+/** Loads the contact form's zod check once (it is not part of the page's first load). */
+function loadContactValidator(): Promise<ContactValidator> {
+  loadingValidator ??= import("~/utils/contact-validation").then(
+    (module) => (contactValidator = module.validateContact),
+    (error) => {
+      validatorUnavailable = true;
+      throw error;
+    },
+  );
+  return loadingValidator;
+}
+
+/**
+ * Loads the contact form's check as soon as the page has started, then calls `onLoaded`.
+ * Until then a field left is checked once it arrives, and a send waits for it, so no
+ * message goes unchecked from a fast visitor; if it cannot load at all, the server
+ * checks as always.
+ */
+function useContactValidator(onLoaded: () => void) {
+  const loaded = useRef(onLoaded);
+  loaded.current = onLoaded;
   useEffect(() => {
     if (contactValidator) return;
     let current = true;
-    import("~/utils/contact-validation")
-      .then((module) => {
-        contactValidator = module.validateContact;
-        if (current) setValidate(() => module.validateContact);
+    loadContactValidator()
+      .then(() => {
+        if (current) loaded.current();
       })
       .catch(() => {
-        // Offline or a new deployment: the server still checks every message.
+        // validatorUnavailable is set: the server checks every message as always.
       });
     return () => {
       current = false;
     };
   }, []);
-  return validate;
 }
 
 function ContactForm({
@@ -288,7 +307,15 @@ function ContactForm({
   focusFirstField: boolean;
 }) {
   const { t } = useT();
-  const validate = useContactValidator();
+  // Fields the visitor left before the check arrived: left again (for conform, which
+  // checks a field as it is left) as soon as it does.
+  const leftEarly = useRef(new Set<HTMLElement>());
+  useContactValidator(() => {
+    for (const element of leftEarly.current) element.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
+    leftEarly.current.clear();
+  });
+  // A send made before the check arrived waits for it, once.
+  const sendWaiting = useRef(false);
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: result,
@@ -297,7 +324,9 @@ function ContactForm({
     shouldRevalidate: "onInput",
     // Until the check has loaded (a moment after the page starts), the form goes to the
     // server, which checks it with the same schema and answers in place.
-    onValidate: ({ formData }) => (validate ? validate(formData) : parse(formData, { resolve: (value) => ({ value }) })),
+    // Read from the module, not from state: a send waiting for the check runs in the same
+    // tick as its arrival, before a re-render could hand conform a new function.
+    onValidate: ({ formData }) => (contactValidator ? contactValidator(formData) : parse(formData, { resolve: (value) => ({ value }) })),
   });
   const sending = fetcher.state === "submitting";
 
@@ -336,6 +365,22 @@ function ContactForm({
         // The fragment brings a visitor without JavaScript back to this section.
         action="/?index#contact"
         {...getFormProps(form)}
+        onBlurCapture={(event) => {
+          if (!contactValidator && event.target !== event.currentTarget) leftEarly.current.add(event.target as HTMLElement);
+        }}
+        onSubmit={(event) => {
+          if (contactValidator || validatorUnavailable) return getFormProps(form).onSubmit(event);
+          // Sent before the check arrived: wait for it, then send again (checked this time).
+          event.preventDefault();
+          if (sendWaiting.current) return;
+          sendWaiting.current = true;
+          const element = event.currentTarget;
+          const sendAgain = () => {
+            sendWaiting.current = false;
+            element.requestSubmit();
+          };
+          loadContactValidator().then(sendAgain, sendAgain);
+        }}
         aria-labelledby="contact-form-title"
         className="relative mt-6 grid gap-5 sm:grid-cols-2"
       >
