@@ -1,12 +1,7 @@
-import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import fs from "node:fs/promises";
-import path from "node:path";
-import { pipeline } from "node:stream/promises";
 import type { NextFunction, Request, Response } from "express";
-import { finishReceiving, quarantineKey, startReceiving } from "../app/models/upload-slots.server";
-import { putFile, workDir } from "../app/services/storage.server";
-import { byteLimit, TooLarge } from "../app/services/uploads/byte-limit.server";
+import { finishReceiving, startReceiving } from "../app/models/upload-slots.server";
+import { TooLarge } from "../app/services/uploads/byte-limit.server";
+import { receiveIntoQuarantine } from "../app/services/uploads/quarantine.server";
 import { checkLocalUploadUrl } from "../app/services/uploads/upload-urls.server";
 import { log } from "../app/utils/logger.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
@@ -46,26 +41,11 @@ export function receiveUploads() {
       return refuse(res, 413, UPLOAD_MESSAGES.tooLarge);
     }
 
-    await fs.mkdir(workDir(), { recursive: true });
-    const partial = path.join(workDir(), `${url.slotId}-${randomUUID()}.part`);
-    const counter = byteLimit(MAX_UPLOAD_BYTES);
-    // The request is piped by hand, not through pipeline(): on a refusal pipeline would
-    // destroy it, and with it the socket the 413 must go out on.
-    const writing = pipeline(counter, createWriteStream(partial));
-    req.on("close", () => {
-      if (!req.complete) counter.destroy(new Error("upload aborted"));
-    });
-    req.pipe(counter);
     try {
-      await writing;
-      await putFile(quarantineKey(url.slotId), partial, req.get("content-type") ?? "application/octet-stream");
-      finishReceiving(url.slotId, true);
-      res.status(200).json({ size: counter.seen() });
+      const size = await receiveIntoQuarantine(url.slotId, req, req.get("content-type") ?? "application/octet-stream");
+      res.status(200).json({ size });
     } catch (error) {
-      req.unpipe(counter);
       req.resume(); // the rest is read and dropped until the connection closes
-      finishReceiving(url.slotId, false);
-      await fs.rm(partial, { force: true });
       if (error instanceof TooLarge) return refuse(res, 413, UPLOAD_MESSAGES.tooLarge);
       if (!req.complete && req.destroyed) return; // the browser gave up mid-upload
       log.error("upload: not stored", { slotId: url.slotId, error: String(error) });

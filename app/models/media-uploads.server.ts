@@ -1,6 +1,7 @@
-import { and, eq, ne } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
+import { isFileShown } from "~/models/published-objects.server";
 import { deleteObject, objectKeyOf } from "~/services/storage.server";
 import { rejected, takeInUpload, type IntakeOutcome, type PublishedImage } from "~/services/uploads/intake.server";
 import { PLACEHOLDER_IMAGE } from "~/utils/image-variants";
@@ -30,17 +31,6 @@ async function deleteUnusedFile(filePath: string, context: Record<string, unknow
   } catch (error) {
     log.error("media: file not deleted", { ...context, key, error: String(error) });
   }
-}
-
-function fileStillShown(filePath: string, exceptMediaId?: number): boolean {
-  const otherMedia = db()
-    .select({ id: media.id })
-    .from(media)
-    .where(exceptMediaId === undefined ? eq(media.filePath, filePath) : and(eq(media.filePath, filePath), ne(media.id, exceptMediaId)))
-    .limit(1)
-    .get();
-  const property = db().select({ id: properties.id }).from(properties).where(eq(properties.imageUrl, filePath)).limit(1).get();
-  return Boolean(otherMedia || property);
 }
 
 /** Records an upload as a new media item, after the checks; the caller answers with the outcome. */
@@ -88,7 +78,7 @@ export async function reuploadMedia(id: number, slotId: string, adminEmail: stri
         .get();
     }),
   );
-  if (outcome.kind === "recorded" && oldFilePath && !fileStillShown(oldFilePath)) {
+  if (outcome.kind === "recorded" && oldFilePath && !isFileShown(oldFilePath)) {
     await deleteUnusedFile(oldFilePath, { id, reason: "re-uploaded" });
   }
   return outcome;

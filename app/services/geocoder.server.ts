@@ -3,6 +3,7 @@ import { ADDRESS_SEARCH, type AddressSuggestion } from "~/utils/address-search";
 import { config } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
+import { failureReason, readJsonAnswer, safeEndpoint, ServiceAnswerError } from "./outside-service.server";
 
 /**
  * The address search behind the property form's Location field (SPEC sections 2, 5
@@ -24,8 +25,6 @@ const SITE_NAME = "Lone Star Home Management";
 export type AddressSearchSource = "geocoder" | "gazetteer";
 export type AddressSearchResult = { suggestions: AddressSuggestion[]; source: AddressSearchSource };
 
-class GeocoderError extends Error {}
-
 /** The search endpoint for a GEOCODER_URL given with or without its /search path. */
 export function geocoderSearchUrl(base: string, query: string): string {
   const url = new URL(base);
@@ -41,12 +40,6 @@ function geocoderUserAgent(): string {
   return `${SITE_NAME} address search (${config().appUrl})`;
 }
 
-/** The service's address for logs: no user, password or query. */
-function safeEndpoint(base: string): string {
-  const url = new URL(base);
-  return `${url.origin}${url.pathname}`;
-}
-
 function coordinate(value: unknown, bound: number): number | null {
   const number = typeof value === "string" && value.trim() ? Number(value) : typeof value === "number" ? value : NaN;
   return Number.isFinite(number) && Math.abs(number) <= bound ? number : null;
@@ -57,17 +50,8 @@ async function askGeocoder(base: string, query: string): Promise<AddressSuggesti
     headers: { Accept: "application/json", "Accept-Language": "en", "User-Agent": geocoderUserAgent() },
     signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS),
   });
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => undefined);
-    throw new GeocoderError(`HTTP ${response.status}`);
-  }
-  let answer: unknown;
-  try {
-    answer = await response.json();
-  } catch {
-    throw new GeocoderError("the answer is not JSON");
-  }
-  if (!Array.isArray(answer)) throw new GeocoderError("the answer is not a list");
+  const answer = await readJsonAnswer(response);
+  if (!Array.isArray(answer)) throw new ServiceAnswerError("the answer is not a list");
   const suggestions: AddressSuggestion[] = [];
   const seen = new Set<string>();
   for (const place of answer as Array<Record<string, unknown> | null>) {
@@ -82,13 +66,6 @@ async function askGeocoder(base: string, query: string): Promise<AddressSuggesti
   return suggestions;
 }
 
-function failureReason(error: unknown): string {
-  if (error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")) return `no answer within ${GEOCODER_TIMEOUT_MS} ms`;
-  if (error instanceof GeocoderError) return error.message;
-  if (error instanceof Error) return error.cause instanceof Error ? error.cause.message : error.message;
-  return String(error);
-}
-
 /** Suggestions for a query already checked (addressQueryProblem), from the service or the gazetteer. */
 export async function searchAddresses(query: string): Promise<AddressSearchResult> {
   const { geocoderUrl } = config();
@@ -98,7 +75,7 @@ export async function searchAddresses(query: string): Promise<AddressSearchResul
       const suggestions = await askGeocoder(geocoderUrl, text);
       if (suggestions.length) return { suggestions, source: "geocoder" };
     } catch (error) {
-      log.warn("address search service failed; the gazetteer answers", { service: safeEndpoint(geocoderUrl), reason: failureReason(error) });
+      log.warn("address search service failed; the gazetteer answers", { service: safeEndpoint(geocoderUrl), reason: failureReason(error, GEOCODER_TIMEOUT_MS) });
     }
   }
   return { suggestions: await searchGazetteer(text), source: "gazetteer" };

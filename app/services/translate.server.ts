@@ -1,5 +1,6 @@
 import { config } from "~/utils/env.server";
 import { log } from "~/utils/logger.server";
+import { failureReason, readJsonAnswer, safeEndpoint, ServiceAnswerError } from "./outside-service.server";
 
 /**
  * English to Spanish machine translation through a LibreTranslate-compatible service
@@ -14,13 +15,6 @@ export const TRANSLATE_TIMEOUT_MS = 5_000;
 
 export type TranslateResult = { kind: "unavailable" } | { kind: "failed" } | { kind: "done"; texts: string[] };
 
-class TranslateError extends Error {}
-
-/** The service's address for logs: no user, password or query (where keys may hide). */
-function safeEndpoint(base: string): string {
-  const url = new URL(base);
-  return `${url.origin}${url.pathname}`;
-}
 
 async function translateOne(endpoint: string, text: string, apiKey: string | null, signal: AbortSignal): Promise<string> {
   const body: Record<string, string> = { q: text, source: "en", target: "es", format: "text" };
@@ -31,19 +25,9 @@ async function translateOne(endpoint: string, text: string, apiKey: string | nul
     body: JSON.stringify(body),
     signal,
   });
-  if (!response.ok) {
-    // Drain the body so the connection is freed; its words are the service's, not logged.
-    await response.body?.cancel().catch(() => undefined);
-    throw new TranslateError(`HTTP ${response.status}`);
-  }
-  let answer: unknown;
-  try {
-    answer = await response.json();
-  } catch {
-    throw new TranslateError("the answer is not JSON");
-  }
+  const answer = await readJsonAnswer(response);
   const translated = (answer as { translatedText?: unknown } | null)?.translatedText;
-  if (typeof translated !== "string" || !translated.trim()) throw new TranslateError("the answer has no translatedText");
+  if (typeof translated !== "string" || !translated.trim()) throw new ServiceAnswerError("the answer has no translatedText");
   return translated.trim();
 }
 
@@ -62,15 +46,7 @@ export async function translateToSpanish(texts: string[]): Promise<TranslateResu
     const translated = await Promise.all(texts.map((text) => translateOne(endpoint, text, translateApiKey, signal)));
     return { kind: "done", texts: translated };
   } catch (error) {
-    const timedOut = error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
-    const reason = timedOut
-      ? `no answer within ${TRANSLATE_TIMEOUT_MS} ms`
-      : error instanceof TranslateError
-        ? error.message
-        : error instanceof Error
-          ? (error.cause instanceof Error ? error.cause.message : error.message)
-          : String(error);
-    log.warn("Spanish translation failed", { service: safeEndpoint(translateUrl), reason });
+    log.warn("Spanish translation failed", { service: safeEndpoint(translateUrl), reason: failureReason(error, TRANSLATE_TIMEOUT_MS) });
     return { kind: "failed" };
   }
 }

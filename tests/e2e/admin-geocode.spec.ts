@@ -1,7 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import { layoutProblems } from "./layout-checks";
-import { openSignedIn, signedInState, type StorageState } from "./support";
+import { openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
 
 // Issue 10, point 5: the property form's Location field suggests addresses (the
 // embedded gazetteer answers here: the e2e server has no GEOCODER_URL). With
@@ -24,16 +23,11 @@ function openAs(browser: Browser, baseURL: string | undefined, javaScriptEnabled
 type Row = { location: string; latitude: number | null; longitude: number | null };
 
 function savedProperty(name: string): Row | undefined {
-  const db = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
-  const row = db.prepare("select location, latitude, longitude from properties where name = ?").get(name) as Row | undefined;
-  db.close();
-  return row;
+  return withE2eDatabase((db) => db.prepare("select location, latitude, longitude from properties where name = ?").get(name) as Row | undefined, { readonly: true });
 }
 
 function removeProperty(name: string) {
-  const db = new Database(process.env.E2E_DATABASE_PATH!);
-  db.prepare("delete from properties where name = ?").run(name);
-  db.close();
+  withE2eDatabase((db) => db.prepare("delete from properties where name = ?").run(name));
 }
 
 /** Every field but the address, as an admin types them. */
@@ -183,16 +177,16 @@ test("Add New Property: Location suggests addresses and choosing one fills the c
 
 test("Edit Property: an address chosen replaces the location and coordinates, other fields kept", async ({ browser, baseURL, javaScriptEnabled }) => {
   const name = `Geocoded Edit ${javaScriptEnabled ? "js" : "nojs"}`;
-  const db = new Database(process.env.E2E_DATABASE_PATH!);
   const now = Date.now();
-  const id = Number(
-    db
-      .prepare(
-        "insert into properties (name, location, latitude, longitude, price, image_url, beds, baths, sqft, description, is_active, created_at, updated_at) values (?, 'Somewhere, TX', 30, -97, '$900/month', '/objects/demo/home-3.webp', '2', '1', '800', 'A home made by a browser test.', 0, ?, ?)",
-      )
-      .run(name, now, now).lastInsertRowid,
+  const id = withE2eDatabase((db) =>
+    Number(
+      db
+        .prepare(
+          "insert into properties (name, location, latitude, longitude, price, image_url, beds, baths, sqft, description, is_active, created_at, updated_at) values (?, 'Somewhere, TX', 30, -97, '$900/month', '/objects/demo/home-3.webp', '2', '1', '800', 'A home made by a browser test.', 0, ?, ?)",
+        )
+        .run(name, now, now).lastInsertRowid,
+    ),
   );
-  db.close();
   const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `/admin/dashboard/properties/${id}/edit`);
   try {
     const dialog = page.getByRole("dialog", { name: "Edit Property" });

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import sharp from "sharp";
 import { layoutProblems } from "./layout-checks";
-import { openPage, openSignedIn, signedInState, type StorageState } from "./support";
+import { e2eDatabasePath, openPage, openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
 
 // The Media tab with JavaScript on and off (this file runs in both projects): search
 // and paging through the URL, the hero switch (seen in the home carousel), linking to a
@@ -26,17 +25,9 @@ function openAs(browser: Browser, baseURL: string | undefined, javaScriptEnabled
 }
 
 // The server's work directory (playwright.config.ts): its database and data/uploads.
-const databasePath = () => process.env.E2E_DATABASE_PATH!;
+const databasePath = e2eDatabasePath;
 const uploadsDir = () => path.join(path.dirname(databasePath()), "uploads");
-
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(databasePath());
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withE2eDatabase;
 
 type Made = { id: number; name: string; key: string; filePath: string };
 

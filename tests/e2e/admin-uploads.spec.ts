@@ -2,9 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import Database from "better-sqlite3";
 import sharp from "sharp";
-import { openPage, openSignedIn, signedInState, type StorageState } from "./support";
+import { openPage, openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
 
 // Uploads on the Media tab, with JavaScript on and off (this file runs in both
 // projects): an image goes up (with JavaScript the progress bar is seen to move), is
@@ -22,15 +21,7 @@ test.beforeAll(async ({ browser }, testInfo) => {
 const openAs = (browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean, urlPath: string) =>
   openSignedIn(browser, { baseURL, javaScriptEnabled, storageState }, urlPath);
 
-const databasePath = () => process.env.E2E_DATABASE_PATH!;
-function withDb<T>(work: (db: Database.Database) => T): T {
-  const db = new Database(databasePath());
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withE2eDatabase;
 
 const tag = (javaScriptEnabled: boolean) => (javaScriptEnabled ? "js" : "nojs");
 const card = (page: Page, name: string) => page.getByRole("article", { name });

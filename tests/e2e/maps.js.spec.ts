@@ -1,7 +1,6 @@
-import Database from "better-sqlite3";
 import { expect, test, type Page } from "@playwright/test";
 import { layoutProblems } from "./layout-checks";
-import { openPage } from "./support";
+import { openPage, withE2eDatabase } from "./support";
 
 // The maps, with JavaScript: the listings map beside the cards and the small map of one
 // home. Tiles come from the local tile server of global-setup.ts (MAP_TILE_URL).
@@ -10,40 +9,31 @@ type Home = { id: number; name: string; location: string; latitude: number | nul
 
 /** The active homes, read from the e2e server's database. */
 function activeHomes(): Home[] {
-  const database = new Database(process.env.E2E_DATABASE_PATH as string, { readonly: true, fileMustExist: true });
-  try {
-    return database
-      .prepare("select id, name, location, latitude, longitude, price from properties where is_active = 1 order by created_at, id")
-      .all() as Home[];
-  } finally {
-    database.close();
-  }
+  return withE2eDatabase(
+    (db) => db.prepare("select id, name, location, latitude, longitude, price from properties where is_active = 1 order by created_at, id").all() as Home[],
+    { readonly: true, fileMustExist: true },
+  );
 }
+
 /** An active home without coordinates, added for one test (the demo homes all have them) and removed after it. */
 function addHomeWithoutCoordinates(): { id: number; name: string } {
-  const database = new Database(process.env.E2E_DATABASE_PATH as string, { fileMustExist: true });
-  try {
-    const name = "Unmapped Meadows, Lot 1";
-    const now = Date.now();
-    const { lastInsertRowid } = database
-      .prepare(
-        `insert into properties (name, location, price, image_url, beds, baths, sqft, description, is_active, created_at, updated_at)
+  const name = "Unmapped Meadows, Lot 1";
+  const now = Date.now();
+  const { lastInsertRowid } = withE2eDatabase(
+    (db) =>
+      db
+        .prepare(
+          `insert into properties (name, location, price, image_url, beds, baths, sqft, description, is_active, created_at, updated_at)
          values (?, 'Somewhere, TX', '$900/month', '/images/placeholder.svg', '2', '1', '900', 'A home with no coordinates.', 1, ?, ?)`,
-      )
-      .run(name, now, now);
-    return { id: Number(lastInsertRowid), name };
-  } finally {
-    database.close();
-  }
+        )
+        .run(name, now, now),
+    { fileMustExist: true },
+  );
+  return { id: Number(lastInsertRowid), name };
 }
 
 function removeHome(id: number) {
-  const database = new Database(process.env.E2E_DATABASE_PATH as string, { fileMustExist: true });
-  try {
-    database.prepare("delete from properties where id = ?").run(id);
-  } finally {
-    database.close();
-  }
+  withE2eDatabase((db) => db.prepare("delete from properties where id = ?").run(id), { fileMustExist: true });
 }
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

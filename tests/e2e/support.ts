@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import Database from "better-sqlite3";
 import { mimeParts, type ReceivedMail } from "../support/smtp";
 
 /** Opens a page; with JavaScript, waits until React has hydrated it. */
@@ -82,4 +83,17 @@ export async function openSignedIn(browser: Browser, options: { baseURL?: string
   const page = await context.newPage();
   await openPage(page, path, options.javaScriptEnabled);
   return { page, context };
+}
+
+/** The e2e server's database file (playwright.config.ts). */
+export const e2eDatabasePath = () => process.env.E2E_DATABASE_PATH!;
+
+/** Opens the e2e server's database for one piece of work, and closes it again. */
+export function withE2eDatabase<T>(work: (db: Database.Database) => T, options?: Database.Options): T {
+  const db = new Database(e2eDatabasePath(), options);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
 }

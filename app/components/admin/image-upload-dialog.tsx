@@ -1,5 +1,6 @@
 import { useNavigate, useRevalidator } from "@remix-run/react";
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-progress";
 import { toast } from "~/components/ui/toast";
@@ -33,10 +34,9 @@ export function ImageUploadDialog(props: {
   const revalidator = useRevalidator();
   const inputId = useId();
   const hintId = useId();
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
-  useEffect(() => setHydrated(true), []);
 
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.currentTarget.files?.[0] ?? null;

@@ -1,5 +1,6 @@
-import { useEffect, useId, useState, type ChangeEvent } from "react";
+import { useId, useState, type ChangeEvent } from "react";
 import { SafeImage } from "~/components/ui/safe-image";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-progress";
 import { toast } from "~/components/ui/toast";
 import type { MediaImageChoice } from "~/utils/media-form";
@@ -28,8 +29,7 @@ export function MainImageChoices(props: {
   const { current, setImage } = props;
   // Without JavaScript no choice starts checked: one the admin checks replaces the URL
   // typed above (the action's rule). With it the choices follow the URL field both ways.
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
+  const hydrated = useHydrated();
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;

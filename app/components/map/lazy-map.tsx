@@ -28,10 +28,16 @@ export async function getJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-async function loadKit(): Promise<MapKit> {
-  const [maps, tiles] = await Promise.all([import("./leaflet-maps.client"), getJson<TileConfig>("/api/config/maps-api-key")]);
-  await maps.loadStyles();
-  return { maps, tiles };
+// One load for every map of the page (the listings map, a details map): a failed one is
+// forgotten, so a retry tries again.
+let kit: Promise<MapKit> | null = null;
+function loadKit(): Promise<MapKit> {
+  kit ??= Promise.all([import("./leaflet-maps.client"), getJson<TileConfig>("/api/config/maps-api-key")]).then(async ([maps, tiles]) => {
+    await maps.loadStyles();
+    return { maps, tiles };
+  });
+  kit.catch(() => (kit = null));
+  return kit;
 }
 
 type Phase = "idle" | "loading" | "initializing" | "ready" | "error";

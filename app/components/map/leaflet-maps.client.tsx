@@ -4,6 +4,7 @@ import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "re
 import Supercluster from "supercluster";
 import { localizedListing, openDetailsInPlace, type Listing } from "~/components/property/listing";
 import { SafeImage } from "~/components/ui/safe-image";
+import { escapeHtml } from "~/utils/html";
 import { useT } from "~/utils/i18n";
 import { getJson } from "./lazy-map";
 import mapStylesHref from "./map.css";
@@ -29,8 +30,8 @@ export function loadStyles(): Promise<void> {
   });
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] as string);
+// A house, drawn in the markers of both maps.
+const HOUSE_PATH = "M12 3 2 12h3v8h5v-6h4v6h5v-8h3z";
 
 // The icons are buttons inside Leaflet's marker element (keyboard: false there), so Enter
 // and Space work as on any button, and the click reaches Leaflet as a marker click.
@@ -43,7 +44,7 @@ function homeIcon(marker: MapMarker, label: string) {
     html:
       `<button type="button" data-marker-id="${marker.id}" data-count="1" aria-label="${escapeHtml(label)}" ` +
       `class="flex h-[34px] w-[34px] cursor-pointer items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-md hover:bg-brand-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500">` +
-      `<svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="M12 3 2 12h3v8h5v-6h4v6h5v-8h3z"/></svg></button>`,
+      `<svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="${HOUSE_PATH}"/></svg></button>`,
   });
 }
 
@@ -245,27 +246,27 @@ export function ListingsMap(props: {
   };
   return (
     <div ref={container} role="region" aria-label={props.label} className="h-full w-full">
-    <MapContainer {...view} whenReady={props.onReady} className="isolate h-full w-full rounded-xl">
-      <Tiles tiles={props.tiles} />
-      <ClusteredMarkers markers={props.markers} onOpen={setOpen} />
-      {open ? (
-        <Popup
-          ref={popup}
-          key={open.id}
-          position={[open.lat, open.lng]}
-          closeButton={false}
-          // Escape is the info window's own (it gives focus back to the marker).
-          closeOnEscapeKey={false}
-          minWidth={200}
-          maxWidth={260}
-          autoPanPadding={[16, 16]}
-          eventHandlers={{ remove: () => setOpen(null) }}
-          offset={[0, -30]}
-        >
-          <InfoWindow marker={open} onViewDetails={props.onViewDetails} onClose={close} onLayout={relayout} />
-        </Popup>
-      ) : null}
-    </MapContainer>
+      <MapContainer {...view} whenReady={props.onReady} className="isolate h-full w-full rounded-xl">
+        <Tiles tiles={props.tiles} />
+        <ClusteredMarkers markers={props.markers} onOpen={setOpen} />
+        {open ? (
+          <Popup
+            ref={popup}
+            key={open.id}
+            position={[open.lat, open.lng]}
+            closeButton={false}
+            // Escape is the info window's own (it gives focus back to the marker).
+            closeOnEscapeKey={false}
+            minWidth={200}
+            maxWidth={260}
+            autoPanPadding={[16, 16]}
+            eventHandlers={{ remove: () => setOpen(null) }}
+            offset={[0, -30]}
+          >
+            <InfoWindow marker={open} onViewDetails={props.onViewDetails} onClose={close} onLayout={relayout} />
+          </Popup>
+        ) : null}
+      </MapContainer>
     </div>
   );
 }
@@ -278,7 +279,7 @@ export function PlaceMap(props: { tiles: TileConfig; lat: number; lng: number; l
         className: "",
         iconSize: [30, 30],
         iconAnchor: [15, 30],
-        html: '<span data-count="1" class="flex h-[30px] w-[30px] items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-md"><svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor"><path d="M12 3 2 12h3v8h5v-6h4v6h5v-8h3z"/></svg></span>',
+        html: `<span data-count="1" class="flex h-[30px] w-[30px] items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-md"><svg aria-hidden="true" viewBox="0 0 24 24" width="16" height="16" fill="currentColor"><path d="${HOUSE_PATH}"/></svg></span>`,
       }),
     [],
   );

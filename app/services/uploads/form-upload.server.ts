@@ -1,9 +1,4 @@
-import { randomUUID } from "node:crypto";
-import { createWriteStream } from "node:fs";
-import fs from "node:fs/promises";
-import path from "node:path";
 import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import {
   MaxPartSizeExceededError,
   unstable_composeUploadHandlers as composeUploadHandlers,
@@ -11,11 +6,11 @@ import {
   unstable_parseMultipartFormData as parseMultipartFormData,
   type UploadHandler,
 } from "@remix-run/node";
-import { finishReceiving, issueUploadSlot, quarantineKey, startReceiving } from "~/models/upload-slots.server";
-import { putFile, workDir } from "~/services/storage.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/utils/upload-rules";
-import { byteLimit, TooLarge } from "./byte-limit.server";
+import { issueUploadSlot, startReceiving } from "~/models/upload-slots.server";
+import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { TooLarge } from "./byte-limit.server";
 import { rejected, type Rejection } from "./intake.server";
+import { receiveIntoQuarantine } from "./quarantine.server";
 
 /**
  * The forms that upload without JavaScript (multipart/form-data, field `file`): the
@@ -43,7 +38,6 @@ function isMultipart(request: Request): boolean {
  */
 export async function readFormWithUpload(request: Request, adminEmail: string): Promise<FormWithUpload> {
   let upload: { slotId: string; filename: string } | null = null;
-  const work = path.join(workDir(), `form-${randomUUID()}.part`);
 
   const fileHandler: UploadHandler = async ({ name, filename, data }) => {
     if (name !== UPLOAD_FIELD) return undefined;
@@ -55,16 +49,11 @@ export async function readFormWithUpload(request: Request, adminEmail: string): 
     }
     const slot = issueUploadSlot(adminEmail);
     startReceiving(slot.id);
-    await fs.mkdir(workDir(), { recursive: true });
-    try {
-      await pipeline(Readable.from(data), byteLimit(MAX_UPLOAD_BYTES), createWriteStream(work));
-      await putFile(quarantineKey(slot.id), work, "application/octet-stream");
-    } catch (error) {
-      finishReceiving(slot.id, false);
-      await fs.rm(work, { force: true });
+    const source = Readable.from(data);
+    await receiveIntoQuarantine(slot.id, source, "application/octet-stream").catch((error: unknown) => {
+      source.destroy(); // stops reading the part: the form is refused as a whole
       throw error;
-    }
-    finishReceiving(slot.id, true);
+    });
     upload = { slotId: slot.id, filename };
     return filename;
   };

@@ -5,7 +5,7 @@ import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pLimit from "p-limit";
 import { finishChecking, quarantineKey, startChecking } from "~/models/upload-slots.server";
-import { deleteObject, getObject, headObject, objectPath, putFile, workDir } from "~/services/storage.server";
+import { deleteObject, getObject, objectPath, putFile, workDir } from "~/services/storage.server";
 import { log } from "~/utils/logger.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/utils/upload-rules";
 import { byteLimit, TooLarge } from "./byte-limit.server";
@@ -37,16 +37,17 @@ const reencoding = pLimit(1);
 
 async function checkAndPublish(slotId: string, work: string): Promise<PublishedImage | Rejection> {
   const key = quarantineKey(slotId);
-  const info = await headObject(key);
-  if (!info) return rejected(400, UPLOAD_MESSAGES.nothingUploaded);
-  if (info.size > MAX_UPLOAD_BYTES) return rejected(413, UPLOAD_MESSAGES.tooLarge);
-  if (info.size === 0) return rejected(400, UPLOAD_MESSAGES.empty);
-
-  // Copied to a work file, streamed and capped again (the object could change after
-  // the HEAD): the checks and sharp then read a file, never the whole upload in memory.
-  const input = `${work}.in`;
+  // Judged by its stated size before a byte is read; then copied to a work file,
+  // streamed and capped again (what a store states and sends could differ): the checks
+  // and sharp then read a file, never the whole upload in memory.
   const stored = await getObject(key);
   if (!stored) return rejected(400, UPLOAD_MESSAGES.nothingUploaded);
+  const refused = stored.size > MAX_UPLOAD_BYTES ? rejected(413, UPLOAD_MESSAGES.tooLarge) : stored.size === 0 ? rejected(400, UPLOAD_MESSAGES.empty) : null;
+  if (refused) {
+    stored.body.destroy();
+    return refused;
+  }
+  const input = `${work}.in`;
   try {
     await pipeline(stored.body, byteLimit(MAX_UPLOAD_BYTES), createWriteStream(input));
   } catch (error) {
