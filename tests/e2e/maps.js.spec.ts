@@ -177,13 +177,16 @@ test.describe("the listings map", () => {
     await expect(info.getByRole("link", { name: viewDetails("Ver detalles", home.name) })).toBeVisible();
     await expect(info).toContainText("Recámaras");
     await expect(info.getByRole("button", { name: "Cerrar" })).toBeVisible();
-    // Wholly inside the map (which would cut it off), and on screen once scrolled to.
-    const box = (await info.boundingBox()) as { x: number; y: number; width: number; height: number };
-    const mapBox = (await map.boundingBox()) as typeof box;
-    expect(box.x).toBeGreaterThanOrEqual(mapBox.x);
-    expect(box.y).toBeGreaterThanOrEqual(mapBox.y);
-    expect(box.x + box.width).toBeLessThanOrEqual(mapBox.x + mapBox.width);
-    expect(box.y + box.height).toBeLessThanOrEqual(mapBox.y + mapBox.height);
+    // Wholly inside the map (which would cut it off), and on screen once scrolled to;
+    // measured once Leaflet has finished panning to it (an animation of its own).
+    await expect(async () => {
+      const box = (await info.boundingBox()) as { x: number; y: number; width: number; height: number };
+      const mapBox = (await map.boundingBox()) as typeof box;
+      expect(box.x).toBeGreaterThanOrEqual(mapBox.x);
+      expect(box.y).toBeGreaterThanOrEqual(mapBox.y);
+      expect(box.x + box.width).toBeLessThanOrEqual(mapBox.x + mapBox.width);
+      expect(box.y + box.height).toBeLessThanOrEqual(mapBox.y + mapBox.height);
+    }).toPass({ timeout: 5_000 });
     await info.scrollIntoViewIfNeeded();
     await expect(info).toBeInViewport({ ratio: 1 });
     await page.evaluate(() => window.scrollTo(0, 0));
