@@ -48,9 +48,9 @@ function seedScale(databasePath: string): { seeded: boolean } {
     const rnd = random(20_261_123);
     const now = Date.now();
     const insertProperty = sqlite.prepare(
-      `insert into properties (name, location, latitude, longitude, price, price_spanish, image_url, application_url, beds, baths, sqft,
-         description, description_spanish, is_active, created_at, updated_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `insert into properties (name, location, latitude, longitude, price, price_spanish, price_amount, price_kind, image_url, application_url, beds, baths,
+         beds_count, baths_count, sqft, description, description_spanish, is_active, created_at, updated_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertMedia = sqlite.prepare(
       `insert into media (filename, original_name, file_path, file_size, mime_type, is_hero_image, property_id, created_at)
@@ -67,7 +67,8 @@ function seedScale(databasePath: string): { seeded: boolean } {
         const rent = rnd.next() < 0.7;
         const amount = rent ? rnd.int(650, 1_900) : rnd.int(35, 140) * 1_000;
         const price = rent ? `$${amount.toLocaleString("en-US")}/month` : `$${amount.toLocaleString("en-US")}`;
-        const beds = String(rnd.int(1, 4));
+        const beds = rnd.int(1, 4);
+        const baths = rnd.int(1, 3);
         const createdAt = now - rnd.int(0, 3 * 365) * DAY_MS - rnd.int(0, DAY_MS);
         const result = insertProperty.run(
           `${rnd.pick(COMMUNITIES)} Community, Lot ${i}`,
@@ -76,10 +77,14 @@ function seedScale(databasePath: string): { seeded: boolean } {
           rnd.next() < 0.9 ? Number((lng + (rnd.next() - 0.5) / 5).toFixed(5)) : null,
           price,
           rent ? `${price.replace("/month", "")} al mes` : null,
+          amount,
+          rent ? "rent" : "sale",
           `/objects/${rnd.pick(PICTURES)}`,
           rnd.next() < 0.5 ? `https://apply.example.com/lot-${i}` : null,
+          String(beds),
+          String(baths),
           beds,
-          String(rnd.int(1, 3)),
+          baths,
           rnd.next() < 0.1 ? "1200-1400" : String(rnd.int(600, 2_200)),
           `A ${beds}-bedroom manufactured home in ${town}, with a covered porch and a fenced yard.`,
           rnd.next() < 0.6 ? `Una casa prefabricada de ${beds} recámaras en ${town}, con porche techado y patio cercado.` : null,

@@ -23,11 +23,21 @@ export const properties = sqliteTable(
     longitude: real("longitude"),
     price: text("price").notNull(),
     priceSpanish: text("price_spanish"),
+    /**
+     * What the price text names, for filters and sorting (app/utils/price.ts): an
+     * amount in dollars, a month's rent or a sale price; null when the text names none.
+     * Read on save, and editable when the reading is wrong.
+     */
+    priceAmount: real("price_amount"),
+    priceKind: text("price_kind", { enum: ["rent", "sale"] }),
     imageUrl: text("image_url").notNull(),
     applicationUrl: text("application_url"),
     beds: text("beds").notNull(),
     baths: text("baths").notNull(),
     sqft: text("sqft").notNull(),
+    /** beds and baths as numbers for "at least" filters ('2+' is 2, 'Studio' 0), read on save. */
+    bedsCount: real("beds_count"),
+    bathsCount: real("baths_count"),
     description: text("description").notNull(),
     descriptionSpanish: text("description_spanish"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
@@ -36,6 +46,7 @@ export const properties = sqliteTable(
   },
   (table) => [
     index("properties_active_created_idx").on(table.isActive, table.createdAt),
+    index("properties_active_price_idx").on(table.isActive, table.priceAmount),
     // /objects asks whether a file is some row's (server/objects.ts).
     index("properties_image_url_idx").on(table.imageUrl),
   ],
@@ -87,9 +98,18 @@ export const contactMessages = sqliteTable(
     phone: text("phone"),
     subject: text("subject").notNull(),
     message: text("message").notNull(),
+    /** The home a message asks about ('Ask about this home'); null once that home is deleted. */
+    propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    /** When and by whom (an admin's e-mail) the office marked it handled; null while new. */
+    handledAt: integer("handled_at", { mode: "timestamp_ms" }),
+    handledBy: text("handled_by"),
     createdAt: createdAt(),
   },
-  (table) => [index("contact_messages_created_idx").on(table.createdAt)],
+  (table) => [
+    index("contact_messages_created_idx").on(table.createdAt),
+    index("contact_messages_subject_created_idx").on(table.subject, table.createdAt),
+    index("contact_messages_handled_created_idx").on(table.handledAt, table.createdAt),
+  ],
 );
 
 export const adminUsers = sqliteTable("admin_users", {
@@ -145,6 +165,29 @@ export const uploadSlots = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [index("upload_slots_created_idx").on(table.createdAt)],
+);
+
+/**
+ * Every admin write, recorded in the same transaction as the change (models/audit.server.ts):
+ * who (an admin's e-mail), what (entity and id), the action, and a short summary of the
+ * changed fields, never a secret.
+ */
+export const auditLog = sqliteTable(
+  "audit_log",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    actor: text("actor").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    action: text("action").notNull(),
+    summary: text("summary").notNull().default(""),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index("audit_log_created_idx").on(table.createdAt),
+    index("audit_log_entity_created_idx").on(table.entity, table.createdAt),
+    index("audit_log_actor_created_idx").on(table.actor, table.createdAt),
+  ],
 );
 
 export const configurations = sqliteTable("configurations", {
@@ -213,3 +256,4 @@ export type Faq = typeof faqs.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type TextEntry = typeof textEntries.$inferSelect;
 export type WhitelistEntry = typeof adminWhitelist.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;

@@ -4,6 +4,7 @@ import { DICTIONARY } from "./dictionary";
 import { DEMO_FAQS, DEMO_PROPERTIES } from "./demo-content";
 import { HERO_SCENES, HOME_SCENES, renderScene, type Scene } from "./demo-images.server";
 import { adminWhitelist, appMeta, faqs, media, properties } from "./schema";
+import { propertyReadings } from "~/models/properties.server";
 import { insertMissingTextEntries } from "~/models/texts.server";
 import { objectPath, putObject } from "~/services/storage.server";
 import { log } from "~/utils/logger.server";
@@ -70,7 +71,7 @@ async function seedDemoOnce() {
       const main = homeFiles[index % homeFiles.length];
       const inserted = tx
         .insert(properties)
-        .values({ ...property, imageUrl: objectPath(main.key) })
+        .values({ ...property, ...propertyReadings(property), imageUrl: objectPath(main.key) })
         .returning({ id: properties.id })
         .get();
       // Two listings get extra photos so their carousels have several slides.

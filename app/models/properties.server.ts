@@ -1,10 +1,11 @@
-import { and, asc, count, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
 import type { MapMarker } from "~/components/map/map-types";
 import { containsText } from "~/db/text-search.server";
 import { pageWindow } from "~/utils/paging";
 import type { PropertyInput } from "~/utils/property-form";
+import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/utils/price";
 
 // Listings appear in the order they were added.
 const listingOrder = [asc(properties.createdAt), asc(properties.id)];
@@ -87,13 +88,67 @@ export function propertiesPage(options: { q?: string; page?: number; limit?: num
   return { properties: rows, total, page, pageCount, limit };
 }
 
+type PropertyTexts = Pick<PropertyInput, "price" | "priceSpanish" | "beds" | "baths"> & {
+  priceAmount?: number | null;
+  priceKind?: PriceKind | null;
+};
+
+/**
+ * The numbers filters and sorting use, read from the texts (utils/price.ts). An amount
+ * or kind the admin gave wins over the reading; a blank one follows the price text,
+ * so a price edited later is read again.
+ */
+export function propertyReadings(input: PropertyTexts) {
+  const reading = readListingPrice(input.price, input.priceSpanish);
+  const priceAmount = input.priceAmount ?? reading?.amount ?? null;
+  const priceKind = input.priceKind ?? reading?.kind ?? (priceAmount === null ? null : kindOfBareAmount(priceAmount));
+  return { priceAmount, priceKind, bedsCount: readRoomCount(input.beds), bathsCount: readRoomCount(input.baths) };
+}
+
 export function createProperty(input: PropertyInput): Property {
-  return db().insert(properties).values(input).returning().get();
+  return db().insert(properties).values({ ...input, ...propertyReadings(input) }).returning().get();
 }
 
 /** Replaces every field; undefined when the property does not exist (any more). */
 export function updateProperty(id: number, input: PropertyInput): Property | undefined {
-  return db().update(properties).set(input).where(eq(properties.id, id)).returning().get();
+  return db().update(properties).set({ ...input, ...propertyReadings(input) }).where(eq(properties.id, id)).returning().get();
+}
+
+/**
+ * A stored property as the Edit form holds it: the amount and kind appear only where
+ * they correct the price text's reading, so that a blank one keeps following the text.
+ */
+export function propertyFormValues(property: Property) {
+  const { createdAt: _created, updatedAt: _updated, bedsCount: _beds, bathsCount: _baths, ...values } = property;
+  const reading = readListingPrice(property.price, property.priceSpanish);
+  return {
+    ...values,
+    priceAmount: property.priceAmount === (reading?.amount ?? null) ? null : property.priceAmount,
+    priceKind: property.priceKind === (reading?.kind ?? null) ? null : property.priceKind,
+  };
+}
+
+/**
+ * Fills the readings of homes stored before they existed (or written by other means):
+ * every row without a kind or room counts is read once more, at start.
+ */
+export function fillMissingReadings(): number {
+  const rows = db()
+    .select({ id: properties.id, price: properties.price, priceSpanish: properties.priceSpanish, beds: properties.beds, baths: properties.baths })
+    .from(properties)
+    .where(or(isNull(properties.priceKind), isNull(properties.bedsCount), isNull(properties.bathsCount)))
+    .all();
+  if (rows.length === 0) return 0;
+  db().transaction((tx) => {
+    // Not an edit: updatedAt keeps its value.
+    for (const row of rows) {
+      tx.update(properties)
+        .set({ ...propertyReadings(row), updatedAt: sql`${properties.updatedAt}` })
+        .where(eq(properties.id, row.id))
+        .run();
+    }
+  });
+  return rows.length;
 }
 
 /**

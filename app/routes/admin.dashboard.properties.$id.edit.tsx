@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
-import { getProperty, updateProperty } from "~/models/properties.server";
+import { getProperty, propertyFormValues, updateProperty } from "~/models/properties.server";
 import { recentMediaImages } from "~/models/media.server";
 import { addressSearchAnswer, wantsAddressSearch } from "~/utils/address-find.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -20,8 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  const { createdAt: _created, updatedAt: _updated, ...values } = property;
-  return json({ property: values, imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: { "Cache-Control": "no-store" } });
+  return json({ property: propertyFormValues(property), imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

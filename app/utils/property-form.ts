@@ -1,5 +1,6 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { PRICE_KINDS } from "~/utils/price";
 
 /**
  * The property form's one schema (SPEC sections 3 and 5), used by conform in the
@@ -67,6 +68,29 @@ function coordinate(label: string, bound: number) {
   );
 }
 
+export const MAX_PRICE_AMOUNT = 100_000_000;
+const AMOUNT_MESSAGE = `Price amount must be a number from 0 to ${MAX_PRICE_AMOUNT.toLocaleString("en-US")}`;
+
+/**
+ * The amount read from the price text, when the admin corrects it: a plain number of
+ * dollars ('1150', '1,150.50' and '$89,900' are accepted); blank means "read it from
+ * the price text" (utils/price.ts).
+ */
+const priceAmount = z.preprocess(
+  (value) => {
+    if (blank(value)) return null;
+    if (typeof value === "string") {
+      const text = value.trim().replace(/^\$\s*/, "").replace(/,(?=\d{3}(\D|$))/g, "");
+      return NUMBER_TEXT.test(text) ? Number(text) : value;
+    }
+    return value;
+  },
+  z.number({ invalid_type_error: AMOUNT_MESSAGE }).finite(AMOUNT_MESSAGE).min(0, AMOUNT_MESSAGE).max(MAX_PRICE_AMOUNT, AMOUNT_MESSAGE).nullable(),
+);
+
+const KIND_MESSAGE = "Price kind must be rent or sale";
+const priceKind = z.preprocess((value) => (blank(value) ? null : trimmed(value)), z.enum(PRICE_KINDS, { errorMap: () => ({ message: KIND_MESSAGE }) }).nullable());
+
 const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f\\]/;
 
 function isWebUrl(text: string): boolean {
@@ -99,6 +123,8 @@ export const propertySchema = z.object({
   longitude: coordinate("Longitude", 180),
   price: requiredText("Price", PROPERTY_LIMITS.price),
   priceSpanish: optionalText("Price (Spanish)", PROPERTY_LIMITS.price),
+  priceAmount,
+  priceKind,
   imageUrl: requiredText("Image URL", PROPERTY_LIMITS.url).refine((url) => url === "" || isImageUrl(url), IMAGE_URL_MESSAGE),
   applicationUrl: optionalText("Application URL", PROPERTY_LIMITS.url).refine((url) => url === null || isWebUrl(url), APPLICATION_URL_MESSAGE),
   beds: requiredText("Beds", PROPERTY_LIMITS.count, { numbersAsText: true }),

@@ -126,7 +126,7 @@ test("Add New Property: Location suggests addresses and choosing one fills the c
       await fillTheRest(field, name);
       await dialog.getByRole("button", { name: "Create Property" }).click();
     } else {
-      await expect(dialog.getByRole("combobox")).toHaveCount(0);
+      await expect(dialog.getByRole("combobox", { name: "Location", exact: true })).toHaveCount(0);
       await fillTheRest(field, name);
       const find = dialog.getByRole("button", { name: "Find" });
 

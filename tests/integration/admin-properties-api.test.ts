@@ -37,7 +37,9 @@ const REQUIRED_ERRORS = {
 const PROPERTY_KEYS = [
   "applicationUrl",
   "baths",
+  "bathsCount",
   "beds",
+  "bedsCount",
   "createdAt",
   "description",
   "descriptionSpanish",
@@ -49,6 +51,8 @@ const PROPERTY_KEYS = [
   "longitude",
   "name",
   "price",
+  "priceAmount",
+  "priceKind",
   "priceSpanish",
   "sqft",
   "updatedAt",
@@ -345,6 +349,11 @@ describe("GET, PUT and DELETE /api/admin/properties/{id}", () => {
       priceSpanish: null,
       applicationUrl: null,
       descriptionSpanish: null,
+      // Read again from the new texts.
+      priceAmount: 1025,
+      priceKind: "rent",
+      bedsCount: 2,
+      bathsCount: 1,
       createdAt: property.createdAt,
       updatedAt: updated.updatedAt,
     });

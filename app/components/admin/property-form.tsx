@@ -1,4 +1,4 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddressCombobox } from "~/components/admin/address-combobox";
@@ -6,6 +6,7 @@ import { MainImageChoices } from "~/components/admin/main-image-field";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { toast } from "~/components/ui/toast";
 import { parsePropertyForm, PROPERTY_LIMITS, type PropertyInput } from "~/utils/property-form";
+import { readListingPrice, type PriceReading } from "~/utils/price";
 import { SwitchInput } from "~/components/ui/switch";
 import type { MediaImageChoice } from "~/utils/media-form";
 import type { AddressFindResult, AddressSuggestion } from "~/utils/address-search";
@@ -88,6 +89,43 @@ function TextAreaField(props: { field: Field; label: string; required?: boolean 
   );
 }
 
+function describeReading(reading: PriceReading | null): string {
+  if (!reading) return "the price text names no amount";
+  const amount = `$${reading.amount.toLocaleString("en-US")}`;
+  return reading.kind === "rent" ? `${amount} a month (rent)` : `${amount} (sale)`;
+}
+
+/**
+ * The amount and kind filters and sorting use. Blank follows the price text (its
+ * reading is shown as the admin types, with JavaScript); a value corrects a wrong or
+ * missing reading.
+ */
+function PriceReadingFields(props: { amount: Field; kind: Field; price: unknown; priceSpanish: unknown }) {
+  const reading = readListingPrice(typeof props.price === "string" ? props.price : "", typeof props.priceSpanish === "string" ? props.priceSpanish : "");
+  const { key: kindKey, ...kindProps } = getSelectProps(props.kind);
+  return (
+    <>
+      <TextField
+        field={props.amount}
+        label="Price amount"
+        maxLength={20}
+        inputMode="decimal"
+        placeholder={reading ? String(reading.amount) : "1150"}
+        hint={`In dollars, for search and sorting. Leave blank to read it from the price: ${describeReading(reading)}.`}
+      />
+      <div>
+        <Label field={props.kind}>Price kind</Label>
+        <select key={kindKey} {...kindProps} className={`${fieldClass} h-11 bg-white`}>
+          <option value="">Read from the price{reading ? ` (${reading.kind === "rent" ? "rent per month" : "sale"})` : ""}</option>
+          <option value="rent">Rent per month</option>
+          <option value="sale">Sale</option>
+        </select>
+        <FieldError field={props.kind} />
+      </div>
+    </>
+  );
+}
+
 /**
  * The Add Property and Edit Property dialogs: every field of a property, checked by
  * the one schema in the browser (with JavaScript) and by the action (always); a
@@ -167,6 +205,7 @@ export function PropertyFormDialog(props: {
         <TextField field={fields.longitude} label="Longitude" maxLength={32} inputMode="decimal" hint="-180 to 180; leave blank if unknown" />
         <TextField field={fields.price} label="Price" maxLength={PROPERTY_LIMITS.price} required placeholder="$1,150/month" />
         <TextField field={fields.priceSpanish} label="Price (Spanish)" maxLength={PROPERTY_LIMITS.price} placeholder="$1,150 al mes" />
+        <PriceReadingFields amount={fields.priceAmount} kind={fields.priceKind} price={fields.price.value} priceSpanish={fields.priceSpanish.value} />
         <div className="sm:col-span-2">
           <TextField
             field={fields.imageUrl}

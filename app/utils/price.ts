@@ -1,0 +1,97 @@
+/**
+ * Reading a number out of a listing's free-text price (SPEC keeps prices as text:
+ * '$1,150/month', '$89,900', 'Desde $950 al mes', 'Call for price'), so that homes can
+ * be filtered and sorted by what they cost. Not a .server module: the property form
+ * shows the reading as the admin types.
+ *
+ * The rules, in order:
+ * - The first amount in the text counts ('$900 - $1,100/mo' reads 900: a range is
+ *   listed by where it starts). Digits grouped by ',' or '.' in threes are thousands
+ *   ('1,150', '1.150' as Spanish writes it); a final ',' or '.' with one or two digits
+ *   is cents. A 'k' or 'm' right after the number multiplies it.
+ * - Words for a period make it rent per month: month, mo, monthly, mes, mensual
+ *   ('/mo', 'al mes'); week (×52/12) and year (÷12) are turned into a month. Words
+ *   for a sale (sale, sell, venta, vende, purchase, compra) make it a sale. Rent words
+ *   (rent, renta, alquiler, lease) without a period are rent per month too.
+ * - A bare amount is a sale from 20,000 up and a monthly rent below it: no home in
+ *   the company's market sells for less, and no lot or home rents for more a month.
+ * - No digits ('Call for price', 'Llame para precio') read as nothing.
+ */
+
+export const PRICE_KINDS = ["rent", "sale"] as const;
+export type PriceKind = (typeof PRICE_KINDS)[number];
+export type PriceReading = { amount: number; kind: PriceKind };
+
+const SALE_FROM = 20_000;
+
+const SALE_WORDS = /\b(for\s+sale|sale|sell|selling|sold|purchase|buy|venta|vende|vendo|compra|precio\s+de\s+venta)\b/i;
+const WEEK_WORDS = /(\/\s*(wk|week)\b|\b(per|a|each)\s+week\b|\bweekly\b|\bsemana(l|s)?\b|\bpor\s+semana\b|\/\s*sem\b)/i;
+const YEAR_WORDS = /(\/\s*(yr|year|a(ñ|n)o)\b|\b(per|a|each)\s+year\b|\byearly\b|\bannual(ly)?\b|\banual\b|\bal\s+a(ñ|n)o\b)/i;
+const MONTH_WORDS = /(\/\s*(mo|mth|month|mes)\b|\b(per|a|each)\s+month\b|\bmonthly\b|\bmo\.|\bmes(es)?\b|\bmensual(es)?\b|\bal\s+mes\b|\bpor\s+mes\b|\bmonth\b)/i;
+const RENT_WORDS = /\b(rent|rental|renta|rento|alquiler|arriendo|lease|leasing)\b/i;
+
+// An amount: digits with optional thousands groups and cents, and an optional k / m.
+const AMOUNT = String.raw`(\d{1,3}(?:([.,])\d{3})(?:\2\d{3})*(?:[.,]\d{1,2})?(?!\d)|\d+(?:[.,]\d{1,2})?(?!\d))(?:\s?(k|m|mil)\b)?`;
+// An amount after a currency sign wins over one before it ('2 BR, $800/mo' is 800).
+const AMOUNT_AFTER_SIGN = new RegExp(String.raw`(?:\$|usd|us\$)\s*` + AMOUNT, "i");
+const ANY_AMOUNT = new RegExp(AMOUNT, "i");
+
+function readAmount(text: string): number | null {
+  const match = AMOUNT_AFTER_SIGN.exec(text) ?? ANY_AMOUNT.exec(text);
+  if (!match) return null;
+  let digits = match[1];
+  const groupSeparator = match[2];
+  if (groupSeparator) {
+    // '1,150' or '1.150' (thousands), perhaps with cents after the other mark.
+    const centsMatch = /[.,](\d{1,2})$/.exec(digits);
+    let cents = "";
+    if (centsMatch && digits[digits.length - centsMatch[0].length] !== groupSeparator) {
+      cents = centsMatch[1];
+      digits = digits.slice(0, -centsMatch[0].length);
+    }
+    digits = digits.split(groupSeparator).join("") + (cents ? `.${cents}` : "");
+  } else {
+    digits = digits.replace(",", ".");
+  }
+  let amount = Number(digits);
+  if (!Number.isFinite(amount)) return null;
+  const scale = match[3]?.toLowerCase();
+  if (scale === "k" || scale === "mil") amount *= 1_000;
+  if (scale === "m") amount *= 1_000_000;
+  return Math.round(amount * 100) / 100;
+}
+
+/** The amount and kind a price text names, or null when it names none. */
+export function readPrice(text: string | null | undefined): PriceReading | null {
+  if (!text) return null;
+  const amount = readAmount(text);
+  if (amount === null || amount <= 0) return null;
+  if (SALE_WORDS.test(text) && !MONTH_WORDS.test(text) && !WEEK_WORDS.test(text)) return { amount, kind: "sale" };
+  if (WEEK_WORDS.test(text)) return { amount: Math.round(((amount * 52) / 12) * 100) / 100, kind: "rent" };
+  if (YEAR_WORDS.test(text) && !SALE_WORDS.test(text)) return { amount: Math.round((amount / 12) * 100) / 100, kind: "rent" };
+  if (MONTH_WORDS.test(text) || RENT_WORDS.test(text)) return { amount, kind: "rent" };
+  return { amount, kind: kindOfBareAmount(amount) };
+}
+
+/** A bare amount's kind: a sale from 20,000 up, a month's rent below. */
+export function kindOfBareAmount(amount: number): PriceKind {
+  return amount >= SALE_FROM ? "sale" : "rent";
+}
+
+/** The English text first, the Spanish one when the English names no amount. */
+export function readListingPrice(price: string | null | undefined, priceSpanish?: string | null): PriceReading | null {
+  return readPrice(price) ?? readPrice(priceSpanish);
+}
+
+/**
+ * A count of rooms for "at least" filters: '3' is 3, '2.5' is 2.5, '2+' is 2, '3-4'
+ * is 3 (where a range starts), 'Studio' or 'Estudio' is 0; anything else is none.
+ */
+export function readRoomCount(text: string | null | undefined): number | null {
+  if (!text) return null;
+  if (/\b(studio|estudio|efficiency)\b/i.test(text)) return 0;
+  const match = /\d+(?:[.,]\d+)?/.exec(text);
+  if (!match) return null;
+  const value = Number(match[0].replace(",", "."));
+  return Number.isFinite(value) ? value : null;
+}
