@@ -254,6 +254,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "properties.photo_alt", en: "{{name}}, photo {{n}}", es: "{{name}}, foto {{n}}" },
   { key: "properties.back_to_homes", en: "Back to all homes", es: "Volver a todas las casas" },
   { key: "properties.close", en: "Close", es: "Cerrar" },
+  { key: "properties.ask_about", en: "Ask about this home", es: "Preguntar por esta casa" },
   { key: "properties.not_found", en: "This home is no longer available.", es: "Esta casa ya no está disponible." },
   { key: "properties.list_label", en: "Home listings", es: "Listado de casas" },
 
@@ -330,6 +331,9 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "Los campos marcados con * son obligatorios.",
   },
   { key: "contact.form.submit", en: "Send Message", es: "Enviar mensaje" },
+  { key: "contact.inquiry.about", en: "About this home:", es: "Sobre esta casa:" },
+  { key: "contact.inquiry.first_line", en: "I'm interested in {{name}} ({{location}}).", es: "Me interesa {{name}} ({{location}})." },
+  { key: "contact.inquiry.clear", en: "Ask about something else", es: "Preguntar por otra cosa" },
   { key: "contact.form.sending", en: "Sending...", es: "Enviando..." },
   { key: "contact.success.title", en: "Message Sent!", es: "¡Mensaje enviado!" },
   {

@@ -1,4 +1,4 @@
-import type { Listing } from "~/components/property/listing";
+import type { Inquiry, Listing } from "~/components/property/listing";
 import type { Media, Property } from "~/db/schema";
 import { listPropertyMedia, mediaByProperty } from "./media.server";
 import { countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
@@ -35,4 +35,10 @@ export function homeListings(options: { all: boolean; firstCount: number }): { l
 export function publicListing(id: number): Listing | undefined {
   const property = getActiveProperty(id);
   return property ? toListing(property, listPropertyMedia(id)) : undefined;
+}
+
+/** The home an 'Ask about this home' form names, if it is listed. */
+export function inquiryHome(id: number): Inquiry | null {
+  const property = getActiveProperty(id);
+  return property ? { propertyId: property.id, name: property.name, location: property.location } : null;
 }

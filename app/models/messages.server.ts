@@ -1,6 +1,7 @@
-import { asc, desc, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contactMessages, type ContactMessage } from "~/db/schema";
+import { contactMessages, properties, type ContactMessage } from "~/db/schema";
+import { config } from "~/utils/env.server";
 import { contactRecipient } from "~/models/configurations.server";
 import { getDictionary } from "~/models/texts.server";
 import { queueMail } from "~/services/mail.server";
@@ -13,6 +14,8 @@ import { escapeHtml } from "~/utils/html";
  */
 export function recordContactMessage(input: ContactInput): ContactMessage {
   return db().transaction((tx) => {
+    // Linked only to a home that is listed: a stale or made-up id is just left out.
+    const home = input.propertyId === undefined ? undefined : inquiryHome(input.propertyId, tx);
     const message = tx
       .insert(contactMessages)
       .values({
@@ -22,10 +25,11 @@ export function recordContactMessage(input: ContactInput): ContactMessage {
         phone: input.phone ?? null,
         subject: input.subject,
         message: input.message,
+        propertyId: home?.id ?? null,
       })
       .returning()
       .get();
-    queueMail(contactNotification(message, contactRecipient(tx)), tx);
+    queueMail(contactNotification(message, contactRecipient(tx), home), tx);
     return message;
   });
 }
@@ -118,15 +122,29 @@ function oneLine(value: string): string {
   return value.replace(/\s+/g, " ").trim();
 }
 
-export function contactNotification(message: ContactMessage, recipient: string) {
+/** The home a message asks about, as the office's mail names it. */
+export type InquiryHome = { id: number; name: string; location: string; url: string };
+
+function inquiryHome(propertyId: number, reader: Pick<ReturnType<typeof db>, "select">): InquiryHome | undefined {
+  const home = reader
+    .select({ id: properties.id, name: properties.name, location: properties.location })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.isActive, true)))
+    .get();
+  return home ? { ...home, url: `${config().appUrl}/properties/${home.id}` } : undefined;
+}
+
+export function contactNotification(message: ContactMessage, recipient: string, home?: InquiryHome) {
   const fullName = oneLine(`${message.firstName} ${message.lastName}`);
   const label = subjectLabel(message.subject);
   const received = message.createdAt.toISOString();
+  const homeLine = home ? `${oneLine(home.name)} (${oneLine(home.location)})` : null;
   const fields: [string, string][] = [
     ["Name", fullName],
     ["Email", message.email],
     ["Phone", message.phone ?? "(not given)"],
     ["Subject", label],
+    ...(homeLine && home ? ([["Home", `${homeLine} ${home.url}`]] as [string, string][]) : []),
     ["Received", received],
   ];
 
@@ -144,10 +162,13 @@ export function contactNotification(message: ContactMessage, recipient: string) 
   ].join("\n");
 
   const rows = [["First name", message.firstName], ["Last name", message.lastName], ...fields.slice(1)]
-    .map(
-      ([name, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(name)}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
+    .map(([name, value]) => {
+      const cell =
+        name === "Home" && home && homeLine
+          ? `<a href="${escapeHtml(home.url)}" style="color:#1d4ed8">${escapeHtml(homeLine)}</a>`
+          : escapeHtml(value);
+      return `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(name)}</th><td style="padding:4px 0">${cell}</td></tr>`;
+    })
     .join("");
   const html = [
     '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b">',
@@ -161,7 +182,7 @@ export function contactNotification(message: ContactMessage, recipient: string) 
 
   return {
     to: recipient,
-    subject: `New contact message: ${oneLine(label)} from ${fullName}`,
+    subject: home ? `New contact message: ${oneLine(label)} about ${oneLine(home.name)} from ${fullName}` : `New contact message: ${oneLine(label)} from ${fullName}`,
     text,
     html,
     replyTo: message.email,

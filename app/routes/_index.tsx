@@ -10,7 +10,8 @@ import { LISTINGS_BEFORE_EXPANDING, PropertiesSection } from "~/components/home/
 import { ServicesSection } from "~/components/home/services-section";
 import { TenantServicesSection } from "~/components/home/tenant-services-section";
 import { listActiveFaqs } from "~/models/faqs.server";
-import { homeListings } from "~/models/listings.server";
+import { homeListings, inquiryHome } from "~/models/listings.server";
+import { parseId } from "~/utils/params";
 import { listHeroImages } from "~/models/media.server";
 import { config } from "~/utils/env.server";
 import { pageMeta, rootText } from "~/utils/meta";
@@ -19,7 +20,10 @@ import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-export
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { listings, total } = homeListings({ all: url.searchParams.get("all") === "1", firstCount: LISTINGS_BEFORE_EXPANDING });
+  const about = parseId(url.searchParams.get("about") ?? undefined);
   return json({
+    // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
+    inquiry: about === null ? null : inquiryHome(about),
     canonicalUrl: `${config().appUrl}/`,
     heroImages: listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName })),
     listings,
@@ -60,7 +64,7 @@ export default function Home() {
       <TenantServicesSection />
       <PropertiesSection listings={data.listings} total={data.total} />
       <FaqSection faqs={data.faqs} />
-      <ContactSection />
+      <ContactSection inquiry={data.inquiry} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { NotFoundPage } from "~/components/error-pages";
 import { ApplyLink } from "~/components/property/apply-link";
+import { AskAboutLink } from "~/components/property/ask-about-link";
 import { localizedListing } from "~/components/property/listing";
 import { PropertyDetails } from "~/components/property/property-details";
 import { publicListing } from "~/models/listings.server";
@@ -52,6 +53,7 @@ export default function PropertyPage() {
         <PropertyDetails listing={listing} eager headingLevel={2} />
       </div>
       <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 pt-6">
+        <AskAboutLink propertyId={listing.id} />
         {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} /> : null}
         <a href="/#properties" className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100">
           {t("properties.close", "Close")}

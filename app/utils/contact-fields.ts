@@ -23,4 +23,5 @@ export const CONTACT_CONSTRAINT = {
   phone: { required: false, maxLength: CONTACT_LIMITS.phone },
   subject: { required: true, pattern: CONTACT_SUBJECTS.map((subject) => subject.replace(/-/g, "\\x2d")).join("|") },
   message: { required: true, minLength: 1, maxLength: CONTACT_LIMITS.message },
+  propertyId: { required: false },
 };

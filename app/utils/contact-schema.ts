@@ -46,7 +46,15 @@ export const contactSchema = z.object({
     .nullish()
     .transform((value) => (value ? value : undefined)),
   subject: z.enum(CONTACT_SUBJECTS, { errorMap: () => ({ message: "validation.subject_required" }) }),
-  message: requiredText("validation.message_required", CONTACT_LIMITS.message),
+  // Browsers send a textarea's line breaks as CRLF; one kind of line break is stored.
+  message: requiredText("validation.message_required", CONTACT_LIMITS.message).transform((text) => text.replace(/\r\n?/g, "\n")),
+  // The home an 'Ask about this home' message is about. Never refused: a home that is
+  // no longer listed (or a tampered value) is simply not linked (models/messages.server.ts).
+  propertyId: z.preprocess((value) => {
+    if (typeof value === "number") return value;
+    if (typeof value === "string" && /^\d{1,12}$/.test(value.trim())) return Number(value.trim());
+    return undefined;
+  }, z.number().int().positive().safe().optional().catch(undefined)).optional(),
 });
 
 /** What the form sends (strings), before trimming. */

@@ -399,3 +399,69 @@ describe("an SMTP outage", () => {
     expect(await app.stop()).toBe(0);
   });
 });
+
+describe("a message about a home ('Ask about this home')", () => {
+  function insertHome(name: string, isActive: boolean): number {
+    const db = new Database(server.databasePath);
+    try {
+      return Number(
+        db
+          .prepare(
+            "insert into properties (name, location, price, image_url, beds, baths, sqft, description, is_active) values (?, 'Tyler, TX 75701', '$950/month', '/objects/x.webp', '2', '1', '900', 'A home.', ?)",
+          )
+          .run(name, isActive ? 1 : 0).lastInsertRowid,
+      );
+    } finally {
+      db.close();
+    }
+  }
+  const propertyOf = (lastName: string) => query<{ property_id: number | null }>(server, "select property_id from contact_messages where last_name = ?", lastName)[0]?.property_id;
+
+  it("keeps the home's id, and the mail names and links the home", async () => {
+    const id = insertHome("Cedar Bend, Lot 9", true);
+    const input = validMessage({ propertyId: id, message: "I'm interested in Cedar Bend, Lot 9 (Tyler, TX 75701).\r\nStill available?" });
+    expect((await postJson(server, input)).status).toBe(201);
+    expect(propertyOf(input.lastName)).toBe(id);
+    // One kind of line break is stored, whatever the browser sent.
+    expect(messagesNamed(server, input.lastName)[0].message).toBe("I'm interested in Cedar Bend, Lot 9 (Tyler, TX 75701).\nStill available?");
+    const raw = await eventually(() => outboxMailContaining(server, input.lastName));
+    expect(header(raw, "Subject")).toBe(`New contact message: Rental Inquiry about Cedar Bend, Lot 9 from Ana ${input.lastName}`);
+    expect(raw).toContain(`Home: Cedar Bend, Lot 9 (Tyler, TX 75701) ${server.url}/properties/${id}`);
+    const html = raw.slice(raw.indexOf("Content-Type: text/html")).replace(/=\r?\n/g, "").replace(/=3D/g, "=");
+    expect(html).toContain(`<a href="${server.url}/properties/${id}"`);
+  });
+
+  it("is stored from the form without JavaScript too", async () => {
+    const id = insertHome("Willow Park, Lot 2", true);
+    const input = validMessage();
+    const response = await postForm(server, { ...formFields(input), propertyId: String(id) });
+    expect(response.status).toBe(200);
+    expect(propertyOf(input.lastName)).toBe(id);
+  });
+
+  it("stores the message without a home when the id is unknown, unlisted or not an id", async () => {
+    const hidden = insertHome("Hidden Acres, Lot 1", false);
+    for (const propertyId of [hidden, 987654, "abc", -3, "1e3", { id: 1 }]) {
+      const input = validMessage({ propertyId });
+      expect((await postJson(server, input)).status, JSON.stringify(propertyId)).toBe(201);
+      expect(messagesNamed(server, input.lastName)).toHaveLength(1);
+      expect(propertyOf(input.lastName)).toBeNull();
+    }
+  });
+
+  it("the home page's form names a listed home, with the subject rental-inquiry and a first line in the visitor's language", async () => {
+    const id = insertHome("Mesa Verde, Lot 3", true);
+    const english = await (await fetch(`${server.url}/?about=${id}`)).text();
+    // (The page's dictionary carries every text: the checks look for rendered markup.)
+    expect(english).toContain(">About this home:</span>");
+    expect(english).toMatch(/<option value="rental-inquiry" selected="">Rental Inquiry<\/option>/);
+    expect(english).toContain("I&#x27;m interested in Mesa Verde, Lot 3 (Tyler, TX 75701).");
+    expect(english).toContain(`<input type="hidden" name="propertyId" value="${id}"/>`);
+    const spanish = await (await fetch(`${server.url}/?about=${id}&lng=es`)).text();
+    expect(spanish).toContain(">Sobre esta casa:</span>");
+    expect(spanish).toContain("Me interesa Mesa Verde, Lot 3 (Tyler, TX 75701).");
+    const unlisted = await (await fetch(`${server.url}/?about=${insertHome("Gone, Lot 0", false)}`)).text();
+    expect(unlisted).not.toContain(">About this home:</span>");
+    expect(unlisted).not.toContain('name="propertyId"');
+  });
+});

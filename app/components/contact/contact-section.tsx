@@ -8,7 +8,8 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
+import type { Inquiry } from "~/components/property/listing";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
 import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS, HONEYPOT_FIELD } from "~/utils/contact-fields";
@@ -24,7 +25,7 @@ import type { ContactActionData, contactAction } from "./contact-action.server";
  * form goes through a fetcher, so the page stays put, conform checks fields as the
  * visitor leaves them, and the outcome also shows as a toast.
  */
-export function ContactSection() {
+export function ContactSection({ inquiry = null }: { inquiry?: Inquiry | null }) {
   const { t } = useT();
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t border-slate-100">
@@ -34,7 +35,7 @@ export function ContactSection() {
         <div className="mt-10 grid gap-8 lg:grid-cols-5">
           <ContactDetails />
           <div className="lg:col-span-3">
-            <ContactFormPanel />
+            <ContactFormPanel inquiry={inquiry} />
           </div>
         </div>
       </div>
@@ -149,7 +150,7 @@ function asActionData(value: unknown): ContactActionData | undefined {
   return typeof status === "string" && STATUSES.has(status) ? (value as ContactActionData) : { status: "failed" };
 }
 
-function ContactFormPanel() {
+function ContactFormPanel({ inquiry }: { inquiry: Inquiry | null }) {
   const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
   // Set only by a plain form post (no JavaScript, or a submit before hydration).
   const documentData = useActionData<typeof contactAction>() as ContactActionData | undefined;
@@ -162,6 +163,7 @@ function ContactFormPanel() {
   const [dismissed, setDismissed] = useState<ContactActionData | undefined>(undefined);
   const [formGeneration, setFormGeneration] = useState(0);
   const current = data && data !== dismissed ? data : undefined;
+  useFocusOnNewInquiry(inquiry);
 
   if (current?.status === "success") {
     return (
@@ -176,10 +178,12 @@ function ContactFormPanel() {
   }
   return (
     <ContactForm
-      key={formGeneration}
+      // A new form for another home: its subject and first line are the form's defaults.
+      key={`${formGeneration} ${inquiry?.propertyId ?? ""}`}
       fetcher={fetcher}
       result={current?.result}
       status={current?.status}
+      inquiry={inquiry}
       focusFirstField={formGeneration > 0}
     />
   );
@@ -295,15 +299,57 @@ function useContactValidator(onLoaded: () => void) {
   }, []);
 }
 
+/** An empty form, or for a home the subject rental-inquiry and a first line naming it in the visitor's language. */
+function formDefaults(inquiry: Inquiry | null, t: ReturnType<typeof useT>["t"]) {
+  const empty = { firstName: "", lastName: "", email: "", phone: "", subject: "", message: "" };
+  if (!inquiry) return empty;
+  const firstLine = t("contact.inquiry.first_line", "I'm interested in {{name}} ({{location}}).", { name: inquiry.name, location: inquiry.location });
+  return { ...empty, subject: "rental-inquiry", message: `${firstLine}\n` };
+}
+
+/**
+ * Takes the visitor to the form's first field when they asked about a home from this
+ * page (not on a first load, where the #contact fragment scrolls to it). Lives above the
+ * form, which is a new one for each home.
+ */
+function useFocusOnNewInquiry(inquiry: Inquiry | null) {
+  const seen = useRef(inquiry?.propertyId);
+  useEffect(() => {
+    if (!inquiry || inquiry.propertyId === seen.current) return;
+    seen.current = inquiry.propertyId;
+    document.querySelector<HTMLElement>('#contact-form [name="firstName"]')?.focus({ preventScroll: true });
+  }, [inquiry]);
+}
+
+function InquiryNote({ inquiry }: { inquiry: Inquiry }) {
+  const { t } = useT();
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm">
+      <p className="min-w-0 text-slate-800">
+        <span className="font-semibold">{t("contact.inquiry.about", "About this home:")}</span>{" "}
+        <a href={`/properties/${inquiry.propertyId}`} className="break-words font-medium text-brand-700 underline underline-offset-2">
+          {inquiry.name}
+        </a>{" "}
+        <span className="text-slate-600">({inquiry.location})</span>
+      </p>
+      <Link to="/#contact" className="font-medium text-brand-700 underline underline-offset-2">
+        {t("contact.inquiry.clear", "Ask about something else")}
+      </Link>
+    </div>
+  );
+}
+
 function ContactForm({
   fetcher,
   result,
   status,
+  inquiry,
   focusFirstField,
 }: {
   fetcher: ReturnType<typeof useFetcher<typeof contactAction>>;
   result: SubmissionResult<string[]> | undefined;
   status: ContactActionData["status"] | undefined;
+  inquiry: Inquiry | null;
   focusFirstField: boolean;
 }) {
   const { t } = useT();
@@ -319,6 +365,7 @@ function ContactForm({
   const [form, fields] = useForm({
     id: "contact-form",
     lastResult: result,
+    defaultValue: formDefaults(inquiry, t),
     constraint: CONTACT_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
@@ -359,11 +406,13 @@ function ContactForm({
           {t("contact.error.invalid", "Please correct the highlighted fields.")}
         </p>
       ) : null}
+      {inquiry ? <InquiryNote inquiry={inquiry} /> : null}
 
       <fetcher.Form
         method="post"
-        // The fragment brings a visitor without JavaScript back to this section.
-        action="/?index#contact"
+        // The fragment brings a visitor without JavaScript back to this section (and
+        // ?about keeps the home named when the form comes back with errors).
+        action={inquiry ? `/?index&about=${inquiry.propertyId}#contact` : "/?index#contact"}
         {...getFormProps(form)}
         onBlurCapture={(event) => {
           if (!contactValidator && event.target !== event.currentTarget) leftEarly.current.add(event.target as HTMLElement);
@@ -445,6 +494,7 @@ function ContactForm({
           <FieldError field={fields.message} />
         </div>
 
+        {inquiry ? <input type="hidden" name="propertyId" value={inquiry.propertyId} /> : null}
         {/* People never see or reach this field; bots that fill every input do. */}
         <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
           <label htmlFor="contact-website">{t("contact.form.honeypot", "Leave this field empty")}</label>

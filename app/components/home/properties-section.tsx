@@ -3,6 +3,7 @@ import { useState } from "react";
 import { LazyMap, getJson } from "~/components/map/lazy-map";
 import type { MapMarker } from "~/components/map/map-types";
 import { ApplyLink } from "~/components/property/apply-link";
+import { AskAboutLink } from "~/components/property/ask-about-link";
 import { openDetailsInPlace, type Listing } from "~/components/property/listing";
 import { PropertyCard } from "~/components/property/property-card";
 import { PropertyDetails } from "~/components/property/property-details";
@@ -82,6 +83,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
               >
                 {t("properties.close", "Close")}
               </button>
+              <AskAboutLink propertyId={open.id} onClick={() => setOpen(null)} />
               {open.applicationUrl ? <ApplyLink href={open.applicationUrl} /> : null}
             </>
           ) : null

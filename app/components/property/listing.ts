@@ -39,3 +39,6 @@ export function openDetailsInPlace(id: number, open: (id: number) => void) {
     open(id);
   };
 }
+
+/** The home a contact message asks about ('Ask about this home'). */
+export type Inquiry = { propertyId: number; name: string; location: string };

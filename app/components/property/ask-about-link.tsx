@@ -1,0 +1,24 @@
+import { Link } from "@remix-run/react";
+import { useT } from "~/utils/i18n";
+
+/**
+ * The contact form about one home: the home page with ?about=<id>, scrolled to the form.
+ * A plain link, so it works without JavaScript and can be shared.
+ */
+export function inquiryHref(propertyId: number): string {
+  return `/?about=${propertyId}#contact`;
+}
+
+/** 'Ask about this home': opens the contact form with the home named (routes/_index.tsx). */
+export function AskAboutLink({ propertyId, onClick }: { propertyId: number; onClick?: () => void }) {
+  const { t } = useT();
+  return (
+    <Link
+      to={inquiryHref(propertyId)}
+      onClick={onClick}
+      className="inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+    >
+      {t("properties.ask_about", "Ask about this home")}
+    </Link>
+  );
+}
