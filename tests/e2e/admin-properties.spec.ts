@@ -212,6 +212,55 @@ test("Properties: add (refused, then saved), see it public, switch it inactive, 
   }
 });
 
+test("Properties: the price's amount and kind are read from its text, and a correction is kept", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const name = `Price Reading Lot ${javaScriptEnabled ? "js" : "nojs"}`;
+  const id = insertProperty({ name, location: "Keller, TX 76248", isActive: true, createdAt: Date.now() });
+  const stored = () => {
+    const db = database();
+    const row = db.prepare("select price_amount as amount, price_kind as kind from properties where id = ?").get(id);
+    db.close();
+    return row;
+  };
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `${TAB}/${id}/edit`);
+  try {
+    const edit = page.getByRole("dialog", { name: "Edit Property" });
+    const amount = edit.getByRole("textbox", { name: "Price amount" });
+    const kind = edit.getByRole("combobox", { name: "Price kind" });
+    // Blank: it follows the text, whose reading the hint gives.
+    await expect(amount).toHaveValue("");
+    await expect(edit.getByText("Leave blank to read it from the price: $900 a month (rent).")).toBeVisible();
+    await expect(kind).toHaveValue("");
+    await expect(kind.locator("option").first()).toHaveText("Read from the price (rent per month)");
+
+    await edit.getByRole("textbox", { name: "Price", exact: true }).fill("Call for price");
+    if (javaScriptEnabled) await expect(edit.getByText("Leave blank to read it from the price: the price text names no amount.")).toBeVisible();
+    await amount.fill("abc");
+    await edit.getByRole("button", { name: "Update Property" }).click();
+    await expect(edit.getByText("Price amount must be a number from 0 to 100,000,000")).toBeVisible();
+    expect(stored()).toEqual({ amount: null, kind: null });
+
+    await amount.fill("$1,050");
+    await kind.selectOption("rent");
+    await edit.getByRole("button", { name: "Update Property" }).click();
+    await expectNotice(page, "Property updated successfully");
+    expect(stored()).toEqual({ amount: 1050, kind: "rent" });
+
+    // The correction shows when the form opens again; cleared, the text is read again.
+    await openPage(page, `${TAB}/${id}/edit`, javaScriptEnabled);
+    await expect(amount).toHaveValue("1050");
+    await expect(kind).toHaveValue("rent");
+    await edit.getByRole("textbox", { name: "Price", exact: true }).fill("$74,500");
+    await amount.fill("");
+    await kind.selectOption("");
+    await edit.getByRole("button", { name: "Update Property" }).click();
+    await expectNotice(page, "Property updated successfully");
+    expect(stored()).toEqual({ amount: 74500, kind: "sale" });
+  } finally {
+    removeProperties("id = ?", String(id));
+    await context.close();
+  }
+});
+
 test("Properties: link an image, see it on the public page, unlink it", async ({ browser, baseURL, javaScriptEnabled }) => {
   const tag = javaScriptEnabled ? "js" : "nojs";
   const name = `Images ${tag} home`;
