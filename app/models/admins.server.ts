@@ -1,23 +1,27 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
+import { recordAudit } from "./audit.server";
 import { normalizeEmail } from "./whitelist.server";
 
 export type AdminIdentity = { email: string; name: string };
 
-/** Records a sign-in by e-mailed link: the admin row is made on first sign-in. */
+/** Records a sign-in by e-mailed link: the admin row is made on first sign-in; the change log says so. */
 export function recordEmailSignIn(email: string): AdminIdentity {
   const address = normalizeEmail(email);
-  const row = db()
-    .insert(adminUsers)
-    .values({ email: address, name: address.split("@")[0], lastLoginAt: new Date() })
-    .onConflictDoUpdate({ target: adminUsers.email, set: { lastLoginAt: new Date() } })
-    .returning()
-    .get();
-  return { email: row.email, name: row.name ?? row.email };
+  return db().transaction((tx) => {
+    const row = tx
+      .insert(adminUsers)
+      .values({ email: address, name: address.split("@")[0], lastLoginAt: new Date() })
+      .onConflictDoUpdate({ target: adminUsers.email, set: { lastLoginAt: new Date() } })
+      .returning()
+      .get();
+    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: "method: email link" }, tx);
+    return { email: row.email, name: row.name ?? row.email };
+  });
 }
 
-/** Records a Google sign-in: the row is found by googleId (or e-mail) and refreshed. */
+/** Records a Google sign-in: the row is found by googleId (or e-mail) and refreshed; the change log says so. */
 export function recordGoogleSignIn(profile: { googleId: string; email: string; name: string; imageUrl: string | null }): AdminIdentity {
   const address = normalizeEmail(profile.email);
   const values = { googleId: profile.googleId, email: address, name: profile.name, imageUrl: profile.imageUrl, lastLoginAt: new Date() };
@@ -28,6 +32,7 @@ export function recordGoogleSignIn(profile: { googleId: string; email: string; n
     const row = existing
       ? tx.update(adminUsers).set(values).where(eq(adminUsers.id, existing.id)).returning().get()
       : tx.insert(adminUsers).values(values).returning().get();
+    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: "method: google" }, tx);
     return { email: row.email, name: row.name ?? row.email };
   });
 }

@@ -1,5 +1,7 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { db, type AppDatabase } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
+import { auditLog, type AuditEntry } from "~/db/schema";
+import { pageWindow } from "~/utils/paging";
 
 /**
  * The admin change log (issue 11, item 5). Every admin write calls recordAudit with the
@@ -9,6 +11,10 @@ import { auditLog } from "~/db/schema";
 
 export const AUDIT_ENTITIES = ["property", "media", "faq", "whitelist", "setting", "text", "message", "session"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export function isAuditEntity(value: string): value is AuditEntity {
+  return (AUDIT_ENTITIES as readonly string[]).includes(value);
+}
 
 export type AuditRecord = {
   /** The admin's e-mail. */
@@ -21,15 +27,16 @@ export type AuditRecord = {
   summary?: string;
 };
 
-type Executor = Pick<AppDatabase, "insert">;
+/** The database or the transaction of the change (only its insert is used). */
+export type AuditExecutor = Pick<AppDatabase, "insert">;
 
 const MAX_SUMMARY = 500;
 
-export function recordAudit(entry: AuditRecord, executor: Executor = db()): void {
+export function recordAudit(entry: AuditRecord, executor: AuditExecutor = db()): void {
   executor
     .insert(auditLog)
     .values({
-      actor: entry.actor,
+      actor: entry.actor.trim().toLowerCase(),
       entity: entry.entity,
       entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
       action: entry.action,
@@ -38,9 +45,51 @@ export function recordAudit(entry: AuditRecord, executor: Executor = db()): void
     .run();
 }
 
+// ---------------------------------------------------------------------------------
+// Reading the log: the Overview's 'Recent activity' and GET /api/admin/audit.
+
+// Newest first; the id breaks ties between entries of the same millisecond.
+const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
+
+/** An entry as the Overview and the JSON call show it. */
+export function auditJson({ id, createdAt, actor, entity, entityId, action, summary }: AuditEntry) {
+  return { id, createdAt, actor, entity, entityId, action, summary };
+}
+
+/** The last `limit` entries, newest first. */
+export function recentAudit(limit = 10): AuditEntry[] {
+  return db().select().from(auditLog).orderBy(...newestFirst).limit(limit).all();
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+export const MAX_AUDIT_PAGE_SIZE = 100;
+
+export type AuditPage = { entries: AuditEntry[]; total: number; page: number; pageCount: number; limit: number };
+
+/**
+ * One page of the log, newest first, of one entity and/or one actor (an e-mail, any
+ * case). A count and a LIMIT/OFFSET on the (entity|actor, created_at) indexes; a page
+ * past the last shows the last one, as the other admin lists do.
+ */
+export function auditPage(options: { entity?: AuditEntity; actor?: string; page?: number; limit?: number } = {}): AuditPage {
+  const limit = Math.min(Math.max(options.limit ?? AUDIT_PAGE_SIZE, 1), MAX_AUDIT_PAGE_SIZE);
+  const filters: SQL[] = [];
+  if (options.entity) filters.push(eq(auditLog.entity, options.entity));
+  if (options.actor?.trim()) filters.push(eq(auditLog.actor, options.actor.trim().toLowerCase()));
+  const where = filters.length ? and(...filters) : undefined;
+  const total = db().select({ n: count() }).from(auditLog).where(where).get()?.n ?? 0;
+  const { page, pageCount, offset } = pageWindow(total, options.page, limit);
+  const entries = db().select().from(auditLog).where(where).orderBy(...newestFirst).limit(limit).offset(offset).all();
+  return { entries, total, page, pageCount, limit };
+}
+
+// ---------------------------------------------------------------------------------
+// Summaries
+
 // Fields whose values never go into the log, only their names.
 const SECRET_FIELD = /(password|secret|token|key|cookie|session|smtp_url|credential)/i;
 const MAX_VALUE = 60;
+export const NO_CHANGES = "no changes";
 
 function shown(name: string, value: unknown): string {
   if (SECRET_FIELD.test(name)) return "(hidden)";
@@ -56,8 +105,9 @@ function same(a: unknown, b: unknown): boolean {
 }
 
 /**
- * "price: $950/month → $995/month; isActive: true → false" for the fields that differ,
- * or for a new row (no `before`) the fields given. Long values are cut, secrets hidden.
+ * "price: $950/month → $995/month; isActive: true → false" for the fields that differ
+ * ("no changes" when none does), or for a new or deleted row (no `before`) the fields
+ * given that hold a value. Long values are cut, secrets hidden.
  */
 export function summarizeChanges(
   before: Record<string, unknown> | null | undefined,
@@ -74,5 +124,5 @@ export function summarizeChanges(
     if (same(before[field], after[field])) continue;
     parts.push(`${field}: ${shown(field, before[field])} → ${shown(field, after[field])}`);
   }
-  return parts.join("; ");
+  return parts.length || !before ? parts.join("; ") : NO_CHANGES;
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { configurations } from "~/db/schema";
+import { recordAudit, summarizeChanges, type AuditExecutor } from "~/models/audit.server";
 import { awaitFirstAttempt, queueMail } from "~/services/mail.server";
 import { CONTACT_EMAIL_DESCRIPTION, CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, type NewConfigurationInput } from "~/utils/contact-email-form";
 import { formatDateTime } from "~/utils/dates";
@@ -12,7 +13,8 @@ import { RateLimiter } from "~/utils/rate-limit.server";
  * Settings (the configurations table). One is known: contact_email, the address that
  * receives contact form messages; while it is absent or blank they go to MAIL_FROM
  * (CONTRACT.md). Created once (POST), then changed (PUT); the Settings tab does
- * whichever applies. Every change records who made it and when.
+ * whichever applies. Every change records who made it and when, on the row and in the
+ * change log (named by the key, so a setting named like a secret shows no value there).
  */
 
 export type ConfigurationSetting = {
@@ -48,41 +50,61 @@ export function contactRecipient(reader: Reader = db()): string {
   return getConfiguration(CONTACT_EMAIL_KEY, reader)?.value.trim() || defaultContactRecipient();
 }
 
+/** The change log's entry for a setting written by `actor`, `before` being its previous state. */
+function recordSettingChange(tx: AuditExecutor, actor: string, key: string, before: ConfigurationSetting | null, value: string) {
+  const summary = summarizeChanges(before && { [key]: before.value }, { [key]: value });
+  recordAudit({ actor, entity: "setting", entityId: key, action: before ? "update" : "create", summary }, tx);
+}
+
 export type CreateConfigurationResult = { kind: "created"; setting: ConfigurationSetting } | { kind: "exists" };
 
 /** Creates a setting; one that exists already is left as it is. */
 export function createConfiguration(input: NewConfigurationInput, updatedBy: string): CreateConfigurationResult {
-  const setting = db()
-    .insert(configurations)
-    .values({ key: input.key, value: input.value, description: input.description, updatedBy, updatedAt: new Date() })
-    .onConflictDoNothing({ target: configurations.key })
-    .returning(settingColumns)
-    .get();
-  return setting ? { kind: "created", setting } : { kind: "exists" };
+  return db().transaction((tx) => {
+    const setting = tx
+      .insert(configurations)
+      .values({ key: input.key, value: input.value, description: input.description, updatedBy, updatedAt: new Date() })
+      .onConflictDoNothing({ target: configurations.key })
+      .returning(settingColumns)
+      .get();
+    if (!setting) return { kind: "exists" } as const;
+    recordSettingChange(tx, updatedBy, input.key, null, input.value);
+    return { kind: "created", setting } as const;
+  });
 }
 
 export type UpdateConfigurationResult = { kind: "updated"; setting: ConfigurationSetting } | { kind: "not_found" };
 
 /** Changes an existing setting's value. */
 export function updateConfiguration(key: string, value: string, updatedBy: string): UpdateConfigurationResult {
-  const setting = db()
-    .update(configurations)
-    .set({ value, updatedBy, updatedAt: new Date() })
-    .where(eq(configurations.key, key))
-    .returning(settingColumns)
-    .get();
-  return setting ? { kind: "updated", setting } : { kind: "not_found" };
+  return db().transaction((tx) => {
+    const before = getConfiguration(key, tx);
+    if (!before) return { kind: "not_found" } as const;
+    const setting = tx
+      .update(configurations)
+      .set({ value, updatedBy, updatedAt: new Date() })
+      .where(eq(configurations.key, key))
+      .returning(settingColumns)
+      .get();
+    recordSettingChange(tx, updatedBy, key, before, value);
+    return { kind: "updated", setting } as const;
+  });
 }
 
-/** The Settings tab's Save: creates contact_email when absent, changes it when present, in one statement. */
+/** The Settings tab's Save: creates contact_email when absent, changes it when present. */
 export function saveContactEmail(value: string, updatedBy: string): ConfigurationSetting {
   const updatedAt = new Date();
-  return db()
-    .insert(configurations)
-    .values({ key: CONTACT_EMAIL_KEY, value, description: CONTACT_EMAIL_DESCRIPTION, updatedBy, updatedAt })
-    .onConflictDoUpdate({ target: configurations.key, set: { value, updatedBy, updatedAt } })
-    .returning(settingColumns)
-    .get();
+  return db().transaction((tx) => {
+    const before = getConfiguration(CONTACT_EMAIL_KEY, tx);
+    const setting = tx
+      .insert(configurations)
+      .values({ key: CONTACT_EMAIL_KEY, value, description: CONTACT_EMAIL_DESCRIPTION, updatedBy, updatedAt })
+      .onConflictDoUpdate({ target: configurations.key, set: { value, updatedBy, updatedAt } })
+      .returning(settingColumns)
+      .get();
+    recordSettingChange(tx, updatedBy, CONTACT_EMAIL_KEY, before, value);
+    return setting;
+  });
 }
 
 // ---------------------------------------------------------------------------------

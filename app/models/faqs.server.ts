@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { faqs, type Faq } from "~/db/schema";
+import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { translateToSpanish } from "~/services/translate.server";
 import { FAQ_LIMITS, type FaqInput, type TranslationStatus } from "~/utils/faq-form";
 
@@ -56,29 +57,48 @@ async function fillSpanish(input: FaqInput): Promise<{ values: FaqInput; transla
   return { values, translation: "done" };
 }
 
-export async function createFaq(input: FaqInput): Promise<{ faq: Faq; translation: TranslationStatus }> {
+// What the change log shows of a FAQ.
+const LOGGED_FIELDS = ["question", "answer", "questionSpanish", "answerSpanish", "sortOrder", "isActive"] as const;
+const NAMING_FIELDS = ["question", "sortOrder", "isActive"] as const;
+
+/** Adds a FAQ (its blank Spanish translated first); recorded in the change log with `actor`. */
+export async function createFaq(input: FaqInput, actor: string): Promise<{ faq: Faq; translation: TranslationStatus }> {
   const { values, translation } = await fillSpanish(input);
-  const faq = db().insert(faqs).values(values).returning().get();
+  const faq = db().transaction((tx) => {
+    const row = tx.insert(faqs).values(values).returning().get();
+    recordAudit({ actor, entity: "faq", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
+    return row;
+  });
   return { faq, translation };
 }
 
 export type UpdateFaqResult = { kind: "updated"; faq: Faq; translation: TranslationStatus } | { kind: "not_found" };
 
-export async function updateFaq(id: number, input: FaqInput): Promise<UpdateFaqResult> {
+export async function updateFaq(id: number, input: FaqInput, actor: string): Promise<UpdateFaqResult> {
   // Nothing is translated for a FAQ that does not exist.
   if (!getFaq(id)) return { kind: "not_found" };
   const { values, translation } = await fillSpanish(input);
-  const faq = db()
-    .update(faqs)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(faqs.id, id))
-    .returning()
-    .get();
-  // Deleted while the translation was made.
+  const faq = db().transaction((tx) => {
+    // Read again: it may have been deleted or changed while the translation was made.
+    const before = tx.select().from(faqs).where(eq(faqs.id, id)).get();
+    if (!before) return undefined;
+    const row = tx
+      .update(faqs)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(faqs.id, id))
+      .returning()
+      .get();
+    recordAudit({ actor, entity: "faq", entityId: id, action: "update", summary: summarizeChanges(before, row, LOGGED_FIELDS) }, tx);
+    return row;
+  });
   return faq ? { kind: "updated", faq, translation } : { kind: "not_found" };
 }
 
-/** True when the FAQ existed and is gone now. */
-export function deleteFaq(id: number): boolean {
-  return db().delete(faqs).where(eq(faqs.id, id)).run().changes > 0;
+/** True when the FAQ existed and is gone now; the change log records its question. */
+export function deleteFaq(id: number, actor: string): boolean {
+  return db().transaction((tx) => {
+    const row = tx.delete(faqs).where(eq(faqs.id, id)).returning().get();
+    if (row) recordAudit({ actor, entity: "faq", entityId: id, action: "delete", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
+    return row !== undefined;
+  });
 }

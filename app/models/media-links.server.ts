@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { containsText } from "~/db/text-search.server";
+import { recordAudit } from "~/models/audit.server";
 import { pageWindow } from "~/utils/paging";
 
 /**
@@ -13,25 +14,39 @@ import { pageWindow } from "~/utils/paging";
 export type LinkOutcome = { kind: "linked" } | { kind: "media_not_found" } | { kind: "property_not_found" };
 export type UnlinkOutcome = { kind: "unlinked" } | { kind: "media_not_found" } | { kind: "property_not_found" } | { kind: "not_linked" };
 
-function propertyExists(propertyId: number): boolean {
-  return db().select({ id: properties.id }).from(properties).where(eq(properties.id, propertyId)).get() !== undefined;
+type Executor = Pick<ReturnType<typeof db>, "select">;
+
+/** The property's name and the media item (its name and property), or which of them does not exist. */
+function linkParties(propertyId: number, mediaId: number, tx: Executor) {
+  const property = tx.select({ name: properties.name }).from(properties).where(eq(properties.id, propertyId)).get();
+  if (!property) return { kind: "property_not_found" } as const;
+  const item = tx.select({ originalName: media.originalName, propertyId: media.propertyId }).from(media).where(eq(media.id, mediaId)).get();
+  if (!item) return { kind: "media_not_found" } as const;
+  return { kind: "found", summary: `${property.name}: media ${mediaId} ${item.originalName}`, linkedTo: item.propertyId } as const;
 }
 
-export function linkMediaToProperty(propertyId: number, mediaId: number): LinkOutcome {
-  return db().transaction(() => {
-    if (!propertyExists(propertyId)) return { kind: "property_not_found" } as const;
-    const changed = db().update(media).set({ propertyId }).where(eq(media.id, mediaId)).run().changes;
-    return changed ? ({ kind: "linked" } as const) : ({ kind: "media_not_found" } as const);
+/**
+ * Links media item `mediaId` to the property (moving it from another one); recorded in
+ * the change log as the property's, with `actor`.
+ */
+export function linkMediaToProperty(propertyId: number, mediaId: number, actor: string): LinkOutcome {
+  return db().transaction((tx) => {
+    const found = linkParties(propertyId, mediaId, tx);
+    if (found.kind !== "found") return found;
+    tx.update(media).set({ propertyId }).where(eq(media.id, mediaId)).run();
+    const moved = found.linkedTo !== null && found.linkedTo !== propertyId ? ` (moved from property ${found.linkedTo})` : "";
+    recordAudit({ actor, entity: "property", entityId: propertyId, action: "link", summary: `${found.summary}${moved}` }, tx);
+    return { kind: "linked" } as const;
   });
 }
 
-export function unlinkMediaFromProperty(propertyId: number, mediaId: number): UnlinkOutcome {
-  return db().transaction(() => {
-    if (!propertyExists(propertyId)) return { kind: "property_not_found" } as const;
-    const item = db().select({ propertyId: media.propertyId }).from(media).where(eq(media.id, mediaId)).get();
-    if (!item) return { kind: "media_not_found" } as const;
-    if (item.propertyId !== propertyId) return { kind: "not_linked" } as const;
-    db().update(media).set({ propertyId: null }).where(and(eq(media.id, mediaId), eq(media.propertyId, propertyId))).run();
+export function unlinkMediaFromProperty(propertyId: number, mediaId: number, actor: string): UnlinkOutcome {
+  return db().transaction((tx) => {
+    const found = linkParties(propertyId, mediaId, tx);
+    if (found.kind !== "found") return found;
+    if (found.linkedTo !== propertyId) return { kind: "not_linked" } as const;
+    tx.update(media).set({ propertyId: null }).where(and(eq(media.id, mediaId), eq(media.propertyId, propertyId))).run();
+    recordAudit({ actor, entity: "property", entityId: propertyId, action: "unlink", summary: found.summary }, tx);
     return { kind: "unlinked" } as const;
   });
 }

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
+import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { isFileShown } from "~/models/published-objects.server";
 import { deleteObject, objectKeyOf } from "~/services/storage.server";
 import { rejected, takeInUpload, type IntakeOutcome, type PublishedImage } from "~/services/uploads/intake.server";
@@ -33,20 +34,30 @@ async function deleteUnusedFile(filePath: string, context: Record<string, unknow
   }
 }
 
-/** Records an upload as a new media item, after the checks; the caller answers with the outcome. */
+// What the change log shows of an uploaded file (the stored name and path are generated).
+const LOGGED_FIELDS = ["originalName", "mimeType", "fileSize"] as const;
+
+/**
+ * Records an upload as a new media item, after the checks; the caller answers with the
+ * outcome. `adminEmail` owns the upload and is recorded in the change log with the row.
+ */
 export function recordUploadedMedia(slotId: string, adminEmail: string, originalName: string): Promise<IntakeOutcome<Media>> {
   return takeInUpload(slotId, adminEmail, (image: PublishedImage) =>
-    db()
-      .insert(media)
-      .values({
-        filename: image.filename,
-        originalName: cleanOriginalName(originalName, image.filename),
-        filePath: image.filePath,
-        fileSize: image.fileSize,
-        mimeType: image.mimeType,
-      })
-      .returning()
-      .get(),
+    db().transaction((tx) => {
+      const row = tx
+        .insert(media)
+        .values({
+          filename: image.filename,
+          originalName: cleanOriginalName(originalName, image.filename),
+          filePath: image.filePath,
+          fileSize: image.fileSize,
+          mimeType: image.mimeType,
+        })
+        .returning()
+        .get();
+      recordAudit({ actor: adminEmail, entity: "media", entityId: row.id, action: "upload", summary: summarizeChanges(null, row, LOGGED_FIELDS) }, tx);
+      return row;
+    }),
   );
 }
 
@@ -64,7 +75,7 @@ export async function reuploadMedia(id: number, slotId: string, adminEmail: stri
       if (!old) return rejected(404, MEDIA_MESSAGES.notFound);
       oldFilePath = old.filePath;
       tx.update(properties).set({ imageUrl: image.filePath }).where(eq(properties.imageUrl, old.filePath)).run();
-      return tx
+      const row = tx
         .update(media)
         .set({
           filename: image.filename,
@@ -76,6 +87,8 @@ export async function reuploadMedia(id: number, slotId: string, adminEmail: stri
         .where(eq(media.id, id))
         .returning()
         .get();
+      recordAudit({ actor: adminEmail, entity: "media", entityId: id, action: "reupload", summary: summarizeChanges(old, row, ["originalName", "filePath", "mimeType", "fileSize"]) }, tx);
+      return row;
     }),
   );
   if (outcome.kind === "recorded" && oldFilePath && !isFileShown(oldFilePath)) {
@@ -91,16 +104,19 @@ export type DeleteOutcome = { kind: "deleted"; media: Media } | { kind: "not_fou
  * demo catalogue shares some), properties that used it as their main image fall back
  * to the stock placeholder in the same transaction, and the file and its resized copies
  * are deleted after it: a failure there leaves an orphan file, logged, never a row that
- * points at a missing file.
+ * points at a missing file. The change log records the deletion, by `actor`, with the row.
  */
-export async function deleteMedia(id: number): Promise<DeleteOutcome> {
+export async function deleteMedia(id: number, actor: string): Promise<DeleteOutcome> {
   const removed = db().transaction((tx) => {
     const row = tx.delete(media).where(eq(media.id, id)).returning().get();
     if (!row) return undefined;
     const sharedByMedia = tx.select({ id: media.id }).from(media).where(eq(media.filePath, row.filePath)).limit(1).get();
-    if (sharedByMedia) return { row, fileInUse: true };
-    tx.update(properties).set({ imageUrl: PLACEHOLDER_IMAGE }).where(eq(properties.imageUrl, row.filePath)).run();
-    return { row, fileInUse: false };
+    const placeholders = sharedByMedia
+      ? 0
+      : tx.update(properties).set({ imageUrl: PLACEHOLDER_IMAGE }).where(eq(properties.imageUrl, row.filePath)).run().changes;
+    const fallback = placeholders ? `; main image of ${placeholders} ${placeholders === 1 ? "property" : "properties"} now the placeholder` : "";
+    recordAudit({ actor, entity: "media", entityId: id, action: "delete", summary: `${summarizeChanges(null, row, LOGGED_FIELDS)}${fallback}` }, tx);
+    return { row, fileInUse: Boolean(sharedByMedia) };
   });
   if (!removed) return { kind: "not_found" };
   if (!removed.fileInUse) await deleteUnusedFile(removed.row.filePath, { id });

@@ -1,6 +1,7 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
+import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { config } from "~/utils/env.server";
 import type { MediaImageChoice } from "~/utils/media-form";
 
@@ -119,9 +120,14 @@ export function propertiesMatchingName(q: string, limit: number) {
 export type HeroOutcome = { kind: "updated"; media: Media } | { kind: "not_found" };
 
 /** Turns a media item's hero flag on or off; hero images feed the home carousel. */
-export function setHeroImage(id: number, isHeroImage: boolean): HeroOutcome {
-  const updated = db().update(media).set({ isHeroImage }).where(eq(media.id, id)).returning().get();
-  return updated ? { kind: "updated", media: updated } : { kind: "not_found" };
+export function setHeroImage(id: number, isHeroImage: boolean, actor: string): HeroOutcome {
+  return db().transaction((tx) => {
+    const before = tx.select().from(media).where(eq(media.id, id)).get();
+    if (!before) return { kind: "not_found" } as const;
+    const updated = tx.update(media).set({ isHeroImage }).where(eq(media.id, id)).returning().get();
+    recordAudit({ actor, entity: "media", entityId: id, action: "hero", summary: `${before.originalName}: ${summarizeChanges(before, updated, ["isHeroImage"])}` }, tx);
+    return { kind: "updated", media: updated } as const;
+  });
 }
 
 /** The newest images of the library, offered as a property's main image in its form. */

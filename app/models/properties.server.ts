@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
 import type { MapMarker } from "~/components/map/map-types";
 import { containsText } from "~/db/text-search.server";
+import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { pageWindow } from "~/utils/paging";
 import type { PropertyInput } from "~/utils/property-form";
 import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/utils/price";
@@ -105,13 +106,33 @@ export function propertyReadings(input: PropertyTexts) {
   return { priceAmount, priceKind, bedsCount: readRoomCount(input.beds), bathsCount: readRoomCount(input.baths) };
 }
 
-export function createProperty(input: PropertyInput): Property {
-  return db().insert(properties).values({ ...input, ...propertyReadings(input) }).returning().get();
+// What the change log shows of a property: every field an admin edits (the readings
+// follow the texts, so they are left out).
+const LOGGED_FIELDS = [
+  "name", "location", "latitude", "longitude", "price", "priceSpanish", "priceAmount", "priceKind", "imageUrl",
+  "applicationUrl", "beds", "baths", "sqft", "description", "descriptionSpanish", "isActive",
+] as const;
+// A new or deleted property is named by these.
+const NAMING_FIELDS = ["name", "location", "price", "isActive"] as const;
+
+/** Adds a property; `actor` (an admin's e-mail) is recorded in the change log with it. */
+export function createProperty(input: PropertyInput, actor: string): Property {
+  return db().transaction((tx) => {
+    const row = tx.insert(properties).values({ ...input, ...propertyReadings(input) }).returning().get();
+    recordAudit({ actor, entity: "property", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
+    return row;
+  });
 }
 
 /** Replaces every field; undefined when the property does not exist (any more). */
-export function updateProperty(id: number, input: PropertyInput): Property | undefined {
-  return db().update(properties).set({ ...input, ...propertyReadings(input) }).where(eq(properties.id, id)).returning().get();
+export function updateProperty(id: number, input: PropertyInput, actor: string): Property | undefined {
+  return db().transaction((tx) => {
+    const before = tx.select().from(properties).where(eq(properties.id, id)).get();
+    if (!before) return undefined;
+    const row = tx.update(properties).set({ ...input, ...propertyReadings(input) }).where(eq(properties.id, id)).returning().get();
+    recordAudit({ actor, entity: "property", entityId: id, action: "update", summary: summarizeChanges(before, row, LOGGED_FIELDS) }, tx);
+    return row;
+  });
 }
 
 /**
@@ -155,6 +176,10 @@ export function fillMissingReadings(): number {
  * Deletes a property; its linked media stay, unlinked (the foreign key sets their
  * propertyId to null). False when there was no such property.
  */
-export function deleteProperty(id: number): boolean {
-  return db().delete(properties).where(eq(properties.id, id)).run().changes > 0;
+export function deleteProperty(id: number, actor: string): boolean {
+  return db().transaction((tx) => {
+    const row = tx.delete(properties).where(eq(properties.id, id)).returning().get();
+    if (row) recordAudit({ actor, entity: "property", entityId: id, action: "delete", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
+    return row !== undefined;
+  });
 }

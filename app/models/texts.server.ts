@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { textEntries, type TextEntry } from "~/db/schema";
+import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import type { Language } from "~/utils/locale";
 import type { Messages } from "~/utils/translate";
 
@@ -59,15 +60,27 @@ export type UpdateTextEntryResult = { kind: "updated"; entry: TextEntry } | { ki
 /**
  * Edits an entry's texts. The site looks texts up by key, so the key names the entry
  * and is never changed: values with another key are refused and nothing is written.
+ * The change log records, with `actor`, the key and the language(s) changed.
  */
-export function updateTextEntry(entry: TextEntry, values: { key: string; englishText: string; spanishText: string }): UpdateTextEntryResult {
+export function updateTextEntry(
+  entry: TextEntry,
+  values: { key: string; englishText: string; spanishText: string },
+  actor: string,
+): UpdateTextEntryResult {
   if (values.key !== entry.key) return { kind: "key_changed" };
-  const updated = db()
-    .update(textEntries)
-    .set({ englishText: values.englishText, spanishText: values.spanishText, updatedAt: new Date() })
-    .where(eq(textEntries.id, entry.id))
-    .returning()
-    .get();
+  const updated = db().transaction((tx) => {
+    const before = tx.select().from(textEntries).where(eq(textEntries.id, entry.id)).get();
+    if (!before) return undefined;
+    const row = tx
+      .update(textEntries)
+      .set({ englishText: values.englishText, spanishText: values.spanishText, updatedAt: new Date() })
+      .where(eq(textEntries.id, entry.id))
+      .returning()
+      .get();
+    const changes = summarizeChanges(before, row, ["englishText", "spanishText"]);
+    recordAudit({ actor, entity: "text", entityId: entry.id, action: "update", summary: `${entry.key}: ${changes}` }, tx);
+    return row;
+  });
   clearDictionaryCache();
   // Gone between the read and the write (no delete exists today, but the answer stays true).
   return updated ? { kind: "updated", entry: updated } : { kind: "not_found" };

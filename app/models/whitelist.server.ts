@@ -1,6 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminWhitelist } from "~/db/schema";
+import { recordAudit } from "~/models/audit.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -33,15 +34,19 @@ export function listWhitelist(): WhitelistEntry[] {
 
 export type AddToWhitelistResult = { kind: "added"; entry: WhitelistEntry } | { kind: "duplicate" };
 
-/** Adds an address (lowercased); the one already there is left as it is. */
+/** Adds an address (lowercased); the one already there is left as it is. `addedBy` is the acting admin. */
 export function addToWhitelist(email: string, addedBy: string): AddToWhitelistResult {
-  const entry = db()
-    .insert(adminWhitelist)
-    .values({ email: normalizeEmail(email), addedBy: normalizeEmail(addedBy) })
-    .onConflictDoNothing({ target: adminWhitelist.email })
-    .returning(entryColumns)
-    .get();
-  return entry ? { kind: "added", entry } : { kind: "duplicate" };
+  return db().transaction((tx) => {
+    const entry = tx
+      .insert(adminWhitelist)
+      .values({ email: normalizeEmail(email), addedBy: normalizeEmail(addedBy) })
+      .onConflictDoNothing({ target: adminWhitelist.email })
+      .returning(entryColumns)
+      .get();
+    if (!entry) return { kind: "duplicate" } as const;
+    recordAudit({ actor: addedBy, entity: "whitelist", entityId: entry.id, action: "add", summary: `email: ${entry.email}` }, tx);
+    return { kind: "added", entry } as const;
+  });
 }
 
 export type RemoveFromWhitelistResult = { kind: "removed"; email: string } | { kind: "not_found" } | { kind: "self" };
@@ -57,6 +62,7 @@ export function removeFromWhitelist(id: number, currentAdminEmail: string): Remo
     if (!entry) return { kind: "not_found" } as const;
     if (sameAddress(entry.email, currentAdminEmail)) return { kind: "self" } as const;
     tx.delete(adminWhitelist).where(eq(adminWhitelist.id, id)).run();
+    recordAudit({ actor: currentAdminEmail, entity: "whitelist", entityId: id, action: "remove", summary: `email: ${entry.email}` }, tx);
     return { kind: "removed", email: entry.email } as const;
   });
 }

@@ -1,11 +1,17 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
+import { RecentActivity } from "~/components/admin/recent-activity";
+import { auditJson, recentAudit } from "~/models/audit.server";
 import { dashboardCounts } from "~/models/dashboard.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { formatDateTime } from "~/utils/dates";
+
+const RECENT_ACTIVITY = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ counts: dashboardCounts() }, { headers: { "Cache-Control": "no-store" } });
+  const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), when: formatDateTime(entry.createdAt) }));
+  return json({ counts: dashboardCounts(), activity }, { headers: { "Cache-Control": "no-store" } });
 }
 
 const CARDS = [
@@ -16,7 +22,7 @@ const CARDS = [
 ] as const;
 
 export default function Overview() {
-  const { counts } = useLoaderData<typeof loader>();
+  const { counts, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
   const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
@@ -35,6 +41,7 @@ export default function Overview() {
           </div>
         ))}
       </dl>
+      <RecentActivity items={activity} />
     </section>
   );
 }

@@ -20,9 +20,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  if (id === null || !deleteFaq(id)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
+  if (id === null || !deleteFaq(id, admin.email)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
   return redirectWithToast(FAQS_PATH, { title: "Success", description: FAQ_MESSAGES.deleted });
 }
 

@@ -21,14 +21,14 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = parseId(params.id);
   if (id === null || !getFaq(id)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
   const submission = parseWithZod(await request.formData(), { schema: faqFormSchema });
   if (submission.status !== "success") {
     return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.updateFailed }, { status: 400 });
   }
-  const outcome = await updateFaq(id, submission.value);
+  const outcome = await updateFaq(id, submission.value, admin.email);
   if (outcome.kind === "not_found") return redirectWithToast(FAQS_PATH, GONE_TOAST);
   return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.updated, outcome.translation));
 }

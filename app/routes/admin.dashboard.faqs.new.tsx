@@ -16,12 +16,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const submission = parseWithZod(await request.formData(), { schema: faqFormSchema });
   if (submission.status !== "success") {
     return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.createFailed }, { status: 400 });
   }
-  const { translation } = await createFaq(submission.value);
+  const { translation } = await createFaq(submission.value, admin.email);
   return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.created, translation));
 }
 

@@ -18,10 +18,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const back = mediaTabUrl(new URL(request.url).searchParams);
   const id = parseId(params.id);
-  const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id);
+  const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id, admin.email);
   if (outcome.kind === "not_found") return redirectWithToast(back, FAILED_TOAST);
   return redirectWithToast(back, { title: "Success", description: MEDIA_MESSAGES.deleted });
 }

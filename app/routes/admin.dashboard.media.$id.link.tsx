@@ -34,11 +34,11 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const back = mediaTabUrl(new URL(request.url).searchParams);
   const id = parseId(params.id);
   const parsed = linkMediaSchema.safeParse(Object.fromEntries(await request.formData()));
-  const outcome = id === null || !parsed.success ? null : linkMediaToProperty(parsed.data.propertyId, id);
+  const outcome = id === null || !parsed.success ? null : linkMediaToProperty(parsed.data.propertyId, id, admin.email);
   if (outcome?.kind !== "linked") {
     return redirectWithToast(back, { title: "Error", description: MEDIA_MESSAGES.linkFailed, variant: "destructive" });
   }

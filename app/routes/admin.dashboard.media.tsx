@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  * a redirect back to the same search and page, carrying SPEC's toast.
  */
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const back = mediaTabUrl(new URL(request.url).searchParams);
   const form = await request.formData();
   const id = parseId(String(form.get("id") ?? ""));
@@ -56,13 +56,13 @@ export async function action({ request }: ActionFunctionArgs) {
   switch (form.get("intent")) {
     case "hero": {
       const parsed = heroImageSchema.safeParse(heroImageFormValues(form));
-      const outcome = id === null || !parsed.success ? null : setHeroImage(id, parsed.data.isHeroImage);
+      const outcome = id === null || !parsed.success ? null : setHeroImage(id, parsed.data.isHeroImage, admin.email);
       if (outcome?.kind !== "updated") return failed(MEDIA_MESSAGES.heroFailed);
       return redirectWithToast(back, { title: "Success", description: MEDIA_MESSAGES.heroUpdated });
     }
     case "unlink": {
       const propertyId = parseId(String(form.get("propertyId") ?? ""));
-      const outcome = id === null || propertyId === null ? null : unlinkMediaFromProperty(propertyId, id);
+      const outcome = id === null || propertyId === null ? null : unlinkMediaFromProperty(propertyId, id, admin.email);
       if (outcome?.kind !== "unlinked") return failed(MEDIA_MESSAGES.unlinkFailed);
       return redirectWithToast(back, { title: "Success", description: MEDIA_MESSAGES.unlinked });
     }

@@ -21,10 +21,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = parseId(params.id);
   // Its linked media stay, unlinked, for other properties or the hero carousel.
-  if (id === null || !deleteProperty(id)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  if (id === null || !deleteProperty(id, admin.email)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   return redirectWithToast(propertiesTabUrl(request), { title: "Success", description: PROPERTY_MESSAGES.deleted });
 }
 

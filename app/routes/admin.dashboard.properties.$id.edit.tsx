@@ -45,7 +45,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: read.status },
     );
   }
-  if (!updateProperty(id, submission.value)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  if (!updateProperty(id, submission.value, admin.email)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   return redirectWithToast(propertiesTabUrl(request), { title: "Success", description: PROPERTY_MESSAGES.updated });
 }
 

@@ -47,7 +47,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   const form = await request.formData();
@@ -57,10 +57,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const failed = { title: "Error", description: linking ? PROPERTY_MESSAGES.linkFailed : PROPERTY_MESSAGES.unlinkFailed, variant: "destructive" } as const;
   if (propertyId === null || mediaId === null) return redirectWithToast(back, failed);
   if (linking) {
-    const outcome = linkMediaToProperty(propertyId, mediaId);
+    const outcome = linkMediaToProperty(propertyId, mediaId, admin.email);
     return redirectWithToast(back, outcome.kind === "linked" ? { title: "Success", description: PROPERTY_MESSAGES.linked } : failed);
   }
-  const outcome = unlinkMediaFromProperty(propertyId, mediaId);
+  const outcome = unlinkMediaFromProperty(propertyId, mediaId, admin.email);
   return redirectWithToast(back, outcome.kind === "unlinked" ? { title: "Success", description: PROPERTY_MESSAGES.unlinked } : failed);
 }
 

@@ -36,7 +36,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { status: read.status },
     );
   }
-  createProperty(submission.value);
+  createProperty(submission.value, admin.email);
   // The list is newest first: its first page shows the new property.
   return redirectWithToast(PROPERTIES_PATH, { title: "Success", description: PROPERTY_MESSAGES.created });
 }

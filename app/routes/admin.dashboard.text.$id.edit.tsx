@@ -31,13 +31,13 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const id = parseId(params.id);
   const entry = id === null ? undefined : getTextEntry(id);
   if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
   const submission = parseWithZod(await request.formData(), { schema: textEntrySchema });
   if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
-  const outcome = updateTextEntry(entry, submission.value);
+  const outcome = updateTextEntry(entry, submission.value, admin.email);
   if (outcome.kind === "key_changed") {
     return json<ActionData>({ result: submission.reply({ fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } }) }, { status: 400 });
   }

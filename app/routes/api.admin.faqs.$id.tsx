@@ -23,12 +23,12 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOW);
   const id = parseId(params.id);
 
   if (request.method === "DELETE") {
-    if (id === null || !deleteFaq(id)) return NOT_FOUND();
+    if (id === null || !deleteFaq(id, admin.email)) return NOT_FOUND();
     return json({ message: FAQ_MESSAGES.deleted }, { headers: NO_STORE });
   }
 
@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400, headers: NO_STORE },
     );
   }
-  const outcome = await updateFaq(id, parsed.data);
+  const outcome = await updateFaq(id, parsed.data, admin.email);
   if (outcome.kind === "not_found") return NOT_FOUND();
   const translationMessage = translationNote(outcome.translation);
   return json(

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "POST") return methodNotAllowed(ALLOW);
 
   const body = await readJsonObject(request);
@@ -35,7 +35,7 @@ export async function action({ request }: ActionFunctionArgs) {
     );
   }
 
-  const { faq, translation } = await createFaq(parsed.data);
+  const { faq, translation } = await createFaq(parsed.data, admin.email);
   const translationMessage = translationNote(translation);
   return json(
     { ...faqJson(faq), message: FAQ_MESSAGES.created, translation, ...(translationMessage ? { translationMessage } : {}) },

@@ -20,7 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "PATCH") return methodNotAllowed(ALLOW);
 
   const id = parseId(params.id);
@@ -35,7 +35,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400, headers: NO_STORE },
     );
   }
-  const outcome = setHeroImage(id, parsed.data.isHeroImage);
+  const outcome = setHeroImage(id, parsed.data.isHeroImage, admin.email);
   if (outcome.kind === "not_found") return json({ error: MEDIA_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
   return json({ ...mediaJson(outcome.media), message: MEDIA_MESSAGES.heroUpdated }, { headers: NO_STORE });
 }

@@ -19,10 +19,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "DELETE") return methodNotAllowed(ALLOW);
   const id = parseId(params.id);
-  const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id);
+  const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id, admin.email);
   if (outcome.kind === "not_found") return json({ error: MEDIA_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
   return json({ message: MEDIA_MESSAGES.deleted }, { headers: NO_STORE });
 }

@@ -26,17 +26,17 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOW);
   const id = parseId(params.id);
   if (id === null || !getProperty(id)) return notFound();
 
   if (request.method === "DELETE") {
-    return deleteProperty(id) ? json({ message: PROPERTY_MESSAGES.deleted }, { headers: NO_STORE }) : notFound();
+    return deleteProperty(id, admin.email) ? json({ message: PROPERTY_MESSAGES.deleted }, { headers: NO_STORE }) : notFound();
   }
 
   const read = await readPropertyBody(request, PROPERTY_MESSAGES.updateFailed);
   if ("refusal" in read) return read.refusal;
-  const updated = updateProperty(id, read.property);
+  const updated = updateProperty(id, read.property, admin.email);
   return updated ? json(updated, { headers: NO_STORE }) : notFound();
 }

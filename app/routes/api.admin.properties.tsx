@@ -1,8 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { createProperty, listAllProperties, MAX_PROPERTIES_PAGE_SIZE, propertiesPage } from "~/models/properties.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
+import { methodNotAllowed, NO_STORE, pagingRefusal, readPaging } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
-import { parseId } from "~/utils/params";
 import { readPropertyBody } from "~/utils/property-api.server";
 import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 
@@ -23,29 +22,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   if (!PAGE_PARAMS.some((name) => params.has(name))) return json(listAllProperties(), { headers: NO_STORE });
 
-  const fieldErrors: Record<string, string[]> = {};
-  const number = (name: string) => {
-    const value = params.get(name);
-    if (value === null || value === "") return undefined;
-    const parsed = parseId(value);
-    if (parsed === null) fieldErrors[name] = [`${name} must be a positive whole number`];
-    return parsed ?? undefined;
-  };
-  const page = number("page");
-  const limit = number("limit");
-  if (limit !== undefined && limit > MAX_PROPERTIES_PAGE_SIZE) fieldErrors.limit = [`limit must be at most ${MAX_PROPERTIES_PAGE_SIZE}`];
-  if (Object.keys(fieldErrors).length) {
-    return json({ error: "Invalid paging parameters", fieldErrors }, { status: 400, headers: NO_STORE });
-  }
+  const { page, limit, fieldErrors } = readPaging(params, MAX_PROPERTIES_PAGE_SIZE);
+  if (Object.keys(fieldErrors).length) return pagingRefusal(fieldErrors);
   const result = propertiesPage({ q: params.get("q") ?? "", page, limit });
   return json(result.properties, { headers: { ...NO_STORE, "X-Total-Count": String(result.total) } });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "POST") return methodNotAllowed(ALLOW);
 
   const read = await readPropertyBody(request, PROPERTY_MESSAGES.createFailed);
   if ("refusal" in read) return read.refusal;
-  return json(createProperty(read.property), { status: 201, headers: NO_STORE });
+  return json(createProperty(read.property, admin.email), { status: 201, headers: NO_STORE });
 }

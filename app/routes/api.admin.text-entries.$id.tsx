@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   if (request.method !== "PUT") return methodNotAllowed(ALLOW);
 
   const id = parseId(params.id);
@@ -41,7 +41,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
       { status: 400, headers: NO_STORE },
     );
   }
-  const outcome = updateTextEntry(entry, parsed.data);
+  const outcome = updateTextEntry(entry, parsed.data, admin.email);
   switch (outcome.kind) {
     case "key_changed":
       return json(

@@ -1,5 +1,6 @@
 import { json } from "@remix-run/node";
 import type { ZodError } from "zod";
+import { parseId } from "./params";
 
 /** JSON calls that read or change private data are never stored by a cache. */
 export const NO_STORE = { "Cache-Control": "no-store" } as const;
@@ -41,4 +42,30 @@ export function fieldErrorsOf(error: ZodError, translate: (message: string) => s
 /** The action of a read-only JSON route: any write method answers 405 JSON (Remix's own 405 is not JSON). */
 export function readOnlyAction(): Response {
   return methodNotAllowed("GET");
+}
+
+export type PagingQuery = { page?: number; limit?: number; fieldErrors: Record<string, string[]> };
+
+/**
+ * `?page=` and `?limit=` of a paged admin list: positive whole numbers, the limit at most
+ * `maxLimit`; absent or blank means the default. Mistakes come back as field errors,
+ * which the caller answers with pagingRefusal (400).
+ */
+export function readPaging(params: URLSearchParams, maxLimit: number): PagingQuery {
+  const fieldErrors: Record<string, string[]> = {};
+  const number = (name: string) => {
+    const value = params.get(name);
+    if (value === null || value === "") return undefined;
+    const parsed = parseId(value);
+    if (parsed === null) fieldErrors[name] = [`${name} must be a positive whole number`];
+    return parsed ?? undefined;
+  };
+  const page = number("page");
+  const limit = number("limit");
+  if (limit !== undefined && limit > maxLimit) fieldErrors.limit = [`limit must be at most ${maxLimit}`];
+  return { page, limit, fieldErrors };
+}
+
+export function pagingRefusal(fieldErrors: Record<string, string[]>, error = "Invalid paging parameters"): Response {
+  return json({ error, fieldErrors }, { status: 400, headers: NO_STORE });
 }

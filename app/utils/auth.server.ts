@@ -3,6 +3,7 @@ import { getAdminIdentity, type AdminIdentity } from "~/models/admins.server";
 import { isWhitelisted } from "~/models/whitelist.server";
 import { safeRedirect } from "./safe-redirect";
 import {
+  endSignedInSession,
   getSession,
   hadSessionCookie,
   SESSION_ABSOLUTE_LIFETIME_MS,
@@ -87,8 +88,10 @@ export async function startAdminSession(request: Request, admin: AdminIdentity, 
   });
 }
 
-/** Deletes the session row, so the old cookie is worthless even if replayed. */
+/** Deletes the session row, so the old cookie is worthless even if replayed; the change log records the sign-out. */
 export async function endAdminSession(request: Request): Promise<Response> {
   const session = await getSession(request);
+  const email = session.get("adminEmail");
+  if (session.id && typeof email === "string") endSignedInSession(session.id, email);
   return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
 }

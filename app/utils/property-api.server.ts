@@ -29,14 +29,14 @@ const notFound = (error: string) => json({ error }, { status: 404, headers: NO_S
  * (or, unlinking, media not linked to that property), else 200 with SPEC's text.
  */
 export async function mediaLinkCall(request: Request, params: { id?: string; mediaId?: string }, change: "link" | "unlink"): Promise<Response> {
-  await requireAdminApi(request);
+  const admin = await requireAdminApi(request);
   const method = change === "link" ? "POST" : "DELETE";
   if (request.method !== method) return methodNotAllowed(method);
   const propertyId = parseId(params.id);
   const mediaId = parseId(params.mediaId);
   if (propertyId === null) return notFound(mediaLinkNotFound("property_not_found"));
   if (mediaId === null) return notFound(mediaLinkNotFound("media_not_found"));
-  const outcome = change === "link" ? linkMediaToProperty(propertyId, mediaId) : unlinkMediaFromProperty(propertyId, mediaId);
+  const outcome = change === "link" ? linkMediaToProperty(propertyId, mediaId, admin.email) : unlinkMediaFromProperty(propertyId, mediaId, admin.email);
   if (outcome.kind === "linked") return json({ message: PROPERTY_MESSAGES.linked }, { headers: NO_STORE });
   if (outcome.kind === "unlinked") return json({ message: PROPERTY_MESSAGES.unlinked }, { headers: NO_STORE });
   return notFound(mediaLinkNotFound(outcome.kind));

@@ -3,6 +3,7 @@ import { createCookie, createSessionStorage } from "@remix-run/node";
 import { eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
+import { recordAudit } from "~/models/audit.server";
 import { config } from "./env.server";
 
 /**
@@ -70,6 +71,17 @@ export const sessionStorage = createSessionStorage<SessionData>({
 function idleExpiry(cookieExpires: Date | undefined): Date {
   const idle = Date.now() + SESSION_IDLE_TIMEOUT_MS;
   return new Date(cookieExpires ? Math.min(idle, cookieExpires.getTime()) : idle);
+}
+
+/**
+ * Signs an admin out: the session row goes and the change log records the sign-out, in
+ * one transaction (nothing is recorded for a session that had already ended).
+ */
+export function endSignedInSession(sid: string, adminEmail: string) {
+  db().transaction((tx) => {
+    const ended = tx.delete(sessions).where(eq(sessions.sid, sid)).run().changes > 0;
+    if (ended) recordAudit({ actor: adminEmail, entity: "session", action: "sign-out" }, tx);
+  });
 }
 
 export function getSession(request: Request) {

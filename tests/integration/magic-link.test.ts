@@ -2,10 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { visibleTexts } from "../support/html";
-import { freePort, startServer, type RunningServer } from "../support/server";
+import { freePort, startServer, withServerDatabase, type RunningServer } from "../support/server";
 import { mailHeader, mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
 
 // Sign-in by e-mailed one-time link, end to end through real processes: the built
@@ -47,15 +46,7 @@ function uniqueAddress(label: string): string {
   return `${label}-${Date.now().toString(36)}-${serial}@example.com`;
 }
 
-function withDb<T>(app: RunningServer, work: (db: Database.Database) => T): T {
-  const db = new Database(app.databasePath);
-  db.pragma("busy_timeout = 5000");
-  try {
-    return work(db);
-  } finally {
-    db.close();
-  }
-}
+const withDb = withServerDatabase;
 
 function whitelist(app: RunningServer, email: string) {
   withDb(app, (db) => db.prepare("insert into admin_whitelist (email, added_by) values (?, 'test')").run(email));

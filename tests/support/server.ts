@@ -4,6 +4,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
 
 /** The repository root: the build and the scripts live here. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -96,4 +97,15 @@ export async function startServer(
       return exited;
     },
   };
+}
+
+/** Opens a running server's database beside it (WAL) for one piece of work, and closes it again. */
+export function withServerDatabase<T>(app: Pick<RunningServer, "databasePath">, work: (db: Database.Database) => T): T {
+  const db = new Database(app.databasePath);
+  db.pragma("busy_timeout = 5000");
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
 }
