@@ -60,7 +60,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.use(rejectCrossSiteWrites(config.appUrl));
 
   // Emptied by every write that reaches the app (server/remix-handler.ts).
-  const pageCache = new PageCache({ maxEntries: 200, ttlMs: PAGE_CACHE_TTL_MS });
+  const pageCache = new PageCache({ maxEntries: 200, maxSearchEntries: 50, ttlMs: PAGE_CACHE_TTL_MS });
   app.use(
     rateLimit({
       windowMs: 60_000,

@@ -11,18 +11,22 @@ import crypto from "node:crypto";
 
 export type CachedPage = { status: number; headers: [string, string][]; body: string };
 
-const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/];
+const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/, /^\/properties$/];
+// /properties has a page for every search (text, prices, rooms, sort, page): they may
+// fill at most `maxSearchEntries` of the cache, so a crawl through many searches never
+// pushes out the home page or the homes' own pages.
+const SEARCH_PAGE = /^\/properties$/;
 // The public JSON calls are the same in every language.
 const CACHEABLE_JSON = [/^\/api\/(text-entries|hero-images|properties|faqs|config\/maps-api-key|map-markers)$/, /^\/api\/properties\/\d+(\/media)?$/];
 // Headers that belong to one response only.
 const PER_RESPONSE_HEADERS = new Set(["set-cookie", "content-length", "date", "content-security-policy"]);
 
 export class PageCache {
-  private entries = new Map<string, { page: CachedPage; storedAt: number }>();
+  private entries = new Map<string, { page: CachedPage; storedAt: number; search: boolean }>();
   private readonly placeholder = `nonce-${crypto.randomBytes(12).toString("hex")}`;
 
   constructor(
-    private readonly options: { maxEntries: number; ttlMs: number },
+    private readonly options: { maxEntries: number; maxSearchEntries: number; ttlMs: number },
   ) {}
 
   /** The cache key of a request, or null when its answer must not be shared. */
@@ -69,14 +73,27 @@ export class PageCache {
     if (status !== 200 || headers.has("set-cookie") || !/^(text\/html|application\/json)/.test(type)) return;
     const kept: [string, string][] = [];
     for (const [name, value] of headers) if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) kept.push([name, value]);
+    // A key is "<language or json> <path>?<query>".
+    const search = SEARCH_PAGE.test(key.slice(key.indexOf(" ") + 1).split("?")[0]);
+    this.entries.delete(key);
     this.entries.set(key, {
       page: { status, headers: kept, body: nonce ? body.split(nonce).join(this.placeholder) : body },
       storedAt: Date.now(),
+      search,
     });
-    while (this.entries.size > this.options.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.entries.delete(oldest);
+    if (search) this.evictOldest((entry) => entry.search, this.options.maxSearchEntries);
+    this.evictOldest(() => true, this.options.maxEntries);
+  }
+
+  /** Removes the least recently used entries of a kind until at most `max` are left. */
+  private evictOldest(ofKind: (entry: { search: boolean }) => boolean, max: number) {
+    let kept = 0;
+    for (const entry of this.entries.values()) if (ofKind(entry)) kept += 1;
+    for (const [key, entry] of this.entries) {
+      if (kept <= max) break;
+      if (!ofKind(entry)) continue;
+      this.entries.delete(key);
+      kept -= 1;
     }
   }
 

@@ -1,7 +1,8 @@
 import type { Inquiry, Listing } from "~/components/property/listing";
 import type { Media, Property } from "~/db/schema";
 import { listPropertyMedia, mediaByProperty } from "./media.server";
-import { countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
+import type { BrowseQuery } from "~/utils/browse-query";
+import { browseActiveProperties, countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
 
 /** The public view of a listing: its fields, the main image first, then its linked media. */
 export function toListing(property: Property, linked: Media[]): Listing {
@@ -23,13 +24,21 @@ export function toListing(property: Property, linked: Media[]): Listing {
   };
 }
 
+/** Listings of these properties, with their media read in one query. */
+function listingsOf(properties: Property[]): Listing[] {
+  const media = mediaByProperty(properties.map((property) => property.id));
+  return properties.map((property) => toListing(property, media.get(property.id) ?? []));
+}
+
 export function homeListings(options: { all: boolean; firstCount: number }): { listings: Listing[]; total: number } {
   const properties = listActiveProperties(options.all ? undefined : options.firstCount);
-  const media = mediaByProperty(properties.map((property) => property.id));
-  return {
-    listings: properties.map((property) => toListing(property, media.get(property.id) ?? [])),
-    total: options.all ? properties.length : countActiveProperties(),
-  };
+  return { listings: listingsOf(properties), total: options.all ? properties.length : countActiveProperties() };
+}
+
+/** One page of /properties: the listings, how many homes match, and the page shown. */
+export function browseListings(query: BrowseQuery) {
+  const { properties, total, page, pageCount } = browseActiveProperties(query);
+  return { listings: listingsOf(properties), total, page, pageCount };
 }
 
 export function publicListing(id: number): Listing | undefined {

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
 import type { MapMarker } from "~/components/map/map-types";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
+import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/utils/browse-query";
 import { pageWindow } from "~/utils/paging";
 import type { PropertyInput } from "~/utils/property-form";
 import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/utils/price";
@@ -87,6 +88,48 @@ export function propertiesPage(options: { q?: string; page?: number; limit?: num
   const { page, pageCount, offset } = pageWindow(total, options.page, limit);
   const rows = db().select().from(properties).where(where).orderBy(...adminOrder).limit(limit).offset(offset).all();
   return { properties: rows, total, page, pageCount, limit };
+}
+
+// The public list's sorts. Price sorts put homes without an amount last; equal amounts,
+// and the default, go newest first.
+const newestFirst = [desc(properties.createdAt), desc(properties.id)];
+const browseOrder: Record<BrowseSort, SQL[]> = {
+  newest: newestFirst,
+  "price-asc": [sql`${properties.priceAmount} asc nulls last`, ...newestFirst],
+  "price-desc": [sql`${properties.priceAmount} desc nulls last`, ...newestFirst],
+};
+
+/**
+ * One page of active homes for /properties: name or location containing `q`, an amount
+ * within the price range (a minimum above the maximum reads as the range between the
+ * two; homes without an amount are left out by a price limit), at least `beds` and
+ * `baths`, in the chosen order; a count and a LIMIT/OFFSET, so 5,000 homes cost a page.
+ * A page past the last shows the last one.
+ */
+export function browseActiveProperties(query: BrowseQuery): PropertyPage {
+  const [low, high] =
+    query.minPrice !== null && query.maxPrice !== null && query.minPrice > query.maxPrice
+      ? [query.maxPrice, query.minPrice]
+      : [query.minPrice, query.maxPrice];
+  const where = and(
+    eq(properties.isActive, true),
+    containsText([properties.name, properties.location], query.q),
+    low === null ? undefined : gte(properties.priceAmount, low),
+    high === null ? undefined : lte(properties.priceAmount, high),
+    query.beds === null ? undefined : gte(properties.bedsCount, query.beds),
+    query.baths === null ? undefined : gte(properties.bathsCount, query.baths),
+  );
+  const total = db().select({ n: count() }).from(properties).where(where).get()?.n ?? 0;
+  const { page, pageCount, offset } = pageWindow(total, query.page, BROWSE_PAGE_SIZE);
+  const rows = db()
+    .select()
+    .from(properties)
+    .where(where)
+    .orderBy(...browseOrder[query.sort])
+    .limit(BROWSE_PAGE_SIZE)
+    .offset(offset)
+    .all();
+  return { properties: rows, total, page, pageCount, limit: BROWSE_PAGE_SIZE };
 }
 
 type PropertyTexts = Pick<PropertyInput, "price" | "priceSpanish" | "beds" | "baths"> & {

@@ -26,9 +26,14 @@ async function longestListingPath(request: APIRequestContext): Promise<string> {
 const PAGES: { name: string; path: (request: APIRequestContext) => Promise<string> | string; status: number }[] = [
   { name: "the home page", path: () => "/", status: 200 },
   { name: "a home's page", path: longestListingPath, status: 200 },
+  { name: "all homes", path: () => "/properties", status: 200 },
+  // Filters set and nothing found: Clear filters in the form and in the empty state.
+  { name: "all homes, nothing found", path: () => "/properties?q=zzz&maxPrice=500&beds=4", status: 200 },
   { name: "the admin login", path: () => "/admin/login", status: 200 },
   { name: "the 404 page", path: () => "/no/such/page", status: 404 },
 ];
+
+const withLanguage = (path: string, code: string) => `${path}${path.includes("?") ? "&" : "?"}lng=${code}`;
 
 async function expectFits(page: Page, language: string) {
   // The language the page is in, so a Spanish run really measures Spanish texts.
@@ -44,7 +49,7 @@ for (const target of PAGES) {
         test(`fits at ${width} px in ${language.name}`, async ({ page, request, javaScriptEnabled }) => {
           await page.setViewportSize({ width, height: HEIGHT });
           const path = await target.path(request);
-          const response = await openPage(page, `${path}?lng=${language.code}`, javaScriptEnabled);
+          const response = await openPage(page, withLanguage(path, language.code), javaScriptEnabled);
           expect(response?.status()).toBe(target.status);
           await expectFits(page, language.code);
         });
@@ -57,14 +62,14 @@ for (const target of PAGES) {
 // where the longer Spanish labels ran out of room.
 const WIDER = [640, 768, 1024, 1280];
 
-for (const target of PAGES.slice(0, 2)) {
+for (const target of PAGES.slice(0, 3)) {
   test.describe(`${target.name} on wider screens`, () => {
     for (const width of WIDER) {
       for (const language of LANGUAGES) {
         test(`fits at ${width} px in ${language.name}`, async ({ page, request, javaScriptEnabled }) => {
           await page.setViewportSize({ width, height: 800 });
           const path = await target.path(request);
-          await openPage(page, `${path}?lng=${language.code}`, javaScriptEnabled);
+          await openPage(page, withLanguage(path, language.code), javaScriptEnabled);
           await expectFits(page, language.code);
         });
       }

@@ -2,12 +2,10 @@ import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { LazyMap, getJson } from "~/components/map/lazy-map";
 import type { MapMarker } from "~/components/map/map-types";
-import { ApplyLink } from "~/components/property/apply-link";
-import { AskAboutLink } from "~/components/property/ask-about-link";
 import { openDetailsInPlace, type Listing } from "~/components/property/listing";
-import { PropertyCard } from "~/components/property/property-card";
-import { PropertyDetails } from "~/components/property/property-details";
-import { Dialog } from "~/components/ui/dialog";
+import { ListingDialog } from "~/components/property/listing-dialog";
+import { ListingCards } from "~/components/property/property-card";
+import { BROWSE_PATH } from "~/utils/browse-query";
 import { useT } from "~/utils/i18n";
 
 export const LISTINGS_BEFORE_EXPANDING = 3;
@@ -37,27 +35,27 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
             <h2 id="properties-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("properties.title", "Available Homes")}</h2>
             <p className="mt-4 text-lg text-slate-600">{t("properties.subtitle")}</p>
           </div>
-          {total > LISTINGS_BEFORE_EXPANDING ? (
-            <Link
-              to={{ search: toggleSearch ? `?${toggleSearch}` : "", hash: "properties" }}
-              preventScrollReset
-              replace
-              className="inline-flex h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-white"
-            >
-              {showingAll ? t("properties.show_less", "Show Less") : t("properties.view_all", "View All ({{count}})", { count: total })}
+          <div className="flex flex-wrap gap-3">
+            {total > LISTINGS_BEFORE_EXPANDING ? (
+              <Link
+                to={{ search: toggleSearch ? `?${toggleSearch}` : "", hash: "properties" }}
+                preventScrollReset
+                replace
+                className="inline-flex h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-white"
+              >
+                {showingAll ? t("properties.show_less", "Show Less") : t("properties.view_all", "View All ({{count}})", { count: total })}
+              </Link>
+            ) : null}
+            {/* Search, filters and sorting, in pages: what a visitor wants when there are many. */}
+            <Link to={BROWSE_PATH} className="inline-flex h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+              {t("properties.browse_all", "Browse all homes")}
             </Link>
-          ) : null}
+          </div>
         </div>
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {listings.length ? (
-            <ul aria-label={t("properties.list_label", "Home listings")} className="grid content-start gap-6 sm:grid-cols-2">
-              {listings.map((listing) => (
-                <li key={listing.id} className="flex">
-                  <PropertyCard listing={listing} onViewDetails={openById} />
-                </li>
-              ))}
-            </ul>
+            <ListingCards listings={listings} onViewDetails={openById} className="grid content-start gap-6 sm:grid-cols-2" />
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
               {t("properties.empty", "No homes are available right now. Please check back soon.")}
@@ -67,30 +65,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
         </div>
       </div>
 
-      <Dialog
-        open={open !== null}
-        title={open?.name ?? ""}
-        onClose={() => setOpen(null)}
-        closeHref="#properties"
-        size="lg"
-        footer={
-          open ? (
-            <>
-              <button
-                type="button"
-                onClick={() => setOpen(null)}
-                className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
-              >
-                {t("properties.close", "Close")}
-              </button>
-              <AskAboutLink propertyId={open.id} onClick={() => setOpen(null)} />
-              {open.applicationUrl ? <ApplyLink href={open.applicationUrl} /> : null}
-            </>
-          ) : null
-        }
-      >
-        {open ? <PropertyDetails listing={open} /> : null}
-      </Dialog>
+      <ListingDialog listing={open} onClose={() => setOpen(null)} closeHref="#properties" />
     </section>
   );
 }

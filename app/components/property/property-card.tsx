@@ -40,3 +40,17 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
     </article>
   );
 }
+
+/** The cards of a list of homes (the home page's section, /properties). */
+export function ListingCards(props: { listings: Listing[]; onViewDetails: (id: number) => void; className: string }) {
+  const { t } = useT();
+  return (
+    <ul aria-label={t("properties.list_label", "Home listings")} className={props.className}>
+      {props.listings.map((listing) => (
+        <li key={listing.id} className="flex">
+          <PropertyCard listing={listing} onViewDetails={props.onViewDetails} />
+        </li>
+      ))}
+    </ul>
+  );
+}

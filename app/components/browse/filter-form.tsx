@@ -1,0 +1,185 @@
+import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import {
+  BATH_CHOICES,
+  BED_CHOICES,
+  BROWSE_PATH,
+  BROWSE_SORTS,
+  MAX_BROWSE_TEXT,
+  browseHref,
+  isFiltered,
+  type BrowseQuery,
+  type BrowseSort,
+} from "~/utils/browse-query";
+import { useT } from "~/utils/i18n";
+
+const DEBOUNCE_MS = 300;
+// Marks the history entries of the form's own navigations.
+const FROM_FORM = "browseForm";
+
+const SORT_LABELS: Record<BrowseSort, [key: string, fallback: string]> = {
+  newest: ["browse.sort_newest", "Newest"],
+  "price-asc": ["browse.sort_price_asc", "Price: low to high"],
+  "price-desc": ["browse.sort_price_desc", "Price: high to low"],
+};
+
+const fieldClass =
+  "mt-1 block h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-slate-900 sm:px-3 focus-visible:outline-2 focus-visible:outline-brand-600";
+
+/** The form's values as the URL holds them (blank for no filter). */
+function fieldValues(query: BrowseQuery): Record<string, string> {
+  return {
+    q: query.q,
+    minPrice: query.minPrice?.toString() ?? "",
+    maxPrice: query.maxPrice?.toString() ?? "",
+    beds: query.beds?.toString() ?? "",
+    baths: query.baths?.toString() ?? "",
+    sort: query.sort,
+  };
+}
+
+/**
+ * The filters and sort of /properties: a GET form, so a search works without JavaScript
+ * and is a URL one can share. With JavaScript the list follows the fields as they change
+ * (typing debounced, choices at once), the URL kept in step without a page load; the
+ * field being typed in keeps its focus and its text.
+ */
+export function FilterForm({ query }: { query: BrowseQuery }) {
+  const { t } = useT();
+  const navigate = useNavigate();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const cancel = () => clearTimeout(timer.current);
+  useEffect(() => cancel, []);
+  // A change still waiting is dropped when the person goes elsewhere (Clear filters, a page).
+  const navigation = useNavigation();
+  const leaving = navigation.state === "loading" && !(navigation.location.state as Record<string, unknown> | null)?.[FROM_FORM];
+  useEffect(() => {
+    if (leaving) cancel();
+  }, [leaving]);
+
+  const show = () => {
+    cancel();
+    if (!form.current) return;
+    const values = Object.fromEntries([...new FormData(form.current)].map(([name, value]) => [name, String(value)]));
+    navigate(browseHref(values), { replace: true, preventScrollReset: true, state: { [FROM_FORM]: true } });
+  };
+
+  // The fields follow the URL when something else changes it (Clear filters, a page link,
+  // Back), all but the one in use. A list the form asked for changes none of them: the
+  // person may have typed on since, and the fields are already what they want.
+  const location = useLocation();
+  const values = fieldValues(query);
+  useEffect(() => {
+    if ((location.state as Record<string, unknown> | null)?.[FROM_FORM]) return;
+    for (const [name, value] of Object.entries(values)) {
+      const field = form.current?.elements.namedItem(name);
+      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement) field.value = value;
+    }
+    // Once per location: values come with it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [location.key]);
+
+  return (
+    <form
+      ref={form}
+      method="get"
+      action={BROWSE_PATH}
+      role="search"
+      aria-label={t("browse.filters_label", "Filter homes")}
+      onSubmit={(event) => {
+        event.preventDefault();
+        show();
+      }}
+      onChange={(event) => {
+        cancel();
+        if (event.target instanceof HTMLSelectElement) show();
+        else timer.current = setTimeout(show, DEBOUNCE_MS);
+      }}
+      className="grid grid-cols-2 items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-5 md:grid-cols-4"
+    >
+      <Field label={t("browse.search", "Name or location")} htmlFor="browse-q" className="col-span-2 md:col-span-4">
+        <input
+          id="browse-q"
+          type="search"
+          name="q"
+          defaultValue={values.q}
+          maxLength={MAX_BROWSE_TEXT}
+          placeholder={t("browse.search_placeholder", "e.g. Fort Worth")}
+          autoComplete="off"
+          className={fieldClass}
+        />
+      </Field>
+      <div className="col-span-2 grid grid-cols-2 gap-x-3 sm:gap-x-4">
+        <Field label={t("browse.min_price", "Min price ($)")} htmlFor="browse-min-price">
+          <input id="browse-min-price" type="number" name="minPrice" defaultValue={values.minPrice} min={0} step={1} inputMode="numeric" aria-describedby="browse-price-hint" className={fieldClass} />
+        </Field>
+        <Field label={t("browse.max_price", "Max price ($)")} htmlFor="browse-max-price">
+          <input id="browse-max-price" type="number" name="maxPrice" defaultValue={values.maxPrice} min={0} step={1} inputMode="numeric" aria-describedby="browse-price-hint" className={fieldClass} />
+        </Field>
+        <p id="browse-price-hint" className="col-span-2 mt-1 text-sm text-slate-600">
+          {t("browse.price_hint", "A month's rent or the sale price.")}
+        </p>
+      </div>
+      <AtLeast label={t("properties.beds", "Beds")} name="beds" value={values.beds} choices={BED_CHOICES} />
+      <AtLeast label={t("properties.baths", "Baths")} name="baths" value={values.baths} choices={BATH_CHOICES} />
+      <Field label={t("browse.sort", "Sort by")} htmlFor="browse-sort" className="col-span-2">
+        <select id="browse-sort" name="sort" defaultValue={values.sort} className={fieldClass}>
+          {BROWSE_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(...SORT_LABELS[sort])}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="col-span-2 flex flex-wrap gap-3 md:self-end">
+        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+          {t("browse.apply", "Apply filters")}
+        </button>
+        {isFiltered(query) ? <ClearFiltersLink /> : null}
+      </div>
+    </form>
+  );
+}
+
+function Field(props: { label: string; htmlFor: string; className?: string; children: ReactNode }) {
+  return (
+    // A label on two lines (Spanish on a phone) keeps its field level with its neighbour's.
+    <div className={`flex flex-col justify-between ${props.className ?? "col-span-1"}`}>
+      <label htmlFor={props.htmlFor} className="block text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
+      {props.children}
+    </div>
+  );
+}
+
+/** "At least" a number of rooms: Any, 1+, 2+… */
+function AtLeast(props: { label: string; name: string; value: string; choices: readonly number[] }) {
+  const { t } = useT();
+  const id = `browse-${props.name}`;
+  return (
+    <Field label={props.label} htmlFor={id}>
+      <select id={id} name={props.name} defaultValue={props.value} className={fieldClass}>
+        <option value="">{t("browse.any", "Any")}</option>
+        {props.choices.map((n) => (
+          <option key={n} value={n}>{`${n}+`}</option>
+        ))}
+      </select>
+    </Field>
+  );
+}
+
+/** Back to every home (the sort goes back to the default too). */
+export function ClearFiltersLink() {
+  const { t } = useT();
+  return (
+    <Link
+      to={BROWSE_PATH}
+      preventScrollReset
+      className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100"
+    >
+      {t("browse.clear", "Clear filters")}
+    </Link>
+  );
+}

@@ -1,0 +1,94 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
+import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { ClearFiltersLink, FilterForm } from "~/components/browse/filter-form";
+import { PageLinks } from "~/components/browse/page-links";
+import type { Listing } from "~/components/property/listing";
+import { ListingDialog } from "~/components/property/listing-dialog";
+import { ListingCards } from "~/components/property/property-card";
+import { browseListings } from "~/models/listings.server";
+import { BROWSE_PAGE_SIZE, BROWSE_PATH, browseHref, isFiltered } from "~/utils/browse-query";
+import { parseBrowseQuery } from "~/utils/browse-query.server";
+import { config } from "~/utils/env.server";
+import { useT } from "~/utils/i18n";
+import { LANGUAGE_PARAM } from "~/utils/locale";
+import { pageMeta, rootText } from "~/utils/meta";
+
+/**
+ * Every active home, searched, filtered, sorted and paged through the URL (issue 11):
+ * a query has one URL, and any other spelling of it (blank fields of the form sent
+ * without JavaScript, values out of range, a page past the last) is sent there.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const query = parseBrowseQuery(url.searchParams);
+  const { listings, total, page, pageCount } = browseListings(query);
+  const shown = { ...query, page };
+
+  const asked = new URLSearchParams(url.searchParams);
+  const language = asked.get(LANGUAGE_PARAM);
+  asked.delete(LANGUAGE_PARAM);
+  const href = browseHref(shown);
+  if (`${BROWSE_PATH}${asked.toString() ? `?${asked}` : ""}` !== href) {
+    const target = new URL(href, url);
+    if (language !== null) target.searchParams.set(LANGUAGE_PARAM, language);
+    throw redirect(`${target.pathname}${target.search}`);
+  }
+
+  return json({ canonicalUrl: `${config().appUrl}${BROWSE_PATH}`, query: shown, listings, total, pageCount });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const site = rootText(matches, "site.name", "Lone Star Home Management");
+  const title = `${rootText(matches, "browse.meta_title", "All available homes")} | ${site}`;
+  const description = rootText(matches, "browse.meta_description", "");
+  return pageMeta({ title, description, canonicalUrl: data?.canonicalUrl });
+};
+
+export default function BrowseHomes() {
+  const { query, listings, total, pageCount } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  const navigation = useNavigation();
+  const loading = navigation.state === "loading" && navigation.location.pathname === BROWSE_PATH;
+  const [open, setOpen] = useState<Listing | null>(null);
+  const openById = (id: number) => setOpen(listings.find((listing) => listing.id === id) ?? null);
+
+  const filtered = isFiltered(query);
+  const from = (query.page - 1) * BROWSE_PAGE_SIZE + 1;
+  const count = t("browse.count", "{{from}}–{{to}} of {{count}} homes", { count: total, from, to: from + listings.length - 1 });
+
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("browse.title", "All available homes")}</h1>
+        <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("browse.subtitle")}</p>
+
+        <div className="mt-8">
+          <FilterForm query={query} />
+        </div>
+
+        <section id="results" aria-labelledby="results-count" aria-busy={loading} className={`mt-8 transition-opacity ${loading ? "opacity-60" : ""}`}>
+          <h2 id="results-count" aria-live="polite" className="text-lg font-semibold text-slate-800">
+            {total > 0 ? count : filtered ? t("browse.empty", "No homes match these filters.") : t("properties.empty")}
+          </h2>
+          {total > 0 ? (
+            <>
+              <ListingCards listings={listings} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+              <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />
+            </>
+          ) : filtered ? (
+            <div className="mt-5 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
+              <p className="text-slate-600">{t("browse.empty_hint")}</p>
+              <div className="mt-5 flex justify-center">
+                <ClearFiltersLink />
+              </div>
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      <ListingDialog listing={open} onClose={() => setOpen(null)} closeHref="#results" />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { z } from "zod";
+import {
+  BATH_CHOICES,
+  BED_CHOICES,
+  BROWSE_SORTS,
+  DEFAULT_BROWSE_SORT,
+  MAX_BROWSE_PRICE,
+  MAX_BROWSE_TEXT,
+  type BrowseQuery,
+} from "./browse-query";
+
+/**
+ * The /properties URL, checked: a value that makes no sense is left out (never an error
+ * page), one out of range is brought within it. A minimum above the maximum is kept as
+ * written; the list shows the homes between the two (see browseActiveProperties).
+ */
+
+const text = z
+  .string()
+  .transform((value) => value.trim().slice(0, MAX_BROWSE_TEXT))
+  .catch("");
+
+// Whole dollars from 0; "abc", "-5" and "" mean no limit.
+const price = z
+  .string()
+  .trim()
+  .min(1)
+  .pipe(z.coerce.number().finite().nonnegative())
+  .transform((amount) => Math.min(Math.round(amount), MAX_BROWSE_PRICE))
+  .nullable()
+  .catch(null);
+
+// "At least" a number of rooms: below the first choice means any, above the last is the last.
+const atLeast = (choices: readonly number[]) =>
+  z
+    .string()
+    .trim()
+    .min(1)
+    .pipe(z.coerce.number().finite())
+    .transform((count) => Math.floor(count))
+    .transform((count) => (count < choices[0] ? null : Math.min(count, choices[choices.length - 1])))
+    .nullable()
+    .catch(null);
+
+const page = z
+  .string()
+  .trim()
+  .pipe(z.coerce.number().int().min(1))
+  .transform((n) => Math.min(n, 1_000_000))
+  .catch(1);
+
+export const browseQuerySchema = z.object({
+  q: text,
+  minPrice: price,
+  maxPrice: price,
+  beds: atLeast(BED_CHOICES),
+  baths: atLeast(BATH_CHOICES),
+  sort: z.enum(BROWSE_SORTS).catch(DEFAULT_BROWSE_SORT),
+  page,
+});
+
+/** The query a URL asks for; absent and repeated names read as their first value. */
+export function parseBrowseQuery(params: URLSearchParams): BrowseQuery {
+  const first = (name: string) => params.get(name) ?? "";
+  return browseQuerySchema.parse({
+    q: first("q"),
+    minPrice: first("minPrice"),
+    maxPrice: first("maxPrice"),
+    beds: first("beds"),
+    baths: first("baths"),
+    sort: first("sort"),
+    page: first("page"),
+  });
+}

@@ -1,0 +1,180 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openPage } from "./support";
+
+// /properties with JavaScript and without it (this file runs in both projects), in English
+// and Spanish, on the demo homes (app/db/demo-content.ts), read-only. The six active ones:
+const TRINITY = "Trinity Meadows, Lot 9"; // $1,050/month, 2 beds, 1.5 baths, Arlington
+const PECAN = "Pecan Grove Village, Home 3"; // $64,500, 3 beds, 2 baths, Weatherford
+const BLUEBONNET = "Bluebonnet Park, Lot 22"; // $1,295/month, 4 beds, 2 baths, Denton
+const LAKEVIEW = "Lakeview Studio Cottage"; // $795/month, Studio, 1 bath, Grapevine
+const CEDAR = "Cedar Ridge Estates, Home 7"; // $89,900, 2+ beds, 2 baths, Mansfield
+const OAK = "Oak Hollow Community, Lot 14"; // $1,150/month, 3 beds, 2 baths, Fort Worth
+// Added in this order: the newest first is the reverse.
+const NEWEST = [TRINITY, PECAN, BLUEBONNET, LAKEVIEW, CEDAR, OAK];
+
+const LANGUAGES = [
+  {
+    code: "en",
+    title: "All available homes",
+    list: "Home listings",
+    search: "Name or location",
+    minPrice: "Min price ($)",
+    maxPrice: "Max price ($)",
+    beds: "Beds",
+    baths: "Baths",
+    sort: "Sort by",
+    any: "Any",
+    newest: "Newest",
+    priceAsc: "Price: low to high",
+    priceDesc: "Price: high to low",
+    apply: "Apply filters",
+    clear: "Clear filters",
+    count: (n: number) => (n === 1 ? "1 home" : `1–${n} of ${n} homes`),
+    empty: "No homes match these filters.",
+    browseAll: "Browse all homes",
+    viewDetails: "View Details",
+    oakPrice: "$1,150/month",
+  },
+  {
+    code: "es",
+    title: "Todas las casas disponibles",
+    list: "Listado de casas",
+    search: "Nombre o ubicación",
+    minPrice: "Precio mínimo ($)",
+    maxPrice: "Precio máximo ($)",
+    beds: "Recámaras",
+    baths: "Baños",
+    sort: "Ordenar por",
+    any: "Cualquiera",
+    newest: "Más recientes",
+    priceAsc: "Precio: de menor a mayor",
+    priceDesc: "Precio: de mayor a menor",
+    apply: "Aplicar filtros",
+    clear: "Borrar filtros",
+    count: (n: number) => (n === 1 ? "1 casa" : `1–${n} de ${n} casas`),
+    empty: "Ninguna casa coincide con estos filtros.",
+    browseAll: "Explorar todas las casas",
+    viewDetails: "Ver detalles",
+    oakPrice: "$1,150 al mes",
+  },
+] as const;
+type Texts = (typeof LANGUAGES)[number];
+
+/** The cards' names, in order. */
+const cards = (page: Page, texts: Texts) => page.getByRole("list", { name: texts.list }).getByRole("heading", { level: 3 });
+const results = (page: Page) => page.locator("#results-count");
+
+/**
+ * Sends the form: without JavaScript through its button (and the server's redirect to the
+ * query's one URL); with it the list follows the fields by itself, in the same page (a
+ * marker set on window survives), and the URL keeps in step.
+ */
+async function expectList(page: Page, javaScriptEnabled: boolean, texts: Texts, url: RegExp, names: string[]) {
+  if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+  await expect(page).toHaveURL(url);
+  await expect(cards(page, texts)).toHaveText(names);
+  await expect(results(page)).toHaveText(texts.count(names.length));
+  if (javaScriptEnabled) expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true);
+}
+
+async function openBrowse(page: Page, javaScriptEnabled: boolean, texts: Texts) {
+  const response = await openPage(page, `/properties?lng=${texts.code}`, javaScriptEnabled);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.title);
+  if (javaScriptEnabled) await page.evaluate(() => ((window as { samePage?: boolean }).samePage = true));
+}
+
+for (const texts of LANGUAGES) {
+  test.describe(`/properties in ${texts.code}`, () => {
+    test("lists every active home, newest first, and filters by beds, price range and text", async ({ page, javaScriptEnabled }) => {
+      await openBrowse(page, javaScriptEnabled, texts);
+      await expect(cards(page, texts)).toHaveText(NEWEST);
+      await expect(results(page)).toHaveText(texts.count(6));
+      await expect(page).toHaveTitle(new RegExp(`^${texts.title} \\|`));
+
+      const form = page.getByRole("search", { name: texts.code === "en" ? "Filter homes" : "Filtrar casas" });
+      await form.getByLabel(texts.beds).selectOption({ label: "2+" });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?beds=2$/, [TRINITY, PECAN, BLUEBONNET, CEDAR, OAK]);
+
+      await form.getByLabel(texts.baths).selectOption({ label: "2+" });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?beds=2&baths=2$/, [PECAN, BLUEBONNET, CEDAR, OAK]);
+
+      await form.getByLabel(texts.minPrice).fill("800");
+      await form.getByLabel(texts.maxPrice).fill("1200");
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?minPrice=800&maxPrice=1200&beds=2&baths=2$/, [OAK]);
+
+      await form.getByLabel(texts.baths).selectOption({ label: texts.any });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?minPrice=800&maxPrice=1200&beds=2$/, [TRINITY, OAK]);
+      await expect(page.getByRole("article", { name: OAK })).toContainText(texts.oakPrice);
+
+      await form.getByLabel(texts.beds).selectOption({ label: texts.any });
+      await form.getByLabel(texts.minPrice).fill("");
+      await form.getByLabel(texts.maxPrice).fill("");
+      await form.getByLabel(texts.search).fill("lot");
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?q=lot$/, [TRINITY, BLUEBONNET, OAK]);
+
+      await form.getByLabel(texts.search).fill("DENTON");
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?q=DENTON$/, [BLUEBONNET]);
+
+      // Nothing matches: the empty state, and Clear filters goes back to every home.
+      await form.getByLabel(texts.search).fill("Prairie View");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+      await expect(page).toHaveURL(/\/properties\?q=Prairie\+View$/);
+      await expect(results(page)).toHaveText(texts.empty);
+      await expect(cards(page, texts)).toHaveCount(0);
+      await page.locator("#results").getByRole("link", { name: texts.clear }).click();
+      await expect(page).toHaveURL(/\/properties$/);
+      await expect(cards(page, texts)).toHaveText(NEWEST);
+      await expect(form.getByLabel(texts.search)).toHaveValue("");
+    });
+
+    test("sorts by price both ways and by newest, alone and with a filter", async ({ page, javaScriptEnabled }) => {
+      await openBrowse(page, javaScriptEnabled, texts);
+      const sort = page.getByLabel(texts.sort);
+      await expect(sort).toHaveValue("newest");
+
+      await sort.selectOption({ label: texts.priceAsc });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?sort=price-asc$/, [LAKEVIEW, TRINITY, OAK, BLUEBONNET, PECAN, CEDAR]);
+
+      await sort.selectOption({ label: texts.priceDesc });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?sort=price-desc$/, [CEDAR, PECAN, BLUEBONNET, OAK, TRINITY, LAKEVIEW]);
+
+      await page.getByLabel(texts.beds).selectOption({ label: "3+" });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?beds=3&sort=price-desc$/, [PECAN, BLUEBONNET, OAK]);
+
+      await sort.selectOption({ label: texts.priceAsc });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?beds=3&sort=price-asc$/, [OAK, BLUEBONNET, PECAN]);
+
+      await sort.selectOption({ label: texts.newest });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?beds=3$/, [PECAN, BLUEBONNET, OAK]);
+    });
+
+    test("a shared URL opens with its filters in the form, and the home page links here", async ({ page, javaScriptEnabled }) => {
+      await openPage(page, `/?lng=${texts.code}`, javaScriptEnabled);
+      await page.getByRole("link", { name: texts.browseAll }).click();
+      await expect(page).toHaveURL(/\/properties$/);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(texts.title);
+      await expect(cards(page, texts)).toHaveCount(6);
+
+      await openPage(page, "/properties?q=Lot&minPrice=1000&beds=2&sort=price-desc", javaScriptEnabled);
+      await expect(cards(page, texts)).toHaveText([BLUEBONNET, OAK, TRINITY]);
+      await expect(page.getByLabel(texts.search)).toHaveValue("Lot");
+      await expect(page.getByLabel(texts.minPrice)).toHaveValue("1000");
+      await expect(page.getByLabel(texts.maxPrice)).toHaveValue("");
+      await expect(page.getByLabel(texts.beds)).toHaveValue("2");
+      await expect(page.getByLabel(texts.sort)).toHaveValue("price-desc");
+    });
+
+    test("View Details shows the home's details", async ({ page, javaScriptEnabled }) => {
+      await openBrowse(page, javaScriptEnabled, texts);
+      await page.getByRole("link", { name: new RegExp(`^${texts.viewDetails}\\W+Oak Hollow Community, Lot 14$`) }).click();
+      // With JavaScript a dialog over the list; without it, the home's own page.
+      const details = javaScriptEnabled ? page.getByRole("dialog", { name: OAK }) : page.getByRole("article", { name: OAK });
+      await expect(details).toBeVisible();
+      await expect(details).toContainText(texts.oakPrice);
+      await expect(details).toContainText("Fort Worth, TX 76116");
+      if (javaScriptEnabled) await expect(page).toHaveURL(/\/properties\?lng=/);
+      else await expect(page).toHaveURL(/\/properties\/\d+$/);
+    });
+  });
+}
