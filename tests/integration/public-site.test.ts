@@ -28,6 +28,8 @@ async function getHtml(path: string, headers: Record<string, string> = {}) {
 const PROPERTY_FIELDS = [
   "id", "name", "location", "latitude", "longitude", "price", "priceSpanish", "imageUrl", "applicationUrl",
   "beds", "baths", "sqft", "description", "descriptionSpanish", "isActive", "createdAt", "updatedAt",
+  // Read from the texts on save (decision 014): what /properties filters and sorts by.
+  "priceAmount", "priceKind", "bedsCount", "bathsCount",
 ];
 const MEDIA_FIELDS = ["id", "filename", "originalName", "filePath", "fileSize", "mimeType", "isHeroImage", "propertyId", "createdAt"];
 const FAQ_FIELDS = ["id", "question", "answer", "questionSpanish", "answerSpanish", "sortOrder", "isActive", "createdAt", "updatedAt"];
