@@ -22,7 +22,7 @@ import { Worker } from "node:worker_threads";
 import S3rver from "s3rver";
 import sharp from "sharp";
 import { BENCH_ADMIN, signInForBench } from "./bench-dashboard.mjs";
-import { pad, printTable, request as requestOnce, startBuiltServer, stopBuiltServer } from "./bench-util.mjs";
+import { pad, printTable, procStatus, request as requestOnce, resetPeak, startBuiltServer, stopBuiltServer } from "./bench-util.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 /** app/utils/upload-rules.ts */
@@ -57,23 +57,6 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const clock = () => performance.timeOrigin + performance.now();
 // A record step waits for the re-encodings queued before it: up to half a minute here.
 const request = (url, options = {}) => requestOnce(url, { timeoutMs: LIMIT_MS.request, ...options });
-
-/** Fields of /proc/<pid>/status in kB (VmRSS, VmHWM, RssAnon, RssFile). */
-function procStatus(pid) {
-  const text = fs.readFileSync(`/proc/${pid}/status`, "utf8");
-  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? NaN);
-  return { rss: field("VmRSS"), hwm: field("VmHWM"), anon: field("RssAnon"), file: field("RssFile") };
-}
-
-/** Resets VmHWM to the current RSS (Linux >= 4.0); false where that is not allowed. */
-function resetPeak(pid) {
-  try {
-    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---------------------------------------------------------------- images
 

@@ -1,6 +1,7 @@
 // Small helpers shared by the parts of `npm run bench` (bench.mjs, bench-dashboard.mjs,
 // bench-uploads.mjs).
 import { spawn } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import path from "node:path";
@@ -101,5 +102,22 @@ export async function stopBuiltServer(server, limitMs = 15_000) {
     return await server.exited;
   } finally {
     clearTimeout(timer);
+  }
+}
+
+/** Fields of /proc/<pid>/status in kB (VmRSS, VmHWM, RssAnon, RssFile). */
+export function procStatus(pid) {
+  const text = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const field = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, "m").exec(text)?.[1] ?? NaN);
+  return { rss: field("VmRSS"), hwm: field("VmHWM"), anon: field("RssAnon"), file: field("RssFile") };
+}
+
+/** Resets VmHWM to the current RSS (Linux >= 4.0); false where that is not allowed. */
+export function resetPeak(pid) {
+  try {
+    fs.writeFileSync(`/proc/${pid}/clear_refs`, "5");
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -13,7 +13,9 @@
 //      on the demo data and on seed:scale's
 //   8. the server's memory while 4 uploads run at once (scripts/bench-uploads.mjs, also
 //      runnable alone: node scripts/bench-uploads.mjs)
-//   9. summary against the budgets, then cleanup
+//   9. the CSV export of 100,000 messages: time, bytes, the server's peak memory
+//      (scripts/bench-messages-csv.mjs, also runnable alone)
+//  10. summary against the budgets, then cleanup
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -24,6 +26,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { benchBrowse, printBrowse } from "./bench-browse.mjs";
 import { BENCH_ADMIN, benchDashboard } from "./bench-dashboard.mjs";
+import { benchMessagesCsv, messagesCsvSummaryRows, printMessagesCsv, stopMessagesCsvBench } from "./bench-messages-csv.mjs";
 import { benchUploads, printUploads, stopUploadBench, uploadSummaryRows } from "./bench-uploads.mjs";
 import { pad, printTable, startBuiltServer, stopBuiltServer } from "./bench-util.mjs";
 import { CHROMIUM_ARGS } from "./chromium-flags.mjs";
@@ -134,6 +137,7 @@ async function cleanup() {
   }
   for (const server of state.servers) await stopServer(server);
   await stopUploadBench();
+  await stopMessagesCsvBench();
   fs.rmSync(BENCH_DIR, { recursive: true, force: true });
   for (const workDir of state.workDirs) fs.rmSync(workDir, { recursive: true, force: true });
 }
@@ -731,11 +735,20 @@ async function main() {
     console.log(`  upload bench failed: ${errorText(error)}`);
   }
 
+  section("9. messages: GET /api/admin/messages.csv on 100,000 messages (fresh server)");
+  try {
+    results.messagesCsv = await benchMessagesCsv();
+    console.log("");
+    printMessagesCsv(results.messagesCsv);
+  } catch (error) {
+    console.log(`  messages CSV bench failed: ${errorText(error)}`);
+  }
+
   return { results, fatal: false };
 }
 
 function printSummary(results) {
-  section("9. summary (budgets from docs/architecture.md)");
+  section("10. summary (budgets from docs/architecture.md)");
   const verdict = (ok) => (ok ? "PASS" : "MISS");
   const rows = [];
   for (const [label, entry] of Object.entries(results.lighthouse)) {
@@ -821,6 +834,7 @@ function printSummary(results) {
   rows.push(...scaledRows("/properties", results.browse ?? [], (row) => row.scaled.rendered.p99, "rendered p99"));
   rows.push(...scaledRows("Dashboard page", results.dashboard ?? [], (row) => row.scaled.p95, "p95"));
   rows.push(...uploadSummaryRows(results.uploads));
+  rows.push(...messagesCsvSummaryRows(results.messagesCsv));
   rows.push(["hero and property images (WebP variants)", "not measured here", "", "-"]);
   printTable(["what", "measured", "budget", "result"], rows);
 

@@ -20,8 +20,11 @@ function ensureCasefold() {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** The condition, or undefined for a blank search (no filter). */
-export function containsText(columns: SQLiteColumn[], query: string): SQL | undefined {
+/**
+ * The condition, or undefined for a blank search (no filter). A column may also be an
+ * expression, e.g. a full name: sql`${first} || ' ' || ${last}`.
+ */
+export function containsText(columns: (SQLiteColumn | SQL)[], query: string): SQL | undefined {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return undefined;
   const pattern = `%${escapeLike(needle)}%`;

@@ -1,12 +1,15 @@
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, properties, type ContactMessage } from "~/db/schema";
+import { containsText } from "~/db/text-search.server";
+import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { config } from "~/utils/env.server";
 import { contactRecipient } from "~/models/configurations.server";
 import { getDictionary } from "~/models/texts.server";
 import { queueMail } from "~/services/mail.server";
-import type { ContactInput } from "~/utils/contact-schema";
+import { CONTACT_SUBJECTS, type ContactInput } from "~/utils/contact-schema";
 import { escapeHtml } from "~/utils/html";
+import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/utils/message-form";
 
 /**
  * Stores a contact message and queues its notification in one transaction: the
@@ -55,22 +58,63 @@ export function decodeMessageCursor(value: string | null | undefined): MessageCu
 
 export type MessagePage = { messages: ContactMessage[]; older: string | null; newer: string | null };
 
+/** The subject keys whose key or English label contains the search (any case). */
+function subjectsMatching(query: string): string[] {
+  const needle = query.trim().toLocaleLowerCase();
+  if (!needle) return [];
+  return CONTACT_SUBJECTS.filter((subject) => subject.includes(needle) || subjectLabel(subject).toLocaleLowerCase().includes(needle));
+}
+
+/**
+ * The filter as SQL: `q` in the full name (first and last, so "Ana Peña" finds her),
+ * the e-mail, the message or the subject (its key or its English label); one subject;
+ * new (never handled) or handled. Each filter alone is answered from an index in
+ * created_at order (subject, created_at and handled_at, created_at); a search reads the
+ * rows in that order until a page is full, at worst every row (about 0.1-0.3 s for
+ * 100,000 messages, the slower end for non-ASCII searches, which go through casefold).
+ */
+export function messageFilterCondition(filters: MessageFilters): SQL | undefined {
+  const subjects = subjectsMatching(filters.q);
+  const search = filters.q
+    ? or(
+        containsText([sql`${contactMessages.firstName} || ' ' || ${contactMessages.lastName}`, contactMessages.email, contactMessages.message], filters.q),
+        subjects.length ? inArray(contactMessages.subject, subjects) : undefined,
+      )
+    : undefined;
+  return and(
+    search,
+    filters.subject ? eq(contactMessages.subject, filters.subject) : undefined,
+    filters.status === "new" ? isNull(contactMessages.handledAt) : filters.status === "handled" ? isNotNull(contactMessages.handledAt) : undefined,
+  );
+}
+
+/** Newer than the place (towards the start of the newest-first list). */
+export const newerThan = (cursor: MessageCursor) =>
+  sql`(${contactMessages.createdAt}, ${contactMessages.id}) > (${cursor.createdAt}, ${cursor.id})`;
+/** Older than the place: the next rows of the newest-first list. */
+export const olderThan = (cursor: MessageCursor) =>
+  sql`(${contactMessages.createdAt}, ${contactMessages.id}) < (${cursor.createdAt}, ${cursor.id})`;
+
 /**
  * One page of messages, newest first, found from a cursor rather than an OFFSET: the
  * index on created_at (with the id SQLite keeps in it) reaches any page directly, so
  * the 4,000th page of 100,000 messages costs what the first does. The place is compared
  * as a row value, (created_at, id) < (?, ?), which SQLite answers by seeking the index;
  * the same test spelled with OR walks the index from its start.
- * `before` pages towards older messages, `after` back towards newer ones.
+ * `before` pages towards older messages, `after` back towards newer ones; `filters`
+ * narrows the list (see messageFilterCondition) and the cursors walk the narrowed list.
  */
-export function contactMessagesPage(options: { before?: MessageCursor | null; after?: MessageCursor | null; limit?: number } = {}): MessagePage {
+export function contactMessagesPage(
+  options: { before?: MessageCursor | null; after?: MessageCursor | null; limit?: number; filters?: MessageFilters } = {},
+): MessagePage {
   const limit = options.limit ?? MESSAGES_PAGE_SIZE;
+  const filter = messageFilterCondition(options.filters ?? NO_MESSAGE_FILTERS);
   if (options.after) {
     const cursor = options.after;
     const rows = db()
       .select()
       .from(contactMessages)
-      .where(sql`(${contactMessages.createdAt}, ${contactMessages.id}) > (${cursor.createdAt}, ${cursor.id})`)
+      .where(and(filter, newerThan(cursor)))
       .orderBy(asc(contactMessages.createdAt), asc(contactMessages.id))
       .limit(limit + 1)
       .all();
@@ -85,9 +129,7 @@ export function contactMessagesPage(options: { before?: MessageCursor | null; af
   const rows = db()
     .select()
     .from(contactMessages)
-    .where(
-      cursor ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) < (${cursor.createdAt}, ${cursor.id})` : undefined,
-    )
+    .where(and(filter, cursor ? olderThan(cursor) : undefined))
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(limit + 1)
     .all();
@@ -97,6 +139,47 @@ export function contactMessagesPage(options: { before?: MessageCursor | null; af
     older: rows.length > limit ? encodeMessageCursor(messages[messages.length - 1]) : null,
     newer: cursor && messages.length ? encodeMessageCursor(messages[0]) : null,
   };
+}
+
+export function getContactMessage(id: number): ContactMessage | undefined {
+  return db().select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+}
+
+/** The homes some messages are about ('Ask about this home'): property id to its name. */
+export function messageHomes(messages: Pick<ContactMessage, "propertyId">[]): Map<number, string> {
+  const ids = [...new Set(messages.map((message) => message.propertyId).filter((id): id is number => id !== null))];
+  if (!ids.length) return new Map();
+  const rows = db().select({ id: properties.id, name: properties.name }).from(properties).where(inArray(properties.id, ids)).all();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export type HandledOutcome = { kind: "not_found" } | { kind: "updated" | "unchanged"; message: ContactMessage };
+
+/**
+ * 'Mark as handled' (with who and when) and 'Mark as new', with its audit entry, in one
+ * transaction. Marking a message as it already is changes nothing and logs nothing: the
+ * first admin to handle it stays its handler (two admins on the same message see the
+ * same answer).
+ */
+export function setMessageHandled(id: number, handled: boolean, actor: string): HandledOutcome {
+  return db().transaction((tx) => {
+    const before = tx.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
+    if (!before) return { kind: "not_found" } as const;
+    if ((before.handledAt !== null) === handled) return { kind: "unchanged", message: before } as const;
+    const change = handled ? { handledAt: new Date(), handledBy: actor } : { handledAt: null, handledBy: null };
+    const message = tx.update(contactMessages).set(change).where(eq(contactMessages.id, id)).returning().get();
+    recordAudit(
+      {
+        actor,
+        entity: "message",
+        entityId: id,
+        action: handled ? "handled" : "unhandled",
+        summary: summarizeChanges(before, change, ["handledAt", "handledBy"]),
+      },
+      tx,
+    );
+    return { kind: "updated", message } as const;
+  });
 }
 
 /**
@@ -113,7 +196,8 @@ export function nextContactMessageId(): number {
 // ---------------------------------------------------------------------------------
 // The notification e-mail (to staff, so in English, with the dictionary's current labels)
 
-function subjectLabel(subject: string): string {
+/** A subject's English label from the dictionary (the key itself if it has none). */
+export function subjectLabel(subject: string): string {
   return getDictionary().en[`contact.form.subject.${subject}`] ?? subject;
 }
 

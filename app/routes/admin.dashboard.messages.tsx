@@ -1,59 +1,124 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { MessageCard } from "~/components/admin/message-card";
+import { FilterSelect, SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { MESSAGES_PATH } from "~/components/admin/tabs";
-import { contactMessagesPage, decodeMessageCursor } from "~/models/messages.server";
-import { getDictionary } from "~/models/texts.server";
+import { contactMessagesPage, decodeMessageCursor, messageHomes, setMessageHandled, subjectLabel } from "~/models/messages.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { CONTACT_SUBJECTS } from "~/utils/contact-fields";
 import { formatDateTime } from "~/utils/dates";
+import {
+  MESSAGE_MESSAGES,
+  MESSAGES_CSV_PATH,
+  messageFilterSearch,
+  messageFiltersFrom,
+  messageHandledFormValues,
+  messageHandledSchema,
+  messagesTabUrl,
+} from "~/utils/message-form";
+import { parseId } from "~/utils/params";
+import { redirectWithToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
-  const page = contactMessagesPage({ before: decodeMessageCursor(params.get("before")), after: decodeMessageCursor(params.get("after")) });
-  const english = getDictionary().en;
-  const messages = page.messages.map((message) => ({
-    id: message.id,
-    name: `${message.firstName} ${message.lastName}`,
-    email: message.email,
-    phone: message.phone,
-    subject: english[`contact.form.subject.${message.subject}`] ?? message.subject,
-    message: message.message,
-    date: formatDateTime(message.createdAt),
-  }));
-  return json({ messages, older: page.older, newer: page.newer }, { headers: { "Cache-Control": "no-store" } });
+  const filters = messageFiltersFrom(params);
+  const page = contactMessagesPage({ before: decodeMessageCursor(params.get("before")), after: decodeMessageCursor(params.get("after")), filters });
+  const homes = messageHomes(page.messages);
+  const messages = page.messages.map((message) => {
+    const home = message.propertyId === null ? undefined : homes.get(message.propertyId);
+    return {
+      id: message.id,
+      name: `${message.firstName} ${message.lastName}`,
+      email: message.email,
+      phone: message.phone,
+      subject: subjectLabel(message.subject),
+      message: message.message,
+      date: formatDateTime(message.createdAt),
+      home: home === undefined ? null : { id: message.propertyId!, name: home },
+      handled: message.handledAt ? { by: message.handledBy ?? "", on: formatDateTime(message.handledAt) } : null,
+    };
+  });
+  const subjects = CONTACT_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
+  return json({ filters, subjects, messages, older: page.older, newer: page.newer }, { headers: { "Cache-Control": "no-store" } });
+}
+
+/**
+ * 'Mark as handled' and 'Mark as new' (the form's `handled` is "true" or "false"): back
+ * to the same filter and page, with a toast.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const back = messagesTabUrl(new URL(request.url).searchParams);
+  const form = await request.formData();
+  const id = parseId(String(form.get("id") ?? ""));
+  const parsed = messageHandledSchema.safeParse(messageHandledFormValues(form));
+  const outcome = id === null || !parsed.success ? null : setMessageHandled(id, parsed.data.handled, admin.email);
+  if (!outcome || outcome.kind === "not_found") {
+    const description = outcome ? MESSAGE_MESSAGES.notFound : MESSAGE_MESSAGES.updateFailed;
+    return redirectWithToast(back, { title: "Error", description, variant: "destructive" });
+  }
+  const description = outcome.message.handledAt ? MESSAGE_MESSAGES.markedHandled : MESSAGE_MESSAGES.markedNew;
+  return redirectWithToast(back, { title: "Success", description });
 }
 
 const pagerLink = "inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100";
 
+const STATUS_OPTIONS = [
+  { value: "all", label: "All" },
+  { value: "new", label: "New" },
+  { value: "handled", label: "Handled" },
+] as const;
+
 export default function MessagesTab() {
-  const { messages, older, newer } = useLoaderData<typeof loader>();
+  const { filters, subjects, messages, older, newer } = useLoaderData<typeof loader>();
+  const filtered = filters.q !== "" || filters.subject !== null || filters.status !== "all";
+  const search = messageFilterSearch(filters);
+  // Where 'Mark as handled' returns to: this filter and this page (the action keeps
+  // only the filter and the cursor of it).
+  const here = useLocation().search;
   return (
-    <TabPanel id="messages-title" title="Contact Messages" description="Messages submitted through the contact form">
+    <TabPanel
+      id="messages-title"
+      title="Contact Messages"
+      description="Messages submitted through the contact form"
+      actions={
+        // A file download, not a page: a plain link (with the filter shown).
+        <a
+          href={`${MESSAGES_CSV_PATH}${search}`}
+          download
+          className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+        >
+          Export CSV
+        </a>
+      }
+      toolbar={
+        <SearchForm
+          action={MESSAGES_PATH}
+          id="messages-search"
+          label="Search messages"
+          placeholder="Search by name, e-mail, subject or text"
+          value={filters.q}
+        >
+          <FilterSelect
+            id="messages-subject"
+            name="subject"
+            label="Subject"
+            value={filters.subject ?? "all"}
+            options={[{ value: "all", label: "All subjects" }, ...subjects]}
+          />
+          <FilterSelect id="messages-status" name="status" label="Status" value={filters.status} options={STATUS_OPTIONS} />
+        </SearchForm>
+      }
+    >
       {messages.length === 0 ? (
-        <p className="p-5 text-slate-600">No messages yet</p>
+        <p className="p-5 text-slate-600">{filtered ? "No messages match your search" : "No messages yet"}</p>
       ) : (
         <ul className="divide-y divide-slate-200">
           {messages.map((message) => (
             <li key={message.id} className="p-5">
-              <article aria-label={`Message from ${message.name}`}>
-                <div className="flex flex-wrap items-start justify-between gap-3">
-                  <div className="min-w-0">
-                    <h3 className="font-semibold text-slate-900">{message.name}</h3>
-                    <p className="text-sm text-slate-600">
-                      <a href={`mailto:${message.email}`} className="break-all text-brand-700 underline">
-                        {message.email}
-                      </a>
-                      {message.phone ? <span> · {message.phone}</span> : null}
-                    </p>
-                  </div>
-                  <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">{message.date}</span>
-                </div>
-                <p className="mt-3 text-sm text-slate-800">
-                  <span className="font-semibold">Subject:</span> {message.subject}
-                </p>
-                <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p>
-              </article>
+              <MessageCard message={message} search={here} />
             </li>
           ))}
         </ul>
@@ -61,14 +126,14 @@ export default function MessagesTab() {
       {newer || older ? (
         <nav aria-label="Message pages" className="flex flex-wrap justify-between gap-3 border-t border-slate-200 p-5">
           {newer ? (
-            <Link to={`${MESSAGES_PATH}?after=${newer}`} className={pagerLink}>
+            <Link to={`${MESSAGES_PATH}${messageFilterSearch(filters, { after: newer })}`} className={pagerLink}>
               Newer messages
             </Link>
           ) : (
             <span />
           )}
           {older ? (
-            <Link to={`${MESSAGES_PATH}?before=${older}`} className={pagerLink}>
+            <Link to={`${MESSAGES_PATH}${messageFilterSearch(filters, { before: older })}`} className={pagerLink}>
               Older messages
             </Link>
           ) : null}

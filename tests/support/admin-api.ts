@@ -71,3 +71,21 @@ export async function startSignedInApp(options: { email?: string; name?: string;
     },
   };
 }
+
+/**
+ * A form post as a browser without JavaScript sends it (our Origin, the cookie); when it
+ * redirects, the page it leads to is fetched with the flash cookie it set.
+ */
+export async function postFormFollowed(server: RunningServer, cookie: string, path: string, fields: Record<string, string>) {
+  const response = await fetch(`${server.url}${path}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.url, Cookie: cookie },
+    body: new URLSearchParams(fields).toString(),
+    redirect: "manual",
+  });
+  if (response.status !== 302) return { status: response.status, location: null, html: await response.text() };
+  const flash = response.headers.getSetCookie().map((header) => header.split(";")[0]);
+  const location = response.headers.get("location");
+  const next = await fetch(`${server.url}${location}`, { headers: { Cookie: [cookie, ...flash].join("; ") } });
+  return { status: 302, location, html: await next.text() };
+}

@@ -1,5 +1,5 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -8,7 +8,9 @@ const SEARCH_DEBOUNCE_MS = 300;
  * and can be shared; with JavaScript it also searches as one types (debounced).
  * A search still waiting to run is dropped when this form or another is sent, so it never
  * cuts short what the person did next (a Link pressed right after typing).
- * `keep` holds other query values the form must carry along (a list behind a dialog).
+ * `keep` holds other query values the form must carry along (a list behind a dialog);
+ * `children` are more fields of the same form (filters, e.g. a FilterSelect), sent with
+ * the search by its button.
  */
 export function SearchForm(props: {
   action: string;
@@ -19,6 +21,7 @@ export function SearchForm(props: {
   value: string;
   keep?: Record<string, string>;
   className?: string;
+  children?: ReactNode;
 }) {
   const submit = useSubmit();
   const navigation = useNavigation();
@@ -49,9 +52,44 @@ export function SearchForm(props: {
         }}
         className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
       />
+      {props.children}
       <button type="submit" className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100">
         Search
       </button>
     </Form>
+  );
+}
+
+/**
+ * A filter of a SearchForm: a labelled select, sent with the form's button; with
+ * JavaScript the list follows as soon as the choice changes.
+ */
+export function FilterSelect(props: { id: string; name: string; label: string; value: string; options: readonly { value: string; label: string }[] }) {
+  const submit = useSubmit();
+  // Follows the URL (Back, a pager link) as well as the person's choice.
+  const [value, setValue] = useState(props.value);
+  useEffect(() => setValue(props.value), [props.value]);
+  return (
+    <div className="flex min-w-0 items-center gap-2">
+      <label htmlFor={props.id} className="text-sm font-medium text-slate-700">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        name={props.name}
+        value={value}
+        onChange={(event) => {
+          setValue(event.currentTarget.value);
+          submit(event.currentTarget.form, { replace: true, preventScrollReset: true });
+        }}
+        className="h-10 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

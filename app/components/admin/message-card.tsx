@@ -1,0 +1,89 @@
+import { Link, useFetcher } from "@remix-run/react";
+import { MESSAGES_PATH, PROPERTIES_PATH } from "~/components/admin/tabs";
+
+export type MessageCardItem = {
+  id: number;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string;
+  message: string;
+  date: string;
+  /** The home the message asks about, while it exists. */
+  home: { id: number; name: string } | null;
+  /** Who marked it handled, and when; null while it is new. */
+  handled: { by: string; on: string } | null;
+};
+
+/**
+ * One contact message on the Messages tab: who wrote, when, the subject and the text, the
+ * home it is about, and whether the office has handled it. `search` is the tab's filter
+ * and page, where 'Mark as handled' / 'Mark as new' return to.
+ */
+export function MessageCard({ message, search }: { message: MessageCardItem; search: string }) {
+  return (
+    <article aria-label={`Message from ${message.name}`}>
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="break-words font-semibold text-slate-900">{message.name}</h3>
+          <p className="text-sm text-slate-600">
+            <a href={`mailto:${message.email}`} className="break-all text-brand-700 underline">
+              {message.email}
+            </a>
+            {message.phone ? <span> · {message.phone}</span> : null}
+          </p>
+        </div>
+        <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">{message.date}</span>
+      </div>
+      <p className="mt-3 text-sm text-slate-800">
+        <span className="font-semibold">Subject:</span> {message.subject}
+      </p>
+      {message.home ? (
+        <p className="mt-1 text-sm text-slate-800">
+          <span className="font-semibold">Home:</span>{" "}
+          <a href={`/properties/${message.home.id}`} className="break-words text-brand-700 underline">
+            {message.home.name}
+          </a>{" "}
+          <Link to={`${PROPERTIES_PATH}/${message.home.id}/edit`} className="text-slate-600 underline" aria-label={`Edit ${message.home.name}`}>
+            (edit)
+          </Link>
+        </p>
+      ) : null}
+      <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        {message.handled ? (
+          <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800">
+            Handled by <span className="break-all">{message.handled.by}</span> on {message.handled.on}
+          </span>
+        ) : (
+          <span className="rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900">New</span>
+        )}
+        <HandledButton message={message} search={search} />
+      </div>
+    </article>
+  );
+}
+
+/**
+ * 'Mark as handled' or 'Mark as new': a form that posts to the tab (a page round trip
+ * without JavaScript, a fetcher with it). The button stays the same element whatever
+ * it says, so focus stays on it once the list has been read again.
+ */
+function HandledButton({ message, search }: { message: MessageCardItem; search: string }) {
+  const fetcher = useFetcher({ key: `message-handled-${message.id}` });
+  const handled = message.handled !== null;
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={`${MESSAGES_PATH}${search}`} preventScrollReset>
+      <input type="hidden" name="id" value={message.id} />
+      <input type="hidden" name="handled" value={String(!handled)} />
+      <button
+        type="submit"
+        aria-busy={busy}
+        className="inline-flex h-9 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
+        {busy ? "Saving..." : handled ? "Mark as new" : "Mark as handled"}
+      </button>
+    </fetcher.Form>
+  );
+}

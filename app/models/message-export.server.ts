@@ -1,0 +1,100 @@
+import { and, desc, eq } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { contactMessages, properties } from "~/db/schema";
+import { messageFilterCondition, olderThan, subjectLabel, type MessageCursor } from "~/models/messages.server";
+import { CSV_BOM, csvRow } from "~/utils/csv";
+import { formatSpreadsheetDateTime } from "~/utils/dates";
+import type { MessageFilters } from "~/utils/message-form";
+
+/**
+ * 'Export CSV': the messages of a filter as a CSV file, newest first, streamed.
+ *
+ * The rows are read in chunks of CHUNK_ROWS by the same (created_at, id) cursor as the
+ * tab's pages, each chunk with one prepared statement's iterate(), start to end within one
+ * pull of the stream. A chunk is only read when the previous one has been written to the
+ * client (the server waits for the socket to drain), so memory holds about one chunk
+ * whatever the number of messages, and a slow download never keeps the database busy:
+ * better-sqlite3 has one connection, which another request may use between two chunks
+ * (an iterator left open across them would make every other query fail).
+ * A message stored during the export is newer than the cursor and is not in the file.
+ */
+
+export const CSV_HEADER = ["id", "received", "first name", "last name", "e-mail", "phone", "subject", "message", "home", "handled at", "handled by"] as const;
+
+const CHUNK_ROWS = 500;
+
+// The columns, in the order of CSV_HEADER (raw rows are arrays in this order).
+const COLUMNS = {
+  id: contactMessages.id,
+  createdAt: contactMessages.createdAt,
+  firstName: contactMessages.firstName,
+  lastName: contactMessages.lastName,
+  email: contactMessages.email,
+  phone: contactMessages.phone,
+  subject: contactMessages.subject,
+  message: contactMessages.message,
+  home: properties.name,
+  handledAt: contactMessages.handledAt,
+  handledBy: contactMessages.handledBy,
+};
+
+type RawRow = [number, number, string, string, string, string | null, string, string, string | null, number | null, string | null];
+
+/** Up to CHUNK_ROWS rows after the cursor as CSV text, and the cursor of the last one. */
+function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { text: string; last: MessageCursor | null; rows: number } {
+  const query = db()
+    .select(COLUMNS)
+    .from(contactMessages)
+    .leftJoin(properties, eq(properties.id, contactMessages.propertyId))
+    .where(and(messageFilterCondition(filters), cursor ? olderThan(cursor) : undefined))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .limit(CHUNK_ROWS)
+    .toSQL();
+  const statement = db().$client.prepare(query.sql).raw(true);
+  let text = "";
+  let rows = 0;
+  let last: MessageCursor | null = null;
+  for (const row of statement.iterate(...query.params) as IterableIterator<RawRow>) {
+    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy] = row;
+    text += csvRow([
+      id,
+      formatSpreadsheetDateTime(createdAt),
+      firstName,
+      lastName,
+      email,
+      phone,
+      subjectLabel(subject),
+      message,
+      home,
+      handledAt === null ? null : formatSpreadsheetDateTime(handledAt),
+      handledBy,
+    ]);
+    last = { createdAt, id };
+    rows++;
+  }
+  return { text, last, rows };
+}
+
+/** The file's bytes: the byte order mark and the header row, then the rows chunk by chunk. */
+export function messagesCsvStream(filters: MessageFilters): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: MessageCursor | null = null;
+  let started = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      pull(controller) {
+        if (!started) {
+          started = true;
+          controller.enqueue(encoder.encode(CSV_BOM + csvRow(CSV_HEADER)));
+          return;
+        }
+        const chunk = readChunk(filters, cursor);
+        if (chunk.rows) controller.enqueue(encoder.encode(chunk.text));
+        if (chunk.rows < CHUNK_ROWS) controller.close();
+        else cursor = chunk.last;
+      },
+    },
+    // One chunk queued ahead at most: the next is read when the client has taken this one.
+    { highWaterMark: 1 },
+  );
+}

@@ -1,0 +1,369 @@
+import Database from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectJson, jsonCaller, postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { parseCsv } from "../support/csv";
+import { decode, visibleTexts } from "../support/html";
+
+// The Messages tab as the office uses it (issue 11, item 4): search and filters in the URL,
+// 'Mark as handled' / 'Mark as new' with who and when (and the change log), the home a
+// message is about, the JSON call that does the same, and 'Export CSV' of the filter.
+
+const STAFF = "staff@example.com";
+const SECOND = "second@example.com";
+const TAB = "/admin/dashboard/messages";
+const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by";
+const BULK = 1_234;
+
+let ctx: SignedInApp;
+let secondCookie: string;
+const call = jsonCaller(() => ctx.app, () => ctx.cookie);
+const ids: Record<string, number> = {};
+let home: { id: number; name: string };
+
+type Row = { first: string; last: string; email: string; phone?: string | null; subject: string; message: string; at: number; propertyId?: number | null };
+
+function withDb<T>(work: (db: Database.Database) => T): T {
+  const db = new Database(ctx.app.databasePath);
+  try {
+    return work(db);
+  } finally {
+    db.close();
+  }
+}
+
+function insert(rows: Row[]): number[] {
+  return withDb((db) => {
+    const statement = db.prepare(
+      "insert into contact_messages (first_name, last_name, email, phone, subject, message, property_id, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)",
+    );
+    return db.transaction(() => rows.map((r) => Number(statement.run(r.first, r.last, r.email, r.phone ?? null, r.subject, r.message, r.propertyId ?? null, r.at).lastInsertRowid)))();
+  });
+}
+
+const QUOTED_MESSAGE = 'He said "hello", then left.\r\nSecond line\nThird, with a comma';
+
+beforeAll(async () => {
+  ctx = await startSignedInApp({ email: STAFF, env: { ADMIN_EMAILS: `${STAFF},${SECOND}` } });
+  secondCookie = await ctx.signIn(SECOND);
+  home = withDb((db) => db.prepare("select id, name from properties order by id limit 1").get() as { id: number; name: string });
+  const at = Date.UTC(2026, 5, 1, 15, 20);
+  // Oldest first; the bulk rows are older still, sharing timestamps seven at a time.
+  insert(
+    Array.from({ length: BULK }, (_, i) => ({
+      first: `Bulk${i + 1}`,
+      last: "Sender",
+      email: `bulk${i + 1}@example.com`,
+      subject: "other",
+      message: `Bulk message ${i + 1}`,
+      at: Date.UTC(2025, 0, 1) + Math.floor(i / 7) * 1000,
+    })),
+  );
+  const [ana, robert, carl, dana] = insert([
+    { first: "Ana", last: "Peña", email: "ana.pena@example.com", phone: "(817) 555-0100", subject: "rental-inquiry", message: "¿Tienen casas de 3 recámaras?", at, propertyId: home.id },
+    { first: "Robert", last: "Smith", email: "rsmith@example.com", phone: "+1 817 555 0101", subject: "investment", message: '=HYPERLINK("http://evil.example","Click")', at: at + 60_000 },
+    { first: "@Carl", last: "-Minus", email: "carl@example.com", subject: "development", message: QUOTED_MESSAGE, at: at + 120_000 },
+    { first: "\tDana", last: "\rReturn", email: "dana@example.com", subject: "property-management", message: "+SUM(1,2)", at: at + 180_000 },
+  ]);
+  Object.assign(ids, { ana, robert, carl, dana });
+});
+
+afterAll(async () => {
+  await ctx?.stop();
+});
+
+async function tab(query = "", cookie = ctx.cookie): Promise<string> {
+  const response = await fetch(`${ctx.app.url}${TAB}${query}`, { headers: { Cookie: cookie }, redirect: "manual" });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** The names of the messages on a page, in order. */
+const namesOn = (html: string) => [...html.matchAll(/aria-label="Message from ([^"]+)"/g)].map((match) => decode(match[1]));
+
+function hrefOf(html: string, label: string): string | null {
+  const match = new RegExp(`href="([^"]+)"[^>]*>${label}<`).exec(html);
+  return match ? decode(match[1]) : null;
+}
+
+async function csv(query = "", cookie: string | null = ctx.cookie) {
+  const response = await fetch(`${ctx.app.url}/api/admin/messages.csv${query}`, { headers: cookie ? { Cookie: cookie } : {} });
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  return { response, bytes, text: new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes) };
+}
+
+/** The data rows of an export (after the BOM and the header), by the id column. */
+function csvRecords(text: string): Map<string, string[]> {
+  const records = parseCsv(text.replace(/^\uFEFF/, ""));
+  expect(records[0].join(",")).toBe(CSV_HEADER);
+  return new Map(records.slice(1).map((record) => [record[0], record]));
+}
+
+const auditRows = (id: number) =>
+  withDb((db) => db.prepare("select actor, action, summary from audit_log where entity = 'message' and entity_id = ? order by id").all(String(id))) as {
+    actor: string;
+    action: string;
+    summary: string;
+  }[];
+
+describe("search and filters", () => {
+  it("finds by first, last or full name, e-mail, subject label or key and text, in any case and with accents", async () => {
+    const cases: [string, string[]][] = [
+      ["Robert", ["Robert Smith"]],
+      ["Smith", ["Robert Smith"]],
+      ["PEÑA", ["Ana Peña"]],
+      ["ana peña", ["Ana Peña"]],
+      ["rsmith@", ["Robert Smith"]],
+      ["Rental Inquiry", ["Ana Peña"]],
+      ["investment", ["Robert Smith"]],
+      ["opportunities", ["Robert Smith"]],
+      ["RECÁMARAS", ["Ana Peña"]],
+      ["hyperlink", ["Robert Smith"]],
+      ["Bulk message 1234", ["Bulk1234 Sender"]],
+      ["100%", []],
+    ];
+    for (const [q, names] of cases) {
+      const html = await tab(`?q=${encodeURIComponent(q)}`);
+      expect(namesOn(html), q).toEqual(names);
+      if (!names.length) expect(visibleTexts(html)).toContain("No messages match your search");
+    }
+  });
+
+  it("filters by subject and by status, alone and together, and says when nothing matches", async () => {
+    expect(namesOn(await tab("?subject=investment"))).toEqual(["Robert Smith"]);
+    expect(namesOn(await tab("?subject=development&q=carl"))).toEqual(["@Carl -Minus"]);
+    expect(namesOn(await tab("?subject=development&q=ana"))).toEqual([]);
+    expect(namesOn(await tab("?status=handled"))).toEqual([]);
+    expect(visibleTexts(await tab("?status=handled"))).toContain("No messages match your search");
+    const fresh = namesOn(await tab("?status=new"));
+    expect(fresh).toHaveLength(25);
+    expect(fresh[1]).toBe("@Carl -Minus");
+    // A value the form never sends shows everything rather than an error.
+    expect(namesOn(await tab("?subject=nonsense&status=maybe"))).toHaveLength(25);
+  });
+
+  it("shows the subject's label, the home a message is about (linked), and the Export CSV link of the filter", async () => {
+    const html = await tab("?q=pe%C3%B1a&subject=rental-inquiry");
+    expect(visibleTexts(html)).toEqual(expect.arrayContaining(["Subject:", "Rental Inquiry", "Home:", home.name, "New"]));
+    expect(html).toContain(`href="/properties/${home.id}"`);
+    expect(html).toContain(`href="/admin/dashboard/properties/${home.id}/edit"`);
+    expect(hrefOf(html, "Export CSV")).toBe("/api/admin/messages.csv?q=pe%C3%B1a&subject=rental-inquiry");
+    // A message about no home says nothing of one.
+    expect(visibleTexts(await tab("?q=rsmith"))).not.toContain("Home:");
+  });
+
+  it("pages through a filter by cursor, keeping the filter, every message once", async () => {
+    const seen: string[] = [];
+    let html = await tab("?q=bulk&subject=other&status=new");
+    for (;;) {
+      seen.push(...namesOn(html));
+      const older = hrefOf(html, "Older messages");
+      if (!older) break;
+      const url = new URL(older, ctx.app.url);
+      expect(Object.fromEntries(url.searchParams)).toMatchObject({ q: "bulk", subject: "other", status: "new" });
+      html = await tab(url.search);
+      if (seen.length === 25) {
+        // Newer from the second page leads back to the first, filter kept.
+        const newer = new URL(hrefOf(html, "Newer messages")!, ctx.app.url);
+        expect(newer.searchParams.get("subject")).toBe("other");
+      }
+    }
+    expect(seen).toHaveLength(BULK);
+    expect(new Set(seen).size).toBe(BULK);
+    expect(seen[0]).toBe(`Bulk${BULK} Sender`);
+  }, 120_000);
+});
+
+describe("Mark as handled / Mark as new on the tab", () => {
+  it("stamps who and when, returns to the same filtered page with a notice, logs the change, and undoes it", async () => {
+    const back = `${TAB}?q=robert&subject=investment`;
+    const handled = await postFormFollowed(ctx.app, ctx.cookie, back, { id: String(ids.robert), handled: "true" });
+    expect(handled).toMatchObject({ status: 302, location: back });
+    const texts = visibleTexts(handled.html);
+    expect(texts).toEqual(expect.arrayContaining(["Success", "Message marked as handled", "Mark as new"]));
+    const row = withDb((db) => db.prepare("select handled_at as at, handled_by as by from contact_messages where id = ?").get(ids.robert)) as { at: number; by: string };
+    expect(row.by).toBe(STAFF);
+    expect(Date.now() - row.at).toBeLessThan(60_000);
+    const on = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", dateStyle: "medium", timeStyle: "short" }).format(row.at);
+    expect(texts.join(" ")).toContain(`Handled by ${STAFF} on ${on}`);
+    expect(namesOn(await tab("?status=handled"))).toEqual(["Robert Smith"]);
+    expect(namesOn(await tab("?status=new&q=robert"))).toEqual([]);
+
+    // The same again (a second tab left open): nothing changes, nothing more is logged.
+    await postFormFollowed(ctx.app, ctx.cookie, back, { id: String(ids.robert), handled: "true" });
+    expect(auditRows(ids.robert)).toEqual([{ actor: STAFF, action: "handled", summary: expect.stringMatching(new RegExp(`handledAt: — → .+; handledBy: — → ${STAFF}$`)) }]);
+
+    const reopened = await postFormFollowed(ctx.app, ctx.cookie, `${back}&before=9999999999999_1`, { id: String(ids.robert), handled: "false" });
+    // The cursor comes back too: the same page of the same list.
+    expect(reopened.location).toBe(`${back}&before=9999999999999_1`);
+    expect(visibleTexts(reopened.html)).toEqual(expect.arrayContaining(["Message marked as new", "Mark as handled", "New"]));
+    expect(withDb((db) => db.prepare("select handled_at, handled_by from contact_messages where id = ?").get(ids.robert))).toEqual({ handled_at: null, handled_by: null });
+    expect(auditRows(ids.robert).map((entry) => entry.action)).toEqual(["handled", "unhandled"]);
+  });
+
+  it("changes nothing on a bad form, an unknown message, a GET, another site's post or without a session", async () => {
+    const bad = await postFormFollowed(ctx.app, ctx.cookie, TAB, { id: String(ids.ana), handled: "maybe" });
+    expect(visibleTexts(bad.html)).toEqual(expect.arrayContaining(["Error", "Failed to update message"]));
+    const unknown = await postFormFollowed(ctx.app, ctx.cookie, TAB, { id: "999999", handled: "true" });
+    expect(visibleTexts(unknown.html)).toEqual(expect.arrayContaining(["Error", "That message does not exist"]));
+    await tab(`?id=${ids.ana}&handled=true`);
+
+    const crossSite = await fetch(`${ctx.app.url}${TAB}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://attacker.example", Cookie: ctx.cookie },
+      body: new URLSearchParams({ id: String(ids.ana), handled: "true" }).toString(),
+      redirect: "manual",
+    });
+    expect(crossSite.status).toBe(403);
+    const anonymous = await fetch(`${ctx.app.url}${TAB}`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: ctx.app.url },
+      body: new URLSearchParams({ id: String(ids.ana), handled: "true" }).toString(),
+      redirect: "manual",
+    });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toMatch(/^\/admin\/login/);
+
+    expect(withDb((db) => db.prepare("select handled_at from contact_messages where id = ?").get(ids.ana))).toEqual({ handled_at: null });
+    expect(auditRows(ids.ana)).toEqual([]);
+  });
+});
+
+describe("GET and PATCH /api/admin/messages/{id}", () => {
+  const path = () => `/api/admin/messages/${ids.dana}`;
+
+  it("answers the message, and marks it handled (first admin kept) and new again", async () => {
+    const got = await call(path());
+    expect(got.status).toBe(200);
+    expect(await got.json()).toMatchObject({ id: ids.dana, firstName: "\tDana", subject: "property-management", handledAt: null, handledBy: null, propertyId: null });
+
+    const handled = await call(path(), { method: "PATCH", body: { handled: true } });
+    expect(handled.status).toBe(200);
+    expect(handled.headers.get("cache-control")).toBe("no-store");
+    const body = (await handled.json()) as { handledAt: string; handledBy: string };
+    expect(body.handledBy).toBe(STAFF);
+    expect(Date.now() - Date.parse(body.handledAt)).toBeLessThan(60_000);
+
+    // Another admin marking it handled again changes nothing: the first handler stays.
+    const again = await call(path(), { method: "PATCH", body: { handled: true }, cookie: secondCookie });
+    expect(await again.json()).toMatchObject({ handledBy: STAFF, handledAt: body.handledAt });
+
+    const reopened = await call(path(), { method: "PATCH", body: { handled: false }, cookie: secondCookie });
+    expect(await reopened.json()).toMatchObject({ id: ids.dana, handledAt: null, handledBy: null });
+    expect(auditRows(ids.dana).map(({ actor, action }) => [actor, action])).toEqual([
+      [STAFF, "handled"],
+      [SECOND, "unhandled"],
+    ]);
+  });
+
+  it("400 for a body that is not {handled: true|false}, 404 for an unknown id, 405 for other methods, 401 without a session", async () => {
+    const fieldErrors = { handled: ["handled must be true or false"] };
+    await expectJson(await call(path(), { method: "PATCH", rawBody: "[1]" }), 400, { error: "The request body must be a JSON object.", fieldErrors });
+    await expectJson(await call(path(), { method: "PATCH", rawBody: "{oops" }), 400, { error: "The request body must be a JSON object.", fieldErrors });
+    await expectJson(await call(path(), { method: "PATCH", body: { handled: "yes" } }), 400, { error: "Failed to update message", fieldErrors });
+    await expectJson(await call(path(), { method: "PATCH", body: {} }), 400, { error: "Failed to update message", fieldErrors });
+    for (const unknown of ["/api/admin/messages/999999", "/api/admin/messages/abc", "/api/admin/messages/0"]) {
+      await expectJson(await call(unknown), 404, { error: "That message does not exist" });
+      await expectJson(await call(unknown, { method: "PATCH", body: { handled: true } }), 404, { error: "That message does not exist" });
+    }
+    for (const method of ["POST", "PUT", "DELETE"]) {
+      const response = await call(path(), { method, body: { handled: true } });
+      expect(response.headers.get("allow"), method).toBe("GET, PATCH");
+      await expectJson(response, 405, { error: "Method not allowed" });
+    }
+    await expectJson(await call(path(), { cookie: null }), 401, { error: "Unauthorized" });
+    await expectJson(await call(path(), { method: "PATCH", body: { handled: true }, cookie: null }), 401, { error: "Unauthorized" });
+    expect(withDb((db) => db.prepare("select handled_at from contact_messages where id = ?").get(ids.dana))).toEqual({ handled_at: null });
+  });
+});
+
+describe("GET /api/admin/messages.csv", () => {
+  it("is a UTF-8 CSV download with a BOM and one header row, named for today", async () => {
+    const { response, bytes, text } = await csv();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
+    expect(response.headers.get("content-disposition")).toBe(`attachment; filename="messages-${today}.csv"`);
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(text.slice(1, CSV_HEADER.length + 3)).toBe(`${CSV_HEADER}\r\n`);
+    expect(text.split(CSV_HEADER)).toHaveLength(2);
+  });
+
+  it("escapes by RFC 4180, guards against formulas, and round-trips through a CSV reader", async () => {
+    const { text } = await csv();
+    // Quotes doubled, the field quoted, its line breaks kept.
+    expect(text).toContain(`"He said ""hello"", then left.\r\nSecond line\nThird, with a comma"`);
+    const records = csvRecords(text);
+    expect(records.get(String(ids.carl))).toEqual([
+      String(ids.carl),
+      "2026-06-01 10:22:00",
+      "'@Carl",
+      "'-Minus",
+      "carl@example.com",
+      "",
+      "Development",
+      QUOTED_MESSAGE,
+      "",
+      "",
+      "",
+    ]);
+    expect(records.get(String(ids.robert))!.slice(5, 8)).toEqual(["'+1 817 555 0101", "Investment Opportunities", `'=HYPERLINK("http://evil.example","Click")`]);
+    expect(records.get(String(ids.dana))!.slice(2, 4)).toEqual(["'\tDana", "'\rReturn"]);
+    expect(records.get(String(ids.dana))![7]).toBe("'+SUM(1,2)");
+    // Accents as UTF-8, the home by name, and every message once, newest first.
+    expect(records.get(String(ids.ana))).toEqual([
+      String(ids.ana),
+      "2026-06-01 10:20:00",
+      "Ana",
+      "Peña",
+      "ana.pena@example.com",
+      "(817) 555-0100",
+      "Rental Inquiry",
+      "¿Tienen casas de 3 recámaras?",
+      home.name,
+      "",
+      "",
+    ]);
+    expect(records.size).toBe(BULK + 4);
+    expect([...records.keys()].slice(0, 4)).toEqual([ids.dana, ids.carl, ids.robert, ids.ana].map(String));
+  });
+
+  it("exports the filter: search, subject and status, across many chunks in cursor order", async () => {
+    expect([...csvRecords((await csv("?q=PE%C3%91A")).text).keys()]).toEqual([String(ids.ana)]);
+    expect([...csvRecords((await csv("?subject=investment")).text).keys()]).toEqual([String(ids.robert)]);
+
+    await call(`/api/admin/messages/${ids.carl}`, { method: "PATCH", body: { handled: true } });
+    const handled = csvRecords((await csv("?status=handled")).text);
+    expect([...handled.keys()]).toEqual([String(ids.carl)]);
+    const [at, by] = handled.get(String(ids.carl))!.slice(9);
+    expect(at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+    expect(by).toBe(STAFF);
+    await call(`/api/admin/messages/${ids.carl}`, { method: "PATCH", body: { handled: false } });
+
+    // 1,234 rows sharing timestamps seven at a time: no row lost or repeated between chunks.
+    const bulk = [...csvRecords((await csv("?subject=other&status=new")).text).values()];
+    expect(bulk).toHaveLength(BULK);
+    const numbers = bulk.map((record) => Number(record[2].replace("Bulk", "")));
+    expect(numbers).toEqual(Array.from({ length: BULK }, (_, i) => BULK - i));
+    const empty = await csv("?q=nobody-at-all");
+    expect(empty.text).toBe(`\uFEFF${CSV_HEADER}\r\n`);
+  });
+
+  it("401 JSON without a session, 400 for a filter the tab never sends, 405 for a write", async () => {
+    const anonymous = await csv("", null);
+    expect(anonymous.response.status).toBe(401);
+    expect(anonymous.response.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(JSON.parse(anonymous.text)).toEqual({ error: "Unauthorized" });
+    await expectJson(await call("/api/admin/messages.csv?subject=spam&status=old"), 400, {
+      error: "The filter is not valid",
+      fieldErrors: {
+        subject: ["The subject must be all or one of property-management, investment, development, rental-inquiry, other"],
+        status: ["The status must be one of all, new, handled"],
+      },
+    });
+    const posted = await call("/api/admin/messages.csv", { method: "POST", body: {} });
+    expect(posted.headers.get("allow")).toBe("GET");
+    await expectJson(posted, 405, { error: "Method not allowed" });
+    await expectJson(await call("/api/admin/messages.csv", { method: "POST", body: {}, cookie: null }), 401, { error: "Unauthorized" });
+  });
+});
