@@ -5,6 +5,7 @@
 // rows, and the server's memory: its RSS before, and its peak during the export (VmHWM,
 // reset just before, so the exact peak; a 10 ms VmRSS sample as well in case the reset is
 // not allowed). The file is streamed, so the peak should not grow with the number of rows.
+// Then the tab's own pages with each filter and with searches, p50 and p95.
 // Runnable alone:
 //
 //   node scripts/bench-messages-csv.mjs        (builds first when the build is missing or old)
@@ -15,7 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { BENCH_ADMIN, signInForBench } from "./bench-dashboard.mjs";
+import { BENCH_ADMIN, signInForBench, timePage } from "./bench-dashboard.mjs";
 import { printTable, procStatus, resetPeak, startBuiltServer, stopBuiltServer } from "./bench-util.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -29,6 +30,26 @@ export const CSV_CASES = [
   { label: "subject: Rental Inquiry", query: "?subject=rental-inquiry" },
   { label: "status: handled", query: "?status=handled" },
   { label: "search 'garcia', status: new", query: "?q=garcia&status=new" },
+];
+
+/** The CPU time the process has used so far, in ms (utime + stime of /proc/<pid>/stat, at 100 ticks a second). */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * The tab's own pages at the same scale: each filter answers from an index; a search
+ * reads rows in date order until a page is full, so one that matches nothing reads them
+ * all (the slowest page there is, the more so with letters beyond ASCII).
+ */
+export const TAB_PAGES = [
+  ["all", "/admin/dashboard/messages"],
+  ["subject: Investment Opportunities", "/admin/dashboard/messages?subject=investment"],
+  ["status: handled", "/admin/dashboard/messages?status=handled"],
+  ["search 'garcia'", "/admin/dashboard/messages?q=garcia"],
+  ["search matching nothing", "/admin/dashboard/messages?q=nobody-writes-this"],
+  ["search matching nothing, non-ASCII", "/admin/dashboard/messages?q=%C3%B1and%C3%BA"],
 ];
 
 const mib = (kb) => (kb == null || Number.isNaN(kb) ? "-" : `${(kb / 1024).toFixed(1)} MiB`);
@@ -64,6 +85,7 @@ function scaledWorkDir() {
 function timeExport(server, cookie, csvCase) {
   return new Promise((resolve, reject) => {
     const base = procStatus(server.pid);
+    const cpuBefore = cpuMs(server.pid);
     const hwmReset = resetPeak(server.pid);
     let sampledPeak = base.rss;
     const sampler = setInterval(() => {
@@ -91,6 +113,7 @@ function timeExport(server, cookie, csvCase) {
         const totalMs = performance.now() - started;
         clearInterval(sampler);
         const after = procStatus(server.pid);
+        const serverCpuMs = cpuMs(server.pid) - cpuBefore;
         const peakKb = hwmReset ? Math.max(after.hwm, sampledPeak) : sampledPeak;
         resolve({
           ...csvCase,
@@ -103,6 +126,7 @@ function timeExport(server, cookie, csvCase) {
           rows: csvCase.gzip ? null : rows - 1,
           firstByteMs,
           totalMs,
+          serverCpuMs,
           baseKb: base.rss,
           peakKb,
           deltaKb: peakKb - base.rss,
@@ -120,7 +144,7 @@ function timeExport(server, cookie, csvCase) {
 
 /** Every case on one fresh server with the scaled database; returns the figures. */
 export async function benchMessagesCsv({ log = (line) => console.log(`  ${line}`) } = {}) {
-  const results = { runs: [], notes: [] };
+  const results = { runs: [], pages: [], notes: [] };
   try {
     let t = Date.now();
     const workDir = scaledWorkDir();
@@ -139,7 +163,12 @@ export async function benchMessagesCsv({ log = (line) => console.log(`  ${line}`
       results.runs.push(run);
       if (run.status !== 200) results.notes.push(`${run.label}: HTTP ${run.status}`);
       if (!run.hwmReset) results.notes.push("VmHWM could not be reset: the peaks are the 10 ms samples only");
-      log(`${run.label}: ${run.status}, ${run.rows ?? "-"} rows, ${mb(run.bytes)}, ${run.totalMs.toFixed(0)} ms, peak RSS ${mib(run.peakKb)} (+${mib(run.deltaKb)})`);
+      log(`${run.label}: ${run.status}, ${run.rows ?? "-"} rows, ${mb(run.bytes)}, ${run.totalMs.toFixed(0)} ms (server CPU ${run.serverCpuMs} ms), peak RSS ${mib(run.peakKb)} (+${mib(run.deltaKb)})`);
+    }
+    for (const [label, pagePath] of TAB_PAGES) {
+      const timed = await timePage(server, cookie, pagePath);
+      results.pages.push({ label, path: pagePath, ...timed });
+      if (timed.status !== 200) results.notes.push(`${pagePath}: HTTP ${timed.status}`);
     }
   } finally {
     await stopMessagesCsvBench();
@@ -154,7 +183,7 @@ export function printMessagesCsv(results) {
     console.log("  no export completed");
   } else {
     printTable(
-      ["export", "status", "rows", "bytes", "first byte", "total", "MB/s", "RSS before", "RSS peak", "peak - before"],
+      ["export", "status", "rows", "bytes", "first byte", "total", "server CPU", "MB/s", "RSS before", "RSS peak", "peak - before"],
       results.runs.map((run) => [
         run.label,
         `${run.status}${run.bom ? " BOM" : ""}${run.encoding !== "identity" ? ` ${run.encoding}` : ""}`,
@@ -162,13 +191,23 @@ export function printMessagesCsv(results) {
         mb(run.bytes),
         `${run.firstByteMs?.toFixed(0) ?? "-"} ms`,
         `${run.totalMs.toFixed(0)} ms`,
+        `${run.serverCpuMs} ms`,
         (run.bytes / 1e6 / (run.totalMs / 1000)).toFixed(1),
         mib(run.baseKb),
         mib(run.peakKb),
         `+${mib(run.deltaKb)}`,
       ]),
     );
-    console.log("  (one request at a time, read and dropped as it arrives; RSS of the server process, peak from VmHWM)");
+    console.log("  (one request at a time, read and dropped as it arrives; RSS of the server process, peak from VmHWM;");
+    console.log("   server CPU = its user + system time during the export, which a busy machine does not inflate as it does 'total')");
+  }
+  if (results.pages.length) {
+    console.log("");
+    printTable(
+      ["Messages tab, 100,000 messages", "p50", "p95", "HTML"],
+      results.pages.map((page) => [page.label, page.p50 == null ? `HTTP ${page.status}` : `${page.p50.toFixed(1)} ms`, page.p95 == null ? "-" : `${page.p95.toFixed(1)} ms`, page.bytes == null ? "-" : `${(page.bytes / 1024).toFixed(1)} KiB`]),
+    );
+    console.log("  (5 warm-up then 40 sequential requests per page)");
   }
   for (const note of results.notes) console.log(`  note: ${note}`);
 }
@@ -177,8 +216,10 @@ export function printMessagesCsv(results) {
 export function messagesCsvSummaryRows(results) {
   const all = results?.runs.find((run) => run.label === CSV_CASES[0].label);
   if (!all) return [["CSV export of 100,000 messages", "not measured", "(informative)", ""]];
+  const slowest = results.pages.filter((page) => page.p95 != null).sort((a, b) => b.p95 - a.p95)[0];
   return [
-    ["CSV export of 100,000 messages: time, size", `${(all.totalMs / 1000).toFixed(2)} s, ${mb(all.bytes)}`, "(informative)", ""],
+    ...(slowest ? [["Messages tab page p95, 100,000 messages (slowest)", `${slowest.p95.toFixed(1)} ms (${slowest.label})`, "(informative)", ""]] : []),
+    ["CSV export of 100,000 messages: time, size", `${(all.totalMs / 1000).toFixed(2)} s (server CPU ${(all.serverCpuMs / 1000).toFixed(2)} s), ${mb(all.bytes)}`, "(informative)", ""],
     ["CSV export of 100,000 messages: server RSS peak - before", `+${mib(all.deltaKb)} (peak ${mib(all.peakKb)})`, "(informative)", ""],
   ];
 }

@@ -22,7 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
     headers: {
       "Content-Type": CSV_CONTENT_TYPE,
       "Content-Disposition": `attachment; filename="messages-${formatIsoDate()}.csv"`,
-      "X-Content-Type-Options": "nosniff",
       ...NO_STORE,
     },
   });

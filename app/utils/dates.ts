@@ -16,6 +16,7 @@ export function formatDateTime(value: Date | string | number): string {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
 const offsetFormat = new Intl.DateTimeFormat("en-US", {
   timeZone: TIME_ZONE,
   hourCycle: "h23",
@@ -26,21 +27,38 @@ const offsetFormat = new Intl.DateTimeFormat("en-US", {
   minute: "numeric",
   second: "numeric",
 });
-// Chicago's offset from UTC changes only on a whole UTC hour: one Intl call per hour
-// seen (the last few kept), not per date, when thousands of dates are written.
-const offsets = new Map<number, number>();
+
+/** Chicago's offset from UTC at a whole UTC hour, from Intl (slow: some 15 µs). */
+function offsetAtHour(hour: number): number {
+  const parts = Object.fromEntries(offsetFormat.formatToParts(hour * HOUR_MS).map((part) => [part.type, part.value]));
+  const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
+  return local - hour * HOUR_MS;
+}
+
+// Chicago's offset changes only on a whole UTC hour, twice a year: a UTC day whose first
+// and last hours have the same offset has it throughout (two Intl calls a day seen); the
+// two days of a change are looked up hour by hour. Thousands of dates then cost little.
+const dayOffsets = new Map<number, number | null>();
+const hourOffsets = new Map<number, number>();
 
 function chicagoOffsetMs(time: number): number {
-  const hour = Math.floor(time / HOUR_MS);
-  let offset = offsets.get(hour);
+  const day = Math.floor(time / DAY_MS);
+  let offset = dayOffsets.get(day);
   if (offset === undefined) {
-    const parts = Object.fromEntries(offsetFormat.formatToParts(hour * HOUR_MS).map((part) => [part.type, part.value]));
-    const local = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour), Number(parts.minute), Number(parts.second));
-    offset = local - hour * HOUR_MS;
-    if (offsets.size > 256) offsets.clear();
-    offsets.set(hour, offset);
+    const first = offsetAtHour(day * 24);
+    offset = first === offsetAtHour(day * 24 + 23) ? first : null;
+    if (dayOffsets.size > 4096) dayOffsets.clear();
+    dayOffsets.set(day, offset);
   }
-  return offset;
+  if (offset !== null) return offset;
+  const hour = Math.floor(time / HOUR_MS);
+  let hourly = hourOffsets.get(hour);
+  if (hourly === undefined) {
+    hourly = offsetAtHour(hour);
+    if (hourOffsets.size > 4096) hourOffsets.clear();
+    hourOffsets.set(hour, hourly);
+  }
+  return hourly;
 }
 
 const two = (value: number) => String(value).padStart(2, "0");

@@ -117,6 +117,8 @@ describe("search and filters", () => {
       ["investment", ["Robert Smith"]],
       ["opportunities", ["Robert Smith"]],
       ["RECÁMARAS", ["Ana Peña"]],
+      // Accents count: "pená" is not in "ana.pena@" (which a rough first pass lets through).
+      ["pená", []],
       ["hyperlink", ["Robert Smith"]],
       ["Bulk message 1234", ["Bulk1234 Sender"]],
       ["100%", []],
@@ -149,6 +151,20 @@ describe("search and filters", () => {
     expect(hrefOf(html, "Export CSV")).toBe("/api/admin/messages.csv?q=pe%C3%B1a&subject=rental-inquiry");
     // A message about no home says nothing of one.
     expect(visibleTexts(await tab("?q=rsmith"))).not.toContain("Home:");
+  });
+
+  it("shows the home of a message sent with 'Ask about this home'", async () => {
+    const sent = await call("/api/contact", {
+      method: "POST",
+      cookie: null,
+      body: { firstName: "Inés", lastName: "Asker", email: "ines.asker@example.com", subject: "rental-inquiry", message: "Is it still free?", propertyId: home.id },
+    });
+    expect(sent.status).toBe(201);
+    const { id } = (await sent.json()) as { id: number };
+    const html = await tab("?q=ines.asker");
+    expect(namesOn(html)).toEqual(["Inés Asker"]);
+    expect(html).toContain(`href="/properties/${home.id}"`);
+    withDb((db) => db.prepare("delete from contact_messages where id = ?").run(id));
   });
 
   it("pages through a filter by cursor, keeping the filter, every message once", async () => {
