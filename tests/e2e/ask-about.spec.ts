@@ -129,6 +129,7 @@ for (const language of LANGUAGES) {
     const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState }, "/admin/dashboard/messages");
     const item = admin.page.getByRole("article", { name: `Message from Marisol ${lastName}` });
     await expect(item).toContainText(language.firstLine);
+    await expect(item.getByRole("link", { name: HOME.name, exact: true })).toHaveAttribute("href", `/properties/${id}`);
     await admin.context.close();
   });
 }

@@ -44,8 +44,9 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
           <a href={`/properties/${message.home.id}`} className="break-words text-brand-700 underline">
             {message.home.name}
           </a>{" "}
-          <Link to={`${PROPERTIES_PATH}/${message.home.id}/edit`} className="text-slate-600 underline" aria-label={`Edit ${message.home.name}`}>
-            (edit)
+          {/* The visible word starts the accessible name (WCAG 2.5.3). */}
+          <Link to={`${PROPERTIES_PATH}/${message.home.id}/edit`} className="text-slate-600 underline">
+            Edit<span className="sr-only"> {message.home.name}</span>
           </Link>
         </p>
       ) : null}
