@@ -10,6 +10,11 @@ export async function prepareDatabase(appConfig: Config): Promise<AppDatabase> {
   setDatabase(database);
   await seedDatabase({ seedDemo: appConfig.seedDemo, adminEmails: appConfig.adminEmails });
   fillMissingReadings();
+  // Table statistics for the query planner (SQLite's advice for a long-lived connection,
+  // on open): without them it walks the is_active index where a plain scan of the homes
+  // is twice as fast (filtered counts and text search on /properties). Cheap: it analyzes
+  // only tables whose statistics are missing or stale, within a small budget.
+  database.$client.pragma("optimize=0x10002");
   return database;
 }
 

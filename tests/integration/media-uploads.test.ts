@@ -556,8 +556,11 @@ describe.each([
 
     // The server cleans up as it starts, then every hour.
     app = await startServer({ workDir, env: { ...env(), GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s" } });
+    // One pass removes them one after another: wait for the whole pass, not its first step.
+    const removed = [keyOf(abandoned.objectPath), keyOf(strayUpload.objectPath), keyOf(used.objectPath), orphan, ...(onS3 ? [] : [stray])];
+    const anyLeft = async () => (await Promise.all(removed.map((key) => store.has(key)))).some(Boolean);
     const deadline = Date.now() + 10_000;
-    while ((await store.has(keyOf(abandoned.objectPath))) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    while ((await anyLeft()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await store.has(keyOf(abandoned.objectPath))).toBe(false);
     expect(await store.has(keyOf(strayUpload.objectPath))).toBe(false);
     expect(await store.has(keyOf(used.objectPath))).toBe(false);
