@@ -1,0 +1,73 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page } from "@playwright/test";
+
+/** The two widths every page is checked at: a small phone and a desktop. */
+export const AXE_VIEWPORTS = [
+  { name: "phone", width: 320, height: 640 },
+  { name: "desktop", width: 1280, height: 800 },
+] as const;
+
+type AxeResults = Awaited<ReturnType<AxeBuilder["analyze"]>>;
+
+/** One line per offending node, so a failure says what to fix without opening a trace. */
+export function describeViolations(violations: AxeResults["violations"]): string {
+  return violations
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `[${violation.impact ?? "?"}] ${violation.id}: ${node.target.join(" ")} — ${node.failureSummary?.replace(/\s+/g, " ") ?? violation.help}`,
+      ),
+    )
+    .join("\n");
+}
+
+/**
+ * The page's document as a browser without JavaScript shows it: no scripts, and the
+ * contents of every <noscript> in place.
+ */
+function withoutScripts(html: string): string {
+  return html
+    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/gi, "")
+    .replace(/<\/?noscript\b[^>]*>/gi, "");
+}
+
+/**
+ * axe-core runs inside the page, which a page without JavaScript cannot do. So the
+ * document it shows is replayed at its own URL in a page with JavaScript (the same
+ * width, the same styles and images from the server) but with none of the site's scripts.
+ */
+async function analyzeWithoutJavaScript(page: Page, within?: string): Promise<AxeResults> {
+  const html = withoutScripts(await page.content());
+  const url = page.url();
+  const browser = page.context().browser();
+  if (!browser) throw new Error("no browser to replay the page in");
+  const context = await browser.newContext({ javaScriptEnabled: true, viewport: page.viewportSize() });
+  try {
+    const replay = await context.newPage();
+    await replay.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+    await replay.goto(url);
+    await replay.waitForLoadState("load");
+    let builder = new AxeBuilder({ page: replay });
+    if (within) builder = builder.include(within);
+    return await builder.analyze();
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Runs axe-core over the page as it is now (every rule axe ships, not only WCAG A/AA)
+ * and fails on any violation of any impact. `within` limits it to part of the page
+ * (an open dialog). Pages opened without JavaScript are checked as they are shown.
+ */
+export async function expectNoAxeViolations(page: Page, label: string, options: { within?: string; javaScriptEnabled?: boolean } = {}) {
+  const javaScriptEnabled = options.javaScriptEnabled ?? true;
+  let results: AxeResults;
+  if (javaScriptEnabled) {
+    let builder = new AxeBuilder({ page });
+    if (options.within) builder = builder.include(options.within);
+    results = await builder.analyze();
+  } else {
+    results = await analyzeWithoutJavaScript(page, options.within);
+  }
+  expect(results.violations, `axe on ${label} (JavaScript ${javaScriptEnabled ? "on" : "off"}):\n${describeViolations(results.violations)}`).toEqual([]);
+}
