@@ -8,7 +8,7 @@
 //      so the same server serves the same bytes as static files
 //   4. autocannon, 50 connections, 2 s warm-up + 8 s: dynamic vs static
 //   5. gzipped size (zlib level 9) of the JavaScript that / loads
-//   6. Lighthouse 12 (mobile, default config) on / and on a property page
+//   6. Lighthouse 12 (mobile, default config) on / and on a property page, each in English and Spanish
 //   7. /, /properties (scripts/bench-browse.mjs) and the dashboard (scripts/bench-dashboard.mjs)
 //      on the demo data and on seed:scale's
 //   8. the server's memory while 4 uploads run at once (scripts/bench-uploads.mjs, also
@@ -62,7 +62,7 @@ const LIMIT_MS = {
   lighthouse: 75_000,
   serverStop: 15_000,
   seedScale: 60_000,
-  whole: 600_000,
+  whole: 900_000,
 };
 
 // ---------------------------------------------------------------- helpers
@@ -653,9 +653,12 @@ async function main() {
     } catch (error) {
       console.log(`  note: probing ${propertyPath} failed: ${errorText(error)}`);
     }
+    // Both languages of each page (issue 12): the Spanish texts run about a third longer.
     for (const [label, pagePath] of [
       ["/", "/"],
+      ["/ (es)", "/?lng=es"],
       ["property page", propertyPath],
+      ["property page (es)", `${propertyPath}?lng=es`],
     ]) {
       try {
         const t = Date.now();

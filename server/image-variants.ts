@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { pipeline } from "node:stream/promises";
 import { getObject, isServableObjectKey } from "../app/services/storage.server";
 import { isRecordedObject } from "../app/models/published-objects.server";
-import { VARIANT_WIDTHS } from "../app/utils/image-variants";
+import { SERVED_VARIANT_WIDTHS } from "../app/utils/image-variants";
 import { log } from "../app/utils/logger.server";
 
 const RESIZABLE = /\.(jpe?g|png|gif|webp)$/i;
@@ -27,7 +27,7 @@ export function imageVariants(options: { cacheDir: string }) {
     } catch {
       return res.status(404).json({ error: "Not found" });
     }
-    if (!VARIANT_WIDTHS.includes(width as (typeof VARIANT_WIDTHS)[number]) || !isServableObjectKey(key) || !RESIZABLE.test(key) || !isRecordedObject(key)) {
+    if (!SERVED_VARIANT_WIDTHS.includes(width) || !isServableObjectKey(key) || !RESIZABLE.test(key) || !isRecordedObject(key)) {
       return res.status(404).json({ error: "Not found" });
     }
     const cached = path.join(options.cacheDir, String(width), `${key}.webp`);

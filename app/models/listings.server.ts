@@ -46,6 +46,18 @@ export function publicListing(id: number): Listing | undefined {
   return property ? toListing(property, listPropertyMedia(id)) : undefined;
 }
 
+/** A home's own page: its listing and what search engines are told of it besides. */
+export function publicListingPage(id: number) {
+  const property = getActiveProperty(id);
+  if (!property) return undefined;
+  return {
+    listing: toListing(property, listPropertyMedia(id)),
+    priceAmount: property.priceAmount,
+    priceKind: property.priceKind,
+    createdAt: property.createdAt,
+  };
+}
+
 /** The home an 'Ask about this home' form names, if it is listed. */
 export function inquiryHome(id: number): Inquiry | null {
   const property = getActiveProperty(id);

@@ -13,7 +13,7 @@ import { listActiveFaqs } from "~/models/faqs.server";
 import { homeListings, inquiryHome } from "~/models/listings.server";
 import { parseId } from "~/utils/params";
 import { listHeroImages } from "~/models/media.server";
-import { config } from "~/utils/env.server";
+import { homeHead } from "~/components/home/home-head.server";
 import { pageMeta, rootText } from "~/utils/meta";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
 
@@ -21,20 +21,22 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { listings, total } = homeListings({ all: url.searchParams.get("all") === "1", firstCount: LISTINGS_BEFORE_EXPANDING });
   const about = parseId(url.searchParams.get("about") ?? undefined);
+  const heroImages = listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName }));
+  const faqs = listActiveFaqs().map(({ id, question, answer, questionSpanish, answerSpanish }) => ({
+    id,
+    question,
+    answer,
+    questionSpanish,
+    answerSpanish,
+  }));
   return json({
     // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
     inquiry: about === null ? null : inquiryHome(about),
-    canonicalUrl: `${config().appUrl}/`,
-    heroImages: listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName })),
+    head: await homeHead(request, heroImages[0]?.filePath, faqs),
+    heroImages,
     listings,
     total,
-    faqs: listActiveFaqs().map(({ id, question, answer, questionSpanish, answerSpanish }) => ({
-      id,
-      question,
-      answer,
-      questionSpanish,
-      answerSpanish,
-    })),
+    faqs,
   });
 }
 
@@ -52,7 +54,7 @@ export const headers = keepRetryAfter;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");
   const description = rootText(matches, "meta.description", "");
-  return pageMeta({ title, description, canonicalUrl: data?.canonicalUrl });
+  return pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head });
 };
 
 export default function Home() {

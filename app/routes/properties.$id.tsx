@@ -6,27 +6,19 @@ import { ApplyLink } from "~/components/property/apply-link";
 import { AskAboutLink } from "~/components/property/ask-about-link";
 import { localizedListing } from "~/components/property/listing";
 import { PropertyDetails } from "~/components/property/property-details";
-import { publicListing } from "~/models/listings.server";
-import { config } from "~/utils/env.server";
-import { getLanguage } from "~/utils/i18n.server";
+import { publicListingPage } from "~/models/listings.server";
+import { propertyHead } from "~/components/property/property-head.server";
 import { useT } from "~/utils/i18n";
-import { PLACEHOLDER_IMAGE } from "~/utils/image-variants";
 import { pageMeta, rootText } from "~/utils/meta";
 import { parseId } from "~/utils/params";
 
 /** A home's own page: shareable, and what a visitor without JavaScript opens from a card. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  const listing = id === null ? undefined : publicListing(id);
-  if (!listing) throw new Response("Not Found", { status: 404 });
-  const language = await getLanguage(request);
-  const { appUrl } = config();
-  return json({
-    listing,
-    canonicalUrl: `${appUrl}/properties/${listing.id}`,
-    imageUrl: new URL(listing.photos[0] ?? PLACEHOLDER_IMAGE, appUrl).href,
-    summary: localizedListing(listing, language),
-  });
+  const page = id === null ? undefined : publicListingPage(id);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const head = await propertyHead(request, page);
+  return json({ listing: page.listing, head, summary: localizedListing(page.listing, head.language) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -34,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = rootText(matches, "site.name", "Lone Star Home Management");
   const title = `${data.listing.name} | ${data.summary.price} | ${site}`;
   const description = `${data.listing.location}. ${data.summary.description}`.slice(0, 300);
-  return pageMeta({ title, description, canonicalUrl: data.canonicalUrl, imageUrl: data.imageUrl });
+  return pageMeta({ title, description, siteName: site, head: data.head });
 };
 
 export default function PropertyPage() {

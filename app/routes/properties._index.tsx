@@ -10,7 +10,7 @@ import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
 import { BROWSE_PAGE_SIZE, BROWSE_PATH, browseHref, isFiltered } from "~/utils/browse-query";
 import { parseBrowseQuery } from "~/utils/browse-query.server";
-import { config } from "~/utils/env.server";
+import { pageHead } from "~/utils/seo.server";
 import { useT } from "~/utils/i18n";
 import { LANGUAGE_PARAM } from "~/utils/locale";
 import { pageMeta, rootText } from "~/utils/meta";
@@ -36,14 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`${target.pathname}${target.search}`);
   }
 
-  return json({ canonicalUrl: `${config().appUrl}${BROWSE_PATH}`, query: shown, listings, total, pageCount });
+  // A filtered or re-sorted list points search engines at the list itself; the pages of
+  // the whole list, newest first, are each their own.
+  const canonicalPath = isFiltered(shown) || shown.sort !== "newest" ? BROWSE_PATH : browseHref({ page: shown.page });
+  return json({ head: await pageHead(request, { path: canonicalPath, image: { src: listings[0]?.photos[0], alt: listings[0]?.name ?? "" } }), query: shown, listings, total, pageCount });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = rootText(matches, "site.name", "Lone Star Home Management");
   const title = `${rootText(matches, "browse.meta_title", "All available homes")} | ${site}`;
   const description = rootText(matches, "browse.meta_description", "");
-  return pageMeta({ title, description, canonicalUrl: data?.canonicalUrl });
+  return pageMeta({ title, description, siteName: site, head: data?.head });
 };
 
 export default function BrowseHomes() {

@@ -3,6 +3,10 @@ export const PLACEHOLDER_IMAGE = "/images/placeholder.svg";
 
 /** Widths the server resizes media to; pages offer them in srcset. */
 export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280] as const;
+/** The width of the copy that link previews show (Open Graph asks for 1200 px); not in srcsets. */
+export const SHARE_IMAGE_WIDTH = 1200;
+/** Every width the server makes. */
+export const SERVED_VARIANT_WIDTHS: readonly number[] = [...VARIANT_WIDTHS, SHARE_IMAGE_WIDTH];
 export const VARIANT_PREFIX = "/variants/";
 const OBJECT_PREFIX = "/objects/";
 

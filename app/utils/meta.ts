@@ -1,3 +1,5 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import type { PageHead } from "./seo.server";
 import type { Messages } from "./translate";
 
 type MatchLike = { id: string; data: unknown };
@@ -8,15 +10,42 @@ export function rootText(matches: MatchLike[], key: string, fallback: string): s
   return root?.messages?.[key] ?? fallback;
 }
 
-/** The title, description, Open Graph and canonical tags every public page carries. */
-export function pageMeta(page: { title: string; description: string; canonicalUrl?: string; imageUrl?: string }) {
+/**
+ * The tags of a public page: title and description; its canonical URL and the same page
+ * in each language (hreflang); Open Graph and Twitter card tags for link previews; and
+ * its structured data as JSON-LD.
+ */
+export function pageMeta(page: { title: string; description: string; siteName: string; head: PageHead | undefined; type?: "website" | "article" }): MetaDescriptor[] {
+  const { title, description, head } = page;
+  const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
+  if (!head) return tags;
+  const image = head.image;
   return [
-    { title: page.title },
-    { name: "description", content: page.description },
-    { property: "og:title", content: page.title },
-    { property: "og:description", content: page.description },
-    { property: "og:type", content: "website" },
-    ...(page.imageUrl ? [{ property: "og:image", content: page.imageUrl }] : []),
-    ...(page.canonicalUrl ? [{ tagName: "link", rel: "canonical", href: page.canonicalUrl }] : []),
+    ...tags,
+    { tagName: "link", rel: "canonical", href: head.url },
+    ...head.alternates.map(({ hrefLang, href }) => ({ tagName: "link", rel: "alternate", hreflang: hrefLang, href })),
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: page.siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: head.url },
+    { property: "og:locale", content: head.locale },
+    { property: "og:locale:alternate", content: head.alternateLocale },
+    ...(image
+      ? [
+          { property: "og:image", content: image.url },
+          { property: "og:image:alt", content: image.alt },
+        ]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(image
+      ? [
+          { name: "twitter:image", content: image.url },
+          { name: "twitter:image:alt", content: image.alt },
+        ]
+      : []),
+    ...head.structuredData.map((data) => ({ "script:ld+json": data })),
   ];
 }
