@@ -16,7 +16,6 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   const switching =
     navigation.state !== "idle" && new URLSearchParams(navigation.location?.search).has(LANGUAGE_PARAM);
   const tooltip = t("header.language.tooltip", language === "en" ? "Switch to Spanish" : "Cambiar a Inglés");
-  const label = next === "es" ? t("header.language.spanish", "Spanish") : t("header.language.english", "English");
 
   return (
     <Form
@@ -41,17 +40,17 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           type="submit"
           name={LANGUAGE_PARAM}
           value={next}
-          lang={next}
           disabled={switching}
-          aria-label={tooltip}
           className="inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="12" r="9" />
             <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
           </svg>
+          {/* The name starts with the visible code ("ES, Switch to Spanish"): speech input
+              users say what they see. */}
           <span>{next.toUpperCase()}</span>
-          <span className="sr-only">{label}</span>
+          <span className="sr-only">, {tooltip}</span>
         </button>
       </Tooltip>
     </Form>

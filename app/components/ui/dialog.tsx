@@ -76,9 +76,12 @@ export function Dialog(props: {
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
-        className={`relative flex max-h-[92vh] w-full ${width} flex-col overflow-hidden rounded-t-xl bg-white shadow-2xl sm:rounded-xl`}
+        // The panel itself scrolls, title and buttons held in view: a scrolling part
+        // inside it without a control would be out of a keyboard's reach (Safari scrolls
+        // only what holds the focus).
+        className={`relative max-h-[92vh] w-full ${width} overflow-y-auto overscroll-contain rounded-t-xl bg-white shadow-2xl sm:rounded-xl`}
       >
-        <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4">
+        <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-5 py-4">
           <h2 id={titleId} className="text-xl font-bold text-brand-900">
             {props.title}
           </h2>
@@ -95,8 +98,8 @@ export function Dialog(props: {
             <span className="sr-only">{t("dialog.close", "Close")}</span>
           </a>
         </div>
-        <div className="overflow-y-auto px-5 py-5">{props.children}</div>
-        {props.footer ? <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 px-5 py-4">{props.footer}</div> : null}
+        <div className="px-5 py-5">{props.children}</div>
+        {props.footer ? <div className="sticky bottom-0 z-10 flex flex-wrap justify-end gap-3 border-t border-slate-200 bg-white px-5 py-4">{props.footer}</div> : null}
       </div>
     </div>
   );
