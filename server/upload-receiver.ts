@@ -19,6 +19,33 @@ function refuse(res: Response, status: number, error: string) {
   res.set("Connection", "close").status(status).json({ error });
 }
 
+// How much of a too-large body is still read (and dropped) before the answer.
+const DRAIN_LIMIT_BYTES = MAX_UPLOAD_BYTES;
+
+/**
+ * Refuses a body that is too large once the sender has finished sending it: a client
+ * still writing when the connection closes sees a broken pipe, not the 413. Past
+ * DRAIN_LIMIT_BYTES more, the connection is closed at once.
+ */
+function refuseTooLarge(req: Request, res: Response) {
+  let drained = 0;
+  const answer = () => {
+    if (!res.headersSent) refuse(res, 413, UPLOAD_MESSAGES.tooLarge);
+  };
+  if (req.complete) return answer();
+  req.on("data", (chunk: Buffer) => {
+    drained += chunk.length;
+    if (drained > DRAIN_LIMIT_BYTES) {
+      req.removeAllListeners("data");
+      answer();
+    }
+  });
+  req.once("end", answer);
+  req.once("error", answer);
+  req.once("close", answer);
+  req.resume();
+}
+
 export function receiveUploads() {
   return async (req: Request, res: Response, next: NextFunction) => {
     const slotId = req.path.replace(/^\//, "");
@@ -38,15 +65,15 @@ export function receiveUploads() {
     const declared = Number(req.get("content-length"));
     if (Number.isFinite(declared) && declared > MAX_UPLOAD_BYTES) {
       finishReceiving(url.slotId, false);
-      return refuse(res, 413, UPLOAD_MESSAGES.tooLarge);
+      return refuseTooLarge(req, res);
     }
 
     try {
       const size = await receiveIntoQuarantine(url.slotId, req, req.get("content-type") ?? "application/octet-stream");
       res.status(200).json({ size });
     } catch (error) {
+      if (error instanceof TooLarge) return refuseTooLarge(req, res);
       req.resume(); // the rest is read and dropped until the connection closes
-      if (error instanceof TooLarge) return refuse(res, 413, UPLOAD_MESSAGES.tooLarge);
       if (!req.complete && req.destroyed) return; // the browser gave up mid-upload
       log.error("upload: not stored", { slotId: url.slotId, error: String(error) });
       if (!res.headersSent) refuse(res, 503, UPLOAD_MESSAGES.storageUnavailable);
