@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { AXE_VIEWPORTS, expectNoAxeViolations } from "./axe";
+import { AXE_VIEWPORTS, checkAtEveryWidth, expectNoAxeViolations, inLanguage, LANGUAGES, type Language } from "./axe";
 import { mailFiles, openPage, waitForLink, withE2eDatabase } from "./support";
 
 // axe-core over every public page and every state a visitor can bring it to (dialogs,
@@ -9,9 +9,6 @@ import { mailFiles, openPage, waitForLink, withE2eDatabase } from "./support";
 // Each test checks one page in all its widths, so a failure names the page, and goes
 // on after a violation (expect.soft) so that one run lists all of them.
 
-const LANGUAGES = ["en", "es"] as const;
-type Language = (typeof LANGUAGES)[number];
-type Viewport = (typeof AXE_VIEWPORTS)[number];
 
 const TEXTS = {
   en: {
@@ -52,31 +49,6 @@ const TEXTS = {
 const CONTACT_LAST_NAME = "Axe-Check";
 // A whitelisted address no other spec asks sign-in links for (admin-google signs it in through the OAuth stand-in).
 const SIGN_IN_ADDRESS = "google.admin@example.com";
-
-/** `path` with ?lng= added (before any fragment). */
-function inLanguage(path: string, lng: Language): string {
-  const [beforeHash, hash] = path.split("#");
-  const separator = beforeHash.includes("?") ? "&" : "?";
-  return `${beforeHash}${separator}lng=${lng}${hash === undefined ? "" : `#${hash}`}`;
-}
-
-/**
- * For each width: sets it, lets `show` bring the page to the state to check (or
- * nothing, when a state holds across widths), then runs axe.
- */
-async function checkAtEveryWidth(
-  page: Page,
-  javaScriptEnabled: boolean,
-  label: string,
-  show: (viewport: Viewport) => Promise<void>,
-  within?: string,
-) {
-  for (const viewport of AXE_VIEWPORTS) {
-    await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await show(viewport);
-    await expectNoAxeViolations(page, `${label} at ${viewport.width} px`, { javaScriptEnabled, within, soft: true });
-  }
-}
 
 /** The address of the first home on the home page that has more than one photo. */
 async function homeWithPhotos(page: Page, javaScriptEnabled: boolean): Promise<string> {
@@ -211,31 +183,6 @@ for (const lng of LANGUAGES) {
           "[role=dialog]",
         );
       }
-    });
-
-    test("the listings map, open on a home", async ({ page, javaScriptEnabled }) => {
-      test.skip(!javaScriptEnabled, "without JavaScript the map's place lists the homes, checked with the home page");
-      await checkAtEveryWidth(
-        page,
-        true,
-        `the map with an info window (${lng})`,
-        async () => {
-          await openPage(page, inLanguage("/", lng));
-          const aside = page.locator("#properties aside");
-          await aside.scrollIntoViewIfNeeded();
-          await expect(aside.locator('[data-map-phase="ready"]')).toBeVisible();
-          const marker = aside.locator("[data-marker-id]").first();
-          // Clusters first: zoom in until a home's own marker is drawn.
-          for (let step = 0; step < 6 && !(await marker.isVisible()); step++) {
-            await aside.locator(".leaflet-marker-pane [data-count]:not([data-count='1'])").first().click();
-            await page.waitForTimeout(400);
-          }
-          await marker.click();
-          await expect(aside.locator("[data-map-info] a[href^='/properties/']")).toBeVisible();
-          await expect(aside.locator("[data-map-info] dl")).toBeVisible();
-        },
-        "#properties",
-      );
     });
 
     test("all homes", async ({ page, javaScriptEnabled }) => {

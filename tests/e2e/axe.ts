@@ -74,3 +74,32 @@ export async function expectNoAxeViolations(page: Page, label: string, options: 
   // soft: the test goes on and reports every page it checked, not only the first to fail.
   (options.soft ? expect.soft : expect)(results.violations, `axe on ${label} (JavaScript ${javaScriptEnabled ? "on" : "off"}):\n${describeViolations(results.violations)}`).toEqual([]);
 }
+
+export const LANGUAGES = ["en", "es"] as const;
+export type Language = (typeof LANGUAGES)[number];
+type Viewport = (typeof AXE_VIEWPORTS)[number];
+
+/** `path` with ?lng= added (before any fragment). */
+export function inLanguage(path: string, lng: Language): string {
+  const [beforeHash, hash] = path.split("#");
+  const separator = beforeHash.includes("?") ? "&" : "?";
+  return `${beforeHash}${separator}lng=${lng}${hash === undefined ? "" : `#${hash}`}`;
+}
+
+/**
+ * For each width: sets it, lets `show` bring the page to the state to check (or
+ * nothing, when a state holds across widths), then runs axe.
+ */
+export async function checkAtEveryWidth(
+  page: Page,
+  javaScriptEnabled: boolean,
+  label: string,
+  show: (viewport: Viewport) => Promise<void>,
+  within?: string,
+) {
+  for (const viewport of AXE_VIEWPORTS) {
+    await page.setViewportSize({ width: viewport.width, height: viewport.height });
+    await show(viewport);
+    await expectNoAxeViolations(page, `${label} at ${viewport.width} px`, { javaScriptEnabled, within, soft: true });
+  }
+}
