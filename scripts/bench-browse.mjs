@@ -4,9 +4,9 @@
 // first if needed, starts both servers itself).
 //
 // Each page is measured twice:
-// - rendered: sequential requests with `&lng=en`, which the page cache never shares (the
-//   answer sets the language cookie), so each one runs the queries and renders the page:
-//   what a search nobody asked for in the last 5 seconds costs;
+// - rendered: sequential HEAD requests, which the page cache never answers (Remix runs
+//   the queries and renders the whole page; the server sends only its headers): what a
+//   search nobody asked for in the last 5 seconds costs;
 // - served: autocannon, 50 connections for 5 s, on the page's own URL: what visitors get
 //   while the page cache holds it (one render per 5 s), with the req/s.
 import { execFileSync } from "node:child_process";
@@ -30,23 +30,22 @@ export const BROWSE_PAGES = [
 ];
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-const rendered = (pagePath) => `${pagePath}${pagePath.includes("?") ? "&" : "?"}lng=en`;
 
 /** Sequential p50 and p99 (ms) of fresh renders, the status and the number of cards. */
 async function timeRendered(server, pagePath) {
-  const url = `${server.url}${rendered(pagePath)}`;
-  let last;
-  for (let i = 0; i < WARMUP; i++) last = await request(url);
-  if (last.status !== 200) return { status: last.status };
+  const url = `${server.url}${pagePath}`;
+  const page = await request(url);
+  if (page.status !== 200) return { status: page.status };
+  for (let i = 0; i < WARMUP; i++) await request(url, { method: "HEAD" });
   const times = [];
   for (let i = 0; i < SAMPLES; i++) {
     const start = process.hrtime.bigint();
-    last = await request(url);
+    await request(url, { method: "HEAD" });
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);
-  const cards = (last.body.match(/<h3 id="listing-\d+-name"/g) ?? []).length;
-  return { status: last.status, p50: percentile(times, 50), p99: percentile(times, 99), bytes: Buffer.byteLength(last.body), cards };
+  const cards = (page.body.match(/<h3 id="listing-\d+-name"/g) ?? []).length;
+  return { status: page.status, p50: percentile(times, 50), p99: percentile(times, 99), bytes: Buffer.byteLength(page.body), cards };
 }
 
 async function loadServed(autocannon, server, pagePath) {

@@ -1,5 +1,6 @@
-// npm run build: the Remix app (build/index.js, public/build) and then the server
-// (build/server.js and the database commands), all plain JavaScript.
+// npm run build: the Remix app (build/index.js, public/build), the compressed copies of
+// public/'s text files, and then the server (build/server.js and the database
+// commands), all plain JavaScript.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
@@ -14,4 +15,5 @@ const remix = spawnSync("node_modules/.bin/remix", ["build"], {
 });
 if (remix.status !== 0) process.exit(remix.status ?? 1);
 
+await import("./precompress.mjs");
 await import("./build-server.mjs");

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
+import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import type { Config } from "../app/utils/env.server";
@@ -13,14 +14,28 @@ import { serveObjects } from "./objects";
 import { receiveUploads } from "./upload-receiver";
 import { FORM_UPLOAD_OVERHEAD_BYTES, isFormUploadPath } from "../app/services/uploads/form-upload-paths";
 import { MAX_UPLOAD_BYTES } from "../app/utils/upload-rules";
+import { serveCachedAnswers } from "./cached-answers";
 import { PageCache } from "./page-cache";
+import { rememberedLanguageOf } from "./page-language";
 import { PUBLIC_DIR } from "./paths";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
 import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
-// Also bounds how long a change made outside the app (straight to the database) takes to show.
-const PAGE_CACHE_TTL_MS = 5_000;
+const PAGE_CACHE_LIMITS = {
+  // Also bounds how long a change made outside the app (straight to the database) takes
+  // to show, and how long two processes on one database may disagree.
+  ttlMs: 5_000,
+  maxEntries: 200,
+  maxSearchEntries: 50,
+  // The three encodings of each answer: the home page holds about 115 KB, a /properties
+  // page of 24 cards about 200 KB.
+  maxBytes: 32 * 1024 * 1024,
+};
+
+function precompressedStatic(root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) {
+  return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
+}
 
 function logRequests(req: Request, res: Response, next: NextFunction) {
   const started = process.hrtime.bigint();
@@ -40,6 +55,9 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.set("trust proxy", config.trustProxy);
 
   app.use(logRequests);
+  // Emptied by every write that reaches the app (server/remix-handler.ts).
+  const pageCache = new PageCache(PAGE_CACHE_LIMITS);
+  app.use(serveCachedAnswers(pageCache, rememberedLanguageOf(options.languageOf)));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -47,11 +65,10 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
 
-  app.use(
-    "/build",
-    express.static(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }),
-  );
-  app.use(express.static(PUBLIC_DIR, { maxAge: "1d", index: false }));
+  // The files' brotli and gzip copies made by npm run build (scripts/precompress.mjs) are
+  // sent as they are; the compression middleware leaves an answer already encoded.
+  app.use("/build", precompressedStatic(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use(precompressedStatic(PUBLIC_DIR, { maxAge: "1d", index: false }));
   app.use("/objects", serveObjects());
   app.use("/variants", imageVariants({ cacheDir: variantsCacheDir(config.dataDir) }));
 
@@ -59,8 +76,6 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps, uploadOrigin: s3UploadOrigin(config.s3) }));
   app.use(rejectCrossSiteWrites(config.appUrl));
 
-  // Emptied by every write that reaches the app (server/remix-handler.ts).
-  const pageCache = new PageCache({ maxEntries: 200, maxSearchEntries: 50, ttlMs: PAGE_CACHE_TTL_MS });
   app.use(
     rateLimit({
       windowMs: 60_000,
@@ -85,7 +100,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       bodyLimit: BODY_LIMIT_BYTES,
       streamedBodyLimit: (req) => (isFormUploadPath(req.path) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
-      pageCache: { cache: pageCache, languageOf: options.languageOf },
+      pageCache: { cache: pageCache },
     }),
   );
 

@@ -1,15 +1,13 @@
-import crypto from "node:crypto";
+import type { PreparedAnswer } from "./prepared-answer";
 
 /**
- * Rendered public pages, kept briefly in memory. The public pages are the same for every
- * visitor in a language, except for the CSP nonce: a page is stored with its nonce
- * swapped for a placeholder, and each hit gets its own request's nonce back.
+ * Public pages and JSON, prepared once (server/prepared-answer.ts) and shared between
+ * visitors of one language. An entry lives at most `ttlMs`, and every state-changing
+ * request empties the cache, so an admin's edit shows on the next page view.
  *
- * An entry lives at most `ttlMs`, and every state-changing request empties the cache,
- * so an admin's edit shows on the next page view.
+ * Bounded twice: in entries and in bytes (the three encodings of every body), least
+ * recently used first; an answer larger than a tenth of the byte budget is never kept.
  */
-
-export type CachedPage = { status: number; headers: [string, string][]; body: string };
 
 const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/, /^\/properties$/];
 // /properties has a page for every search (text, prices, rooms, sort, page): they may
@@ -18,41 +16,68 @@ const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/, /^\/properties$/];
 const SEARCH_PAGE = /^\/properties$/;
 // The public JSON calls are the same in every language.
 const CACHEABLE_JSON = [/^\/api\/(text-entries|hero-images|properties|faqs|config\/maps-api-key|map-markers)$/, /^\/api\/properties\/\d+(\/media)?$/];
-// Headers that belong to one response only.
-const PER_RESPONSE_HEADERS = new Set(["set-cookie", "content-length", "date", "content-security-policy"]);
+
+type Entry = { answer: PreparedAnswer; storedAt: number; search: boolean };
+
+export type PageCacheOptions = { maxEntries: number; maxSearchEntries: number; maxBytes: number; ttlMs: number };
 
 export class PageCache {
-  private entries = new Map<string, { page: CachedPage; storedAt: number; search: boolean }>();
-  private readonly placeholder = `nonce-${crypto.randomBytes(12).toString("hex")}`;
+  private entries = new Map<string, Entry>();
+  private bytes = 0;
+  // Answers being made: a second request for the same key waits for the first one's
+  // instead of rendering the page again (50 visitors arriving together cost one render).
+  private pending = new Map<string, Promise<PreparedAnswer | null>>();
 
-  constructor(
-    private readonly options: { maxEntries: number; maxSearchEntries: number; ttlMs: number },
-  ) {}
+  constructor(private readonly options: PageCacheOptions) {}
 
   /** The cache key of a request, or null when its answer must not be shared. */
-  async keyFor(method: string, pathname: string, search: string, languageOf: () => Promise<string>): Promise<string | null> {
+  async keyFor(method: string, pathname: string, search: string, language: () => Promise<string>): Promise<string | null> {
     if (method !== "GET") return null;
     const params = new URLSearchParams(search);
     if (CACHEABLE_JSON.some((pattern) => pattern.test(pathname))) return `json ${pathname}?${params}`;
     // Remix's data requests (`/_root.data`, `/properties/3.data`) match no page pattern.
     if (!CACHEABLE_PAGES.some((pattern) => pattern.test(pathname))) return null;
-    // ?lng= sets a cookie.
-    if (params.has("lng")) return null;
-    // Only pages depend on the language; it is worked out only for them.
-    return `${await languageOf()} ${pathname}?${params}`;
+    // Only pages depend on the language; it is worked out only for them. A `?lng=` URL
+    // is its own entry (its answer sets the language cookie).
+    return `${await language()} ${pathname}?${params}`;
   }
 
-  get(key: string, nonce: string): CachedPage | null {
+  get(key: string): PreparedAnswer | null {
     const entry = this.entries.get(key);
     if (!entry) return null;
     if (Date.now() - entry.storedAt > this.options.ttlMs) {
-      this.entries.delete(key);
+      this.remove(key);
       return null;
     }
     // Re-inserting keeps the Map in least-recently-used order.
     this.entries.delete(key);
     this.entries.set(key, entry);
-    return { ...entry.page, body: entry.page.body.split(this.placeholder).join(nonce) };
+    return entry.answer;
+  }
+
+  /**
+   * The answer for `key`: from the cache, from a request already making it, or made now
+   * by `make` (null: this answer is not to be shared, and each request makes its own).
+   * An answer whose making began before a write finished is not stored after it.
+   */
+  async getOrMake(key: string, make: () => Promise<PreparedAnswer | null>): Promise<{ answer: PreparedAnswer | null; made: boolean }> {
+    const cached = this.get(key);
+    if (cached) return { answer: cached, made: false };
+    const waiting = this.pending.get(key);
+    if (waiting) {
+      const answer = await waiting;
+      if (answer) return { answer, made: false };
+    }
+    const generation = this.currentGeneration;
+    const making = make();
+    this.pending.set(key, making);
+    try {
+      const answer = await making;
+      if (answer && generation === this.currentGeneration) this.set(key, answer);
+      return { answer, made: true };
+    } finally {
+      if (this.pending.get(key) === making) this.pending.delete(key);
+    }
   }
 
   // Bumped by every clear(): an answer rendered before a write finished is not stored
@@ -63,36 +88,37 @@ export class PageCache {
     return this.currentGeneration;
   }
 
-  /**
-   * Stores a 200 HTML page or JSON answer without cookies, rendered in `generation`
-   * (read before rendering began); anything else is not shared.
-   */
-  set(key: string, nonce: string, status: number, headers: Headers, body: string, generation: number) {
-    if (generation !== this.currentGeneration) return;
-    const type = headers.get("content-type") ?? "";
-    if (status !== 200 || headers.has("set-cookie") || !/^(text\/html|application\/json)/.test(type)) return;
-    const kept: [string, string][] = [];
-    for (const [name, value] of headers) if (!PER_RESPONSE_HEADERS.has(name.toLowerCase())) kept.push([name, value]);
-    // A key is "<language or json> <path>?<query>".
-    const search = SEARCH_PAGE.test(key.slice(key.indexOf(" ") + 1).split("?")[0]);
-    this.entries.delete(key);
-    this.entries.set(key, {
-      page: { status, headers: kept, body: nonce ? body.split(nonce).join(this.placeholder) : body },
-      storedAt: Date.now(),
-      search,
-    });
-    if (search) this.evictOldest((entry) => entry.search, this.options.maxSearchEntries);
-    this.evictOldest(() => true, this.options.maxEntries);
+  /** Bytes held by the stored answers. */
+  get size(): number {
+    return this.bytes;
   }
 
-  /** Removes the least recently used entries of a kind until at most `max` are left. */
-  private evictOldest(ofKind: (entry: { search: boolean }) => boolean, max: number) {
+  set(key: string, answer: PreparedAnswer) {
+    if (answer.size > this.options.maxBytes / 10) return;
+    // A key is "<language or json> <path>?<query>".
+    const search = SEARCH_PAGE.test(key.slice(key.indexOf(" ") + 1).split("?")[0]);
+    this.remove(key);
+    this.entries.set(key, { answer, storedAt: Date.now(), search });
+    this.bytes += answer.size;
+    if (search) this.evictOldest((entry) => entry.search, (kept) => kept <= this.options.maxSearchEntries);
+    this.evictOldest(() => true, (kept) => kept <= this.options.maxEntries && this.bytes <= this.options.maxBytes);
+  }
+
+  private remove(key: string) {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.answer.size;
+  }
+
+  /** Removes the least recently used entries of a kind until `enough` holds for the count of that kind left. */
+  private evictOldest(ofKind: (entry: Entry) => boolean, enough: (kept: number) => boolean) {
     let kept = 0;
     for (const entry of this.entries.values()) if (ofKind(entry)) kept += 1;
     for (const [key, entry] of this.entries) {
-      if (kept <= max) break;
+      if (enough(kept)) break;
       if (!ofKind(entry)) continue;
-      this.entries.delete(key);
+      this.remove(key);
       kept -= 1;
     }
   }
@@ -100,5 +126,7 @@ export class PageCache {
   clear() {
     this.currentGeneration += 1;
     this.entries.clear();
+    this.pending.clear();
+    this.bytes = 0;
   }
 }

@@ -2,7 +2,10 @@ import { createRequestHandler as createRemixRequestHandler, type ServerBuild } f
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { Readable } from "node:stream";
 import { byteLimit } from "../app/services/uploads/byte-limit.server";
+import { requestUrl } from "./cached-answers";
 import type { PageCache } from "./page-cache";
+import { sendPrepared } from "./prepared-answer";
+import { prepareShared } from "./shared-answer";
 
 /**
  * Express to Remix, like @remix-run/express (whose helpers it does not export), except that the request body is read
@@ -110,8 +113,11 @@ export function createRequestHandler(options: {
    */
   streamedBodyLimit?: (req: ExpressRequest) => number | null;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
-  /** Public pages shared between visitors of one language (see page-cache.ts). */
-  pageCache?: { cache: PageCache; languageOf: (request: Request) => Promise<string> };
+  /**
+   * Public pages shared between visitors of one language (see page-cache.ts): served
+   * from it by cached-answers.ts, which leaves the key of a miss in res.locals.
+   */
+  pageCache?: { cache: PageCache };
 }) {
   const handleRequest = createRemixRequestHandler(options.build, "production");
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
@@ -134,7 +140,7 @@ export function createRequestHandler(options: {
       } else if (req.method !== "GET" && req.method !== "HEAD") {
         init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
       }
-      const url = new URL(`${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`);
+      const url = requestUrl(req);
       // Remix hides the .data suffix of its single-fetch data requests from loaders; this
       // header tells them the page is running with JavaScript (see requireAdmin).
       const headers = init.headers as Headers;
@@ -143,23 +149,21 @@ export function createRequestHandler(options: {
       const request = new Request(url.href, init);
       const context = options.getLoadContext(req, res);
 
-      const caching = options.pageCache;
-      const key = caching
-        ? await caching.cache.keyFor(req.method, url.pathname, url.search, () => caching.languageOf(request))
-        : null;
-      if (caching && key) {
-        const hit = caching.cache.get(key, context.cspNonce);
-        if (hit) {
-          for (const [name, value] of hit.headers) res.append(name, value);
-          res.setHeader("X-Page-Cache", "hit");
-          const etag = hit.headers.find(([name]) => name.toLowerCase() === "etag")?.[1];
-          const ifNoneMatch = req.get("if-none-match");
-          if (etag && ifNoneMatch?.split(",").some((tag) => tag.trim() === etag)) return void res.status(304).end();
-          return void res.status(hit.status).send(hit.body);
-        }
+      const cache = options.pageCache?.cache;
+      const key = typeof res.locals.pageCacheKey === "string" ? res.locals.pageCacheKey : null;
+      if (cache && key) {
+        // This request's own answer when it turns out not to be shareable.
+        let unshared: Response | null = null;
+        const { answer } = await cache.getOrMake(key, async () => {
+          const response = await handleRequest(request, context);
+          const prepared = await prepareShared(res, response, url, context.cspNonce);
+          if (!prepared) unshared = response;
+          return prepared;
+        });
+        if (answer) return sendPrepared(req, res, answer, "miss");
+        return await sendResponse(res, unshared ?? (await handleRequest(request, context)));
       }
 
-      const generation = caching?.cache.generation ?? 0;
       let response: Response;
       try {
         response = await handleRequest(request, context);
@@ -167,14 +171,7 @@ export function createRequestHandler(options: {
         // Any write may change what a public page shows. It empties the cache before its
         // answer leaves (failed or not), so the writer's next view, and everyone's, is
         // rendered afresh.
-        if (caching && !SAFE_METHODS.has(req.method)) caching.cache.clear();
-      }
-      if (caching && key && response.status === 200 && response.body) {
-        const body = await response.text();
-        caching.cache.set(key, context.cspNonce, response.status, response.headers, body, generation);
-        res.status(response.status);
-        for (const [name, value] of response.headers.entries()) res.append(name, value);
-        return void res.send(body);
+        if (cache && !SAFE_METHODS.has(req.method)) cache.clear();
       }
       await sendResponse(res, response);
     } catch (error) {

@@ -5,7 +5,7 @@ import { contactAction } from "~/components/contact/contact-action.server";
 import { contactClientAction } from "~/components/contact/contact-client-action";
 import { ContactSection } from "~/components/contact/contact-section";
 import { FaqSection } from "~/components/home/faq-section";
-import { HeroSection } from "~/components/home/hero-section";
+import { HERO_IMAGE_SIZES, HeroSection } from "~/components/home/hero-section";
 import { LISTINGS_BEFORE_EXPANDING, PropertiesSection } from "~/components/home/properties-section";
 import { ServicesSection } from "~/components/home/services-section";
 import { TenantServicesSection } from "~/components/home/tenant-services-section";
@@ -14,7 +14,7 @@ import { homeListings, inquiryHome } from "~/models/listings.server";
 import { parseId } from "~/utils/params";
 import { listHeroImages } from "~/models/media.server";
 import { homeHead } from "~/components/home/home-head.server";
-import { pageMeta, rootText } from "~/utils/meta";
+import { imagePreload, pageMeta, rootText } from "~/utils/meta";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -54,7 +54,10 @@ export const headers = keepRetryAfter;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");
   const description = rootText(matches, "meta.description", "");
-  return pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head });
+  return [
+    ...pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head }),
+    ...imagePreload(data?.heroImages[0]?.filePath, HERO_IMAGE_SIZES),
+  ];
 };
 
 export default function Home() {

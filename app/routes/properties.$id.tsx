@@ -5,11 +5,12 @@ import { NotFoundPage } from "~/components/error-pages";
 import { ApplyLink } from "~/components/property/apply-link";
 import { AskAboutLink } from "~/components/property/ask-about-link";
 import { localizedListing } from "~/components/property/listing";
+import { DETAILS_IMAGE_SIZES } from "~/components/property/listing-carousel";
 import { PropertyDetails } from "~/components/property/property-details";
 import { publicListingPage } from "~/models/listings.server";
 import { propertyHead } from "~/components/property/property-head.server";
 import { useT } from "~/utils/i18n";
-import { pageMeta, rootText } from "~/utils/meta";
+import { imagePreload, pageMeta, rootText } from "~/utils/meta";
 import { parseId } from "~/utils/params";
 
 /** A home's own page: shareable, and what a visitor without JavaScript opens from a card. */
@@ -26,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = rootText(matches, "site.name", "Lone Star Home Management");
   const title = `${data.listing.name} | ${data.summary.price} | ${site}`;
   const description = `${data.listing.location}. ${data.summary.description}`.slice(0, 300);
-  return pageMeta({ title, description, siteName: site, head: data.head });
+  return [...pageMeta({ title, description, siteName: site, head: data.head }), ...imagePreload(data.listing.photos[0], DETAILS_IMAGE_SIZES)];
 };
 
 export default function PropertyPage() {

@@ -85,8 +85,8 @@ describe("pages", () => {
     expect(html).toContain("Did you forget to add the page to the router?");
   });
 
-  it("enforces a CSP whose nonce is on every script", async () => {
-    const { response, html } = await page("/");
+  it("enforces a CSP whose nonce, new for every answer, is on every script of a page not shared (public pages: prepared-answers.test.ts)", async () => {
+    const { response, html } = await page("/admin/login");
     const csp = response.headers.get("content-security-policy") ?? "";
     const nonce = csp.match(/script-src 'self' 'nonce-([^']+)'/)?.[1];
     expect(nonce).toBeTruthy();
@@ -96,7 +96,7 @@ describe("pages", () => {
     const scripts = (html.match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('type="application/ld+json"'));
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
-    const second = await page("/");
+    const second = await page("/admin/login");
     expect(second.response.headers.get("content-security-policy")).not.toContain(nonce!);
   });
 });

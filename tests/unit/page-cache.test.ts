@@ -1,44 +1,95 @@
 import { describe, expect, it } from "vitest";
-import { PageCache } from "../../server/page-cache";
+import { PageCache, type PageCacheOptions } from "../../server/page-cache";
+import { prepareAnswer, type PreparedAnswer } from "../../server/prepared-answer";
 
-const html = new Headers({ "content-type": "text/html; charset=utf-8" });
 const english = async () => "en";
+const LIMITS: PageCacheOptions = { maxEntries: 10, maxSearchEntries: 3, maxBytes: 1024 * 1024, ttlMs: 60_000 };
 
-async function store(cache: PageCache, path: string) {
+function answer(body: string): Promise<PreparedAnswer> {
+  return prepareAnswer({ status: 200, headers: { "content-type": "text/html; charset=utf-8" }, body, setCookie: null });
+}
+
+async function store(cache: PageCache, path: string, body = `<p>${path}</p>`) {
   const [pathname, search = ""] = path.split("?");
   const key = await cache.keyFor("GET", pathname, search ? `?${search}` : "", english);
   expect(key, path).not.toBeNull();
-  cache.set(key!, "", 200, html, `<p>${path}</p>`, cache.generation);
+  cache.set(key!, await answer(body));
   return key!;
 }
 
+const bodyOf = (cache: PageCache, key: string) => cache.get(key)?.bodies.identity.toString() ?? null;
+
 describe("the page cache", () => {
   it("keeps /properties searches to their share, so they never push out the other pages", async () => {
-    const cache = new PageCache({ maxEntries: 10, maxSearchEntries: 3, ttlMs: 60_000 });
+    const cache = new PageCache(LIMITS);
     const home = await store(cache, "/");
     const property = await store(cache, "/properties/4");
     const searches = [];
     for (let n = 1; n <= 8; n++) searches.push(await store(cache, `/properties?q=town${n}`));
-    expect(cache.get(home, "n")?.body).toBe("<p>/</p>");
-    expect(cache.get(property, "n")?.body).toBe("<p>/properties/4</p>");
+    expect(bodyOf(cache, home)).toBe("<p>/</p>");
+    expect(bodyOf(cache, property)).toBe("<p>/properties/4</p>");
     // The three most recent searches stay.
-    expect(searches.map((key) => cache.get(key, "n") !== null)).toEqual([false, false, false, false, false, true, true, true]);
+    expect(searches.map((key) => cache.get(key) !== null)).toEqual([false, false, false, false, false, true, true, true]);
   });
 
   it("still drops the least recently used page when the whole cache is full", async () => {
-    const cache = new PageCache({ maxEntries: 3, maxSearchEntries: 3, ttlMs: 60_000 });
+    const cache = new PageCache({ ...LIMITS, maxEntries: 3 });
     const first = await store(cache, "/properties/1");
     const second = await store(cache, "/properties/2");
     await store(cache, "/properties?beds=2");
-    cache.get(first, "n");
+    cache.get(first);
     await store(cache, "/properties/3");
-    expect(cache.get(first, "n")).not.toBeNull();
-    expect(cache.get(second, "n")).toBeNull();
+    expect(cache.get(first)).not.toBeNull();
+    expect(cache.get(second)).toBeNull();
   });
 
-  it("does not share a /properties answer that sets the language cookie", async () => {
-    const cache = new PageCache({ maxEntries: 10, maxSearchEntries: 3, ttlMs: 60_000 });
-    expect(await cache.keyFor("GET", "/properties", "?beds=2&lng=es", english)).toBeNull();
+  it("holds no more bytes than its budget, and never an answer of more than a tenth of it", async () => {
+    const cache = new PageCache({ ...LIMITS, maxEntries: 1000, maxBytes: 300_000 });
+    // Random text compresses little: each answer holds about 20 KB in its three encodings.
+    const page = (n: number) => Array.from({ length: 2000 }, () => Math.random().toString(36).slice(2, 6)).join("") + n;
+    const keys = [];
+    for (let n = 1; n <= 20; n++) keys.push(await store(cache, `/properties/${n}`, page(n)));
+    expect(cache.size).toBeGreaterThan(200_000);
+    expect(cache.size).toBeLessThanOrEqual(300_000);
+    expect(cache.get(keys[19])).not.toBeNull();
+    expect(cache.get(keys[0])).toBeNull();
+
+    const big = await store(cache, "/properties/99", page(99) + page(100));
+    expect(cache.get(big)).toBeNull();
+  });
+
+  it("makes an answer once for requests that arrive together, and not again once stored", async () => {
+    const cache = new PageCache(LIMITS);
+    let renders = 0;
+    const make = async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      return answer("<p>home</p>");
+    };
+    const results = await Promise.all(Array.from({ length: 5 }, () => cache.getOrMake("en /?", make)));
+    expect(renders).toBe(1);
+    expect(results.filter((result) => result.made)).toHaveLength(1);
+    expect(results.every((result) => result.answer?.bodies.identity.toString() === "<p>home</p>")).toBe(true);
+    await cache.getOrMake("en /?", make);
+    expect(renders).toBe(1);
+  });
+
+  it("does not store an answer whose making began before a write", async () => {
+    const cache = new PageCache(LIMITS);
+    const made = cache.getOrMake("en /?", async () => {
+      cache.clear();
+      return answer("<p>before the write</p>");
+    });
+    expect((await made).answer?.bodies.identity.toString()).toBe("<p>before the write</p>");
+    expect(cache.get("en /?")).toBeNull();
+  });
+
+  it("keys a ?lng= URL apart, and shares no Remix data request", async () => {
+    const cache = new PageCache(LIMITS);
+    const spanish = async () => "es";
+    expect(await cache.keyFor("GET", "/properties", "?beds=2&lng=es", spanish)).toBe("es /properties?beds=2&lng=es");
+    expect(await cache.keyFor("GET", "/properties", "?beds=2", spanish)).toBe("es /properties?beds=2");
     expect(await cache.keyFor("GET", "/properties.data", "?beds=2", english)).toBeNull();
+    expect(await cache.keyFor("POST", "/properties", "", english)).toBeNull();
   });
 });

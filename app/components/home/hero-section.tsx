@@ -7,6 +7,8 @@ import { useT } from "~/utils/i18n";
 export type HeroImage = { id: number; filePath: string; originalName: string };
 
 const HERO_ROTATION_MS = 5000;
+/** The photos fill the page's width; the home page preloads the first at this size. */
+export const HERO_IMAGE_SIZES = "100vw";
 
 export function HeroSection({ images }: { images: HeroImage[] }) {
   const { t } = useT();
@@ -36,7 +38,7 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
           arrows="low-on-phones"
           width={1200}
           height={800}
-          sizes="100vw"
+          sizes={HERO_IMAGE_SIZES}
           eager
           wrapSlide={(image) => (
             <a

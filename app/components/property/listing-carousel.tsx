@@ -4,7 +4,12 @@ import type { Listing } from "./listing";
 
 const LISTING_ROTATION_MS = 4000;
 
-export function ListingCarousel({ listing, className, eager }: { listing: Listing; className: string; eager?: boolean }) {
+/** A card's photo: a third of the page on wide screens, half on tablets, all of a phone. */
+export const CARD_IMAGE_SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
+/** The details' photo, in a dialog or on the home's page: at most 768 px less padding. */
+export const DETAILS_IMAGE_SIZES = "(min-width: 768px) 720px, 100vw";
+
+export function ListingCarousel({ listing, className, eager, sizes = CARD_IMAGE_SIZES }: { listing: Listing; className: string; eager?: boolean; sizes?: string }) {
   const { t } = useT();
   const photoAlt = (n: number) => t("properties.photo_alt", "{{name}}, photo {{n}}", { name: listing.name, n });
   return (
@@ -21,7 +26,7 @@ export function ListingCarousel({ listing, className, eager }: { listing: Listin
       className={className}
       width={1200}
       height={800}
-      sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+      sizes={sizes}
       eager={eager}
     />
   );

@@ -1,7 +1,7 @@
 import { LazyMap } from "~/components/map/lazy-map";
 import { useT } from "~/utils/i18n";
 import { localizedListing, type Listing } from "./listing";
-import { ListingCarousel } from "./listing-carousel";
+import { DETAILS_IMAGE_SIZES, ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
 
 /** The body of a home's details, shared by the dialog over the home page and its own page. */
@@ -13,7 +13,7 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
   return (
     <div className="space-y-6">
       <div className="relative overflow-hidden rounded-lg">
-        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" eager={eager} />
+        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" eager={eager} sizes={DETAILS_IMAGE_SIZES} />
         <p className="absolute left-3 top-3 rounded-md bg-accent-500 px-3 py-1.5 text-base font-bold text-slate-900 shadow">
           <span className="sr-only">{t("properties.price", "Price")}: </span>
           {price}

@@ -1,0 +1,30 @@
+import type { Request as ExpressRequest } from "express";
+
+/**
+ * The language of a request, as the app works it out (the `lng` query parameter, then the
+ * language cookie, then Accept-Language), remembered by those three inputs: a page cache
+ * hit needs it on every request, and working it out builds a Fetch Request and decodes a
+ * cookie. Browsers send few distinct Accept-Language values; past `MAX_REMEMBERED` the
+ * memory starts again.
+ */
+
+const MAX_REMEMBERED = 1_000;
+const LANGUAGE_COOKIE = /(?:^|;\s*)lng=([^;]*)/;
+
+export function rememberedLanguageOf(languageOf: (request: Request) => Promise<string>) {
+  const remembered = new Map<string, string>();
+  return async (req: ExpressRequest, url: URL): Promise<string> => {
+    const cookie = req.get("cookie") ?? "";
+    const acceptLanguage = req.get("accept-language") ?? "";
+    const inputs = `${url.searchParams.getAll("lng").join(",")}\n${LANGUAGE_COOKIE.exec(cookie)?.[1] ?? ""}\n${acceptLanguage}`;
+    const known = remembered.get(inputs);
+    if (known) return known;
+    const headers = new Headers();
+    if (cookie) headers.set("cookie", cookie);
+    if (acceptLanguage) headers.set("accept-language", acceptLanguage);
+    const language = await languageOf(new Request(url.href, { headers }));
+    if (remembered.size >= MAX_REMEMBERED) remembered.clear();
+    remembered.set(inputs, language);
+    return language;
+  };
+}
