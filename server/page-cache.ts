@@ -65,7 +65,9 @@ export class PageCache {
     if (cached) return { answer: cached, made: false };
     const waiting = this.pending.get(key);
     if (waiting) {
-      const answer = await waiting;
+      // The first request's failure (its visitor left and the render was abandoned) is
+      // its own: the others make the answer themselves.
+      const answer = await waiting.catch(() => null);
       if (answer) return { answer, made: false };
     }
     const generation = this.currentGeneration;

@@ -34,8 +34,23 @@ const gzip = promisify(zlib.gzip);
 const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 9;
 
-// Headers that belong to one response (or are set again for each answer).
-const PER_RESPONSE = new Set(["content-length", "content-encoding", "date", "set-cookie", "etag", "x-page-cache", "connection", "keep-alive", "transfer-encoding"]);
+// Headers that belong to one response (or are set again for each answer): a request's
+// id or rate-limit counts must never be handed to the next visitor.
+const PER_RESPONSE = new Set([
+  "content-length",
+  "content-encoding",
+  "date",
+  "set-cookie",
+  "etag",
+  "x-page-cache",
+  "connection",
+  "keep-alive",
+  "transfer-encoding",
+  "x-request-id",
+  "ratelimit",
+  "ratelimit-policy",
+  "retry-after",
+]);
 
 function withVaryAcceptEncoding(vary: string | undefined): string {
   const names = (vary ?? "").split(",").map((name) => name.trim()).filter(Boolean);

@@ -93,3 +93,32 @@ describe("the page cache", () => {
     expect(await cache.keyFor("POST", "/properties", "", english)).toBeNull();
   });
 });
+
+describe("the page cache when the first request fails", () => {
+  it("lets the requests that waited for it make the answer themselves", async () => {
+    const cache = new PageCache(LIMITS);
+    let renders = 0;
+    const failing = cache.getOrMake("en /?", async () => {
+      renders += 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      throw new Error("the visitor left");
+    });
+    const waiting = cache.getOrMake("en /?", async () => {
+      renders += 1;
+      return answer("<p>home</p>");
+    });
+    await expect(failing).rejects.toThrow("the visitor left");
+    expect((await waiting).answer?.bodies.identity.toString()).toBe("<p>home</p>");
+    expect(renders).toBe(2);
+  });
+
+  it("never shares a header that belongs to one response", async () => {
+    const prepared = await prepareAnswer({
+      status: 200,
+      headers: { "content-type": "text/html", "x-request-id": "abc", ratelimit: "limit=10", "set-cookie": "session=1", "x-content-type-options": "nosniff" },
+      body: "<p>home</p>",
+      setCookie: null,
+    });
+    expect(Object.keys(prepared.headers).sort()).toEqual(["content-type", "vary", "x-content-type-options"]);
+  });
+});
