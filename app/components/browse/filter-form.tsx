@@ -24,7 +24,7 @@ const SORT_LABELS: Record<BrowseSort, [key: string, fallback: string]> = {
 };
 
 const fieldClass =
-  "mt-1 block h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-slate-900 sm:px-3 focus-visible:outline-2 focus-visible:outline-brand-600";
+  "mt-1 block h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-2 text-slate-900 sm:px-3";
 
 /** The form's values as the URL holds them (blank for no filter). */
 function fieldValues(query: BrowseQuery): Record<string, string> {
