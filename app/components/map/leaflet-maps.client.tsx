@@ -94,7 +94,16 @@ function ClusteredMarkers({ markers, onOpen }: { markers: MapMarker[]; onOpen: (
               position={[lat, lng]}
               keyboard={false}
               icon={icon(`c${count}`, () => clusterIcon(count, t("map.cluster_label", "{{count}} homes here, zoom in", { count })))}
-              eventHandlers={{ click: () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18)) }}
+              eventHandlers={{
+                click: (event) => {
+                  // From the keyboard the cluster goes away under the focus: the map takes it,
+                  // and Tab goes on to the homes it spread into.
+                  if ((event.target as L.Marker).getElement()?.contains(document.activeElement)) {
+                    map.once("moveend", () => map.getContainer().focus({ preventScroll: true }));
+                  }
+                  map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18));
+                },
+              }}
             />
           );
         }

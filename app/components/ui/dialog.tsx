@@ -69,8 +69,9 @@ export function Dialog(props: {
         aria-labelledby={titleId}
         // The panel itself scrolls, title and buttons held in view: a scrolling part
         // inside it without a control would be out of a keyboard's reach (Safari scrolls
-        // only what holds the focus).
-        className={`relative max-h-[92vh] w-full ${width} overflow-y-auto overscroll-contain rounded-t-xl bg-white shadow-2xl sm:rounded-xl`}
+        // only what holds the focus). Its scroll padding keeps what Tab scrolls to clear
+        // of the sticky title and buttons.
+        className={`relative max-h-[92vh] w-full ${width} scroll-pt-24 overflow-y-auto overscroll-contain rounded-t-xl bg-white shadow-2xl sm:rounded-xl ${props.footer ? "scroll-pb-36" : ""}`}
       >
         <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-5 py-4">
           <h2 id={titleId} className="text-xl font-bold text-brand-900">
