@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { AA, backdropOf, describeBackdrop, someColorStandsOut, type Layer } from "./contrast";
+import { installPaintProbe, type PaintProbe } from "./paint-probe";
 
 /**
  * What a keyboard user sees of the focus: the element Tab reached, its focus indicator
@@ -51,22 +52,9 @@ function inspectActiveElement(full: boolean): Step {
     }
   }
 
+  const probe = (window as unknown as { __paintProbe: PaintProbe }).__paintProbe;
   // Commas inside colour functions do not separate shadows.
-  const splitTopLevel = (text: string) => {
-    const parts: string[] = [];
-    let depth = 0;
-    let start = 0;
-    for (let i = 0; i < text.length; i++) {
-      if (text[i] === "(") depth++;
-      else if (text[i] === ")") depth--;
-      else if (text[i] === "," && depth === 0) {
-        parts.push(text.slice(start, i).trim());
-        start = i + 1;
-      }
-    }
-    parts.push(text.slice(start).trim());
-    return parts.filter(Boolean);
-  };
+  const splitTopLevel = probe.splitTopLevel;
   const shadows =
     style.boxShadow === "none"
       ? []
@@ -125,64 +113,7 @@ function inspectActiveElement(full: boolean): Step {
       [rect.right + d, cy],
     ].filter(([x, y]) => inViewport(x, y));
 
-    const opacityOf = (node: Element) => {
-      let value = 1;
-      for (let n: Element | null = node; n; n = n.parentElement) value *= Number(getComputedStyle(n).opacity);
-      return value;
-    };
-    const gradientAt = (node: Element, image: string, x: number, y: number): Layer | null => {
-      const match = image.match(/^linear-gradient\((.*)\)$/);
-      if (!match) return null;
-      const args = splitTopLevel(match[1]);
-      const directions: Record<string, (b: DOMRect) => number> = {
-        "to right": (b) => (x - b.left) / b.width,
-        "to left": (b) => (b.right - x) / b.width,
-        "to bottom": (b) => (y - b.top) / b.height,
-        "to top": (b) => (b.bottom - y) / b.height,
-      };
-      let along = directions["to bottom"];
-      if (args[0] in directions) along = directions[args.shift() as string];
-      const stops = args.map((arg) => {
-        const stop = arg.match(/^(.*\))\s+(-?[\d.]+)%$/);
-        return stop ? { color: stop[1], at: Number(stop[2]) / 100 } : null;
-      });
-      if (stops.some((s) => s === null) || stops.length < 2) return null;
-      const t = Math.min(1, Math.max(0, along(node.getBoundingClientRect())));
-      const list = stops as { color: string; at: number }[];
-      const next = list.findIndex((s) => s.at >= t);
-      const to = list[next < 0 ? list.length - 1 : next];
-      const from = list[Math.max(0, (next < 0 ? list.length : next) - 1)];
-      const amount = to.at === from.at ? 1 : (t - from.at) / (to.at - from.at);
-      return { kind: "gradient", from: from.color, to: to.color, amount, opacity: opacityOf(node) };
-    };
-
-    // Overlays that let the pointer through (pointer-events: none) still paint: every
-    // element is made hit-testable for these queries only.
-    const sheet = new CSSStyleSheet();
-    sheet.replaceSync("*, *::before, *::after { pointer-events: auto !important; }");
-    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-    try {
-      for (const [x, y] of points) {
-        const layers: Layer[] = [];
-        for (const node of document.elementsFromPoint(x, y)) {
-          // Icons are content, not the ground they stand on.
-          if (node instanceof SVGElement) continue;
-          const opacity = opacityOf(node);
-          if (["IMG", "VIDEO", "CANVAS", "IFRAME", "OBJECT", "EMBED"].includes(node.tagName)) {
-            layers.push({ kind: "photo", opacity });
-            break;
-          }
-          const nodeStyle = getComputedStyle(node);
-          if (nodeStyle.backgroundImage !== "none") {
-            layers.push(gradientAt(node, nodeStyle.backgroundImage, x, y) ?? { kind: "photo", opacity });
-          }
-          layers.push({ kind: "color", color: nodeStyle.backgroundColor, opacity });
-        }
-        backdrops.push(layers);
-      }
-    } finally {
-      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
-    }
+    for (const [x, y] of points) backdrops.push(probe.layersAt(x, y));
   }
 
   return { end: "cycled", index: -2, report: { label, hidden, outline, shadows, clippedBy, obscured, backdrops } };
@@ -248,6 +179,7 @@ export type WalkResult = { labels: string[]; problems: string[] };
  */
 export async function walkWithTab(page: Page, options: { within?: string; limit?: number; retrace?: boolean } = {}): Promise<WalkResult> {
   const limit = options.limit ?? 300;
+  await installPaintProbe(page);
   await page.evaluate(() => ((window as unknown as { __focusWalk?: Element[] }).__focusWalk = []));
   const labels: string[] = [];
   const problems: string[] = [];

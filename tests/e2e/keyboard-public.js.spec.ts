@@ -1,12 +1,13 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import { walkWithTab } from "./focus-checks";
 import { homeWithPhotos, inLanguage, LANGUAGES, type Language } from "./public-pages";
+import { contrastProblems } from "./state-contrast";
 import { openPage, withE2eDatabase } from "./support";
 
 // What only JavaScript draws, from the keyboard: the details dialog over the cards, the
 // carousels (arrows, dots, arrow keys, rotation that stops for the keyboard, the slide
 // announced) and the listings map (its zoom keys, every home's marker or cluster in
-// Tab's reach, the info window and back).
+// Tab's reach, the info window and back); and the colours of the buttons while busy.
 
 const TEXTS = {
   en: { viewDetails: "View Details", map: "Map of available homes" },
@@ -294,4 +295,37 @@ test.describe("the listings map from the keyboard", () => {
       expect((await markersInTabOrder(page, map)).length).toBeGreaterThan(0);
     });
   }
+});
+
+test.describe("busy buttons keep their contrast", () => {
+  test("the language switch while it switches, Send Message while it sends", async ({ page }) => {
+    await openPage(page, "/#contact");
+    // The answers are held back while the busy buttons are measured.
+    const held: (() => Promise<void>)[] = [];
+    await page.route(
+      (url) => url.searchParams.get("lng") === "es",
+      (route) => void held.push(() => route.continue()),
+    );
+    const switcher = page.getByRole("button", { name: /^ES\b/ });
+    await switcher.click();
+    await expect(switcher).toBeDisabled();
+    const problems = await contrastProblems(page, "header form button", "the language switch while it switches");
+
+    const contact = page.locator("#contact");
+    await page.route(
+      (url) => url.pathname === "/" || url.pathname.endsWith(".data"),
+      (route) => (route.request().method() === "POST" ? void held.push(() => route.abort()) : route.fallback()),
+    );
+    await contact.getByRole("textbox", { name: "First Name", exact: true }).fill("Ana");
+    await contact.getByRole("textbox", { name: "Last Name", exact: true }).fill("Busy-Check");
+    await contact.getByRole("textbox", { name: "Email", exact: true }).fill("ana.busy@example.com");
+    await contact.getByRole("combobox", { name: "Subject" }).selectOption("other");
+    await contact.getByRole("textbox", { name: "Message", exact: true }).fill("Checking the busy button.");
+    await contact.getByRole("button", { name: "Send Message" }).click();
+    const sending = contact.getByRole("button", { name: "Sending..." });
+    await expect(sending).toBeDisabled();
+    problems.push(...(await contrastProblems(page, "#contact button[type=submit]", "Send Message while it sends")));
+    expect(problems, problems.join("\n")).toEqual([]);
+    for (const release of held) await release();
+  });
 });

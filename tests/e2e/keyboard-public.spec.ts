@@ -1,18 +1,21 @@
 import { expect, test, type Page } from "@playwright/test";
 import { walkWithTab } from "./focus-checks";
-import { homeWithPhotos, inLanguage, LANGUAGES, type Language } from "./public-pages";
+import { addHomesForPaging, homeWithPhotos, inLanguage, LANGUAGES, removeHomes, type Language } from "./public-pages";
+import { contrastProblems, controlStateProblems } from "./state-contrast";
 import { openPage } from "./support";
 
 // The public pages from the keyboard, with JavaScript and without: the skip link, and a
 // walk with Tab over every page and dialog that checks each control's focus indicator
 // (2 px or more, 3:1 against what is around it, not cut off, not covered), that the
 // focus never lands on something hidden, and, walking back with Shift+Tab, that nothing
-// traps it. The JavaScript-only parts (carousels, the map, dialogs over the cards) are
-// in keyboard-public.js.spec.ts.
+// traps it. Then the colours of every control at rest, hovered and focused (the states
+// forced as DevTools does), the contact form's errors and the pages' links: AA contrast.
+// The JavaScript-only parts (carousels, the map, dialogs over the cards, busy buttons)
+// are in keyboard-public.js.spec.ts.
 
 const TEXTS = {
-  en: { skip: "Skip to main content", openMenu: "Open menu", openGallery: "Open photo gallery", learnMore: "Learn More" },
-  es: { skip: "Saltar al contenido principal", openMenu: "Abrir menú", openGallery: "Abrir galería de fotos", learnMore: "Más información" },
+  en: { skip: "Skip to main content", openMenu: "Open menu", openGallery: "Open photo gallery", learnMore: "Learn More", send: "Send Message", firstNameError: "Please enter your first name.", pages: "Pages", previous: "Previous", next: "Next" },
+  es: { skip: "Saltar al contenido principal", openMenu: "Abrir menú", openGallery: "Abrir galería de fotos", learnMore: "Más información", send: "Enviar mensaje", firstNameError: "Por favor, escriba su nombre.", pages: "Páginas", previous: "Anterior", next: "Siguiente" },
 } satisfies Record<Language, Record<string, string>>;
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -121,6 +124,52 @@ for (const lng of LANGUAGES) {
       const home = await homeWithPhotos(page, javaScriptEnabled);
       await openPage(page, inLanguage(home, lng), javaScriptEnabled);
       await expectKeyboardFriendly(page, `${home} (${lng})`, lng);
+    });
+
+    test("colours of every control at rest, hovered and focused", async ({ page, javaScriptEnabled }) => {
+      const home = await homeWithPhotos(page, javaScriptEnabled);
+      const problems: string[] = [];
+      for (const path of ["/", "/properties", home]) {
+        await openPage(page, inLanguage(path, lng), javaScriptEnabled);
+        problems.push(...(await controlStateProblems(page, "body", `${path} (${lng})`)));
+      }
+      expect(problems, problems.join("\n")).toEqual([]);
+    });
+
+    test("colours of the contact form with its errors", async ({ page, javaScriptEnabled }) => {
+      await openPage(page, inLanguage("/#contact", lng), javaScriptEnabled);
+      const contact = page.locator("#contact");
+      await contact.getByRole("button", { name: text.send }).click();
+      await expect(contact.getByText(text.firstNameError)).toBeVisible();
+      await expect(contact.locator("[aria-invalid=true]").first()).toBeVisible();
+      const problems = [
+        // The messages, and the fields marked invalid (their red borders) in every state.
+        ...(await contrastProblems(page, "#contact p[id$='-error'], #contact [role=alert], #contact [role=status]", `the errors (${lng})`, { asControls: false })),
+        ...(await controlStateProblems(page, "#contact form", `the contact form with errors (${lng})`)),
+      ];
+      expect(problems, problems.join("\n")).toEqual([]);
+    });
+
+    test("colours of the page links of all homes, and no dead Previous or Next", async ({ page, javaScriptEnabled }) => {
+      const added = addHomesForPaging(25, "Keyboard Check Home");
+      try {
+        const problems: string[] = [];
+        for (const [pageNumber, absent] of [[1, text.previous], [2, text.next]] as const) {
+          await openPage(page, inLanguage(`/properties?page=${pageNumber}`, lng), javaScriptEnabled);
+          const pages = page.getByRole("navigation", { name: text.pages });
+          await expect(pages).toBeVisible();
+          // The first page has no Previous and the last no Next: no control that does nothing.
+          await expect(pages.getByRole("link", { name: absent, exact: true })).toHaveCount(0);
+          await expect(pages.locator("[aria-current=page]")).toHaveText(String(pageNumber));
+          problems.push(
+            ...(await contrastProblems(page, "nav [aria-current=page]", `the current page, ${pageNumber} (${lng})`, { asControls: false })),
+            ...(await controlStateProblems(page, "main nav", `the page links on page ${pageNumber} (${lng})`)),
+          );
+        }
+        expect(problems, problems.join("\n")).toEqual([]);
+      } finally {
+        removeHomes(added);
+      }
     });
   });
 }
