@@ -50,3 +50,16 @@ export function removeHomes(ids: number[]) {
     for (const id of ids) remove.run(id);
   }, { fileMustExist: true });
 }
+
+/**
+ * With JavaScript the maps load as they near the viewport: loads every map on the page
+ * (and in an open dialog) first, so that a walk over the page meets the same controls
+ * both ways, then goes back to the top.
+ */
+export async function loadMaps(page: Page) {
+  for (const place of await page.locator("[data-map-phase]").all()) {
+    await place.scrollIntoViewIfNeeded();
+    await expect(place).toHaveAttribute("data-map-phase", "ready", { timeout: 15_000 });
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
