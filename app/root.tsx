@@ -99,12 +99,13 @@ function Frame({ children }: { children: ReactNode }) {
     <>
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2 focus:shadow"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-2"
       >
         {t("site.skip_to_content", "Skip to main content")}
       </a>
       <SiteHeader />
-      <main id="main" className="flex-1">
+      {/* Focusable from the skip link only (tabindex -1): the next Tab goes on from inside it. */}
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
         {children}
       </main>
       <SiteFooter />

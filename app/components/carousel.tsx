@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useT } from "~/utils/i18n";
 import { SafeImage } from "./ui/safe-image";
 
 export type Slide = { src: string; alt: string };
@@ -24,7 +25,10 @@ function usePrefersReducedMotion(): boolean {
 /**
  * Rotating images. Without JavaScript the first slide shows and no dead controls are
  * drawn. With it: auto-rotation that pauses on hover, on focus, by the pause button and
- * under prefers-reduced-motion; labelled previous/next and dot controls.
+ * under prefers-reduced-motion, and stops for good once the keyboard comes into the
+ * carousel (WAI-ARIA's carousel pattern; the pause button, where there is one, starts
+ * it again); labelled previous/next and dot controls, ArrowLeft/ArrowRight anywhere in
+ * it, and the slide shown announced ("n of m") while it does not rotate by itself.
  */
 export function Carousel(props: {
   slides: Slide[];
@@ -37,7 +41,6 @@ export function Carousel(props: {
   width: number;
   height: number;
   eager?: boolean;
-  showDots?: boolean;
   /** Wraps the visible image, e.g. in a link that opens a gallery. */
   wrapSlide?: (image: ReactNode, index: number) => ReactNode;
   /**
@@ -47,7 +50,12 @@ export function Carousel(props: {
   arrows?: "middle" | "low-on-phones";
 }) {
   const { slides, intervalMs } = props;
+  const { t } = useT();
   const hydrated = useHydrated();
+  const track = useRef<HTMLDivElement>(null);
+  // Set when a key changed the slide while the focus was on the slide itself (the hero's
+  // gallery link): the focus follows to the new slide, the old one turning inert.
+  const focusFollows = useRef(false);
   const reducedMotion = usePrefersReducedMotion();
   const [index, setIndex] = useState(0);
   const [hovered, setHovered] = useState(false);
@@ -70,20 +78,45 @@ export function Carousel(props: {
     return () => window.clearInterval(timer);
   }, [rotating, intervalMs, step]);
 
+  useEffect(() => {
+    if (!focusFollows.current) return;
+    focusFollows.current = false;
+    track.current?.children[current]?.querySelector<HTMLElement>("a[href], button")?.focus();
+  }, [current]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (!hydrated || count < 2 || (event.key !== "ArrowLeft" && event.key !== "ArrowRight")) return;
+    event.preventDefault();
+    focusFollows.current = track.current?.contains(event.target as Node) ?? false;
+    step(event.key === "ArrowLeft" ? -1 : 1);
+  };
+
   return (
     <div
       role="region"
-      aria-roledescription="carousel"
+      aria-roledescription={t("carousel.roledescription", "carousel")}
       aria-label={props.label}
       className={`group relative overflow-hidden ${props.className ?? ""}`}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
-      onFocus={() => setFocused(true)}
+      onFocus={(event) => {
+        setFocused(true);
+        // Tab (not a click) brought the focus here: the visitor is reading, rotation stops.
+        const fromOutside = !event.currentTarget.contains(event.relatedTarget as Node | null);
+        if (fromOutside && event.target.matches(":focus-visible")) setPaused(true);
+      }}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
       }}
+      onKeyDown={onKeyDown}
     >
-      <div className="flex h-full transition-transform duration-700 ease-out motion-reduce:transition-none" style={{ transform: `translateX(-${current * 100}%)` }}>
+      <div
+        ref={track}
+        // Screen readers say each new slide, unless it changed by itself.
+        aria-live={rotating ? "off" : "polite"}
+        className="flex h-full transition-transform duration-700 ease-out motion-reduce:transition-none"
+        style={{ transform: `translateX(-${current * 100}%)` }}
+      >
         {slides.map((slide, i) => {
           const image = (
             <SafeImage
@@ -102,7 +135,7 @@ export function Carousel(props: {
             <div
               key={`${slide.src}-${i}`}
               role="group"
-              aria-roledescription="slide"
+              aria-roledescription={t("carousel.slide_roledescription", "slide")}
               aria-label={props.labels.slide(i + 1, count)}
               aria-hidden={i !== current}
               {...(i !== current ? INERT : {})}
@@ -118,30 +151,29 @@ export function Carousel(props: {
         <>
           <ArrowButton side="left" placement={props.arrows ?? "middle"} label={props.labels.previous} onClick={() => step(-1)} />
           <ArrowButton side="right" placement={props.arrows ?? "middle"} label={props.labels.next} onClick={() => step(1)} />
-          <div className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1">
-            {props.showDots !== false
-              ? slides.map((_, i) => (
-                  <button
-                    key={i}
-                    type="button"
-                    aria-label={props.labels.goTo(i + 1)}
-                    aria-current={i === current ? "true" : undefined}
-                    onClick={() => setIndex(i)}
-                    className="group/dot inline-flex h-6 min-w-6 items-center justify-center rounded-full"
-                  >
-                    <span
-                      aria-hidden="true"
-                      className={`block h-2.5 rounded-full shadow ring-1 ring-black/20 transition-all ${i === current ? "w-6 bg-white" : "w-2.5 bg-white/70 group-hover/dot:bg-white"}`}
-                    />
-                  </button>
-                ))
-              : null}
+          {/* On a dark band of their own: the dots and the pause button stand out on any photo. */}
+          <div className="absolute bottom-2 left-1/2 flex -translate-x-1/2 items-center gap-1 rounded-full bg-black/55 px-1">
+            {slides.map((_, i) => (
+              <button
+                key={i}
+                type="button"
+                aria-label={props.labels.goTo(i + 1)}
+                aria-current={i === current ? "true" : undefined}
+                onClick={() => setIndex(i)}
+                className="group/dot inline-flex h-6 min-w-6 items-center justify-center rounded-full"
+              >
+                <span
+                  aria-hidden="true"
+                  className={`block h-2.5 rounded-full transition-all ${i === current ? "w-6 bg-white" : "w-2.5 bg-white/80 group-hover/dot:bg-white"}`}
+                />
+              </button>
+            ))}
             {props.labels.pause && props.labels.play ? (
               <button
                 type="button"
                 onClick={() => setPaused((p) => !p)}
                 aria-label={paused ? props.labels.play : props.labels.pause}
-                className="ml-2 inline-flex h-8 w-8 items-center justify-center rounded-full bg-black/55 text-white hover:bg-black/70"
+                className="inline-flex h-8 w-8 items-center justify-center rounded-full text-white hover:bg-black/50"
               >
                 <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
                   {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
@@ -168,7 +200,7 @@ function ArrowButton(props: { side: "left" | "right"; placement: keyof typeof AR
       type="button"
       aria-label={label}
       onClick={onClick}
-      className={`absolute ${ARROW_PLACEMENT[props.placement]} ${side === "left" ? "left-2" : "right-2"} inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white shadow hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white`}
+      className={`absolute ${ARROW_PLACEMENT[props.placement]} ${side === "left" ? "left-2" : "right-2"} inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white shadow hover:bg-black/70`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
         <path d={side === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />

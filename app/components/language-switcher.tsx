@@ -40,8 +40,10 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           type="submit"
           name={LANGUAGE_PARAM}
           value={next}
+          // While it switches it says so by its grey ground and the wait cursor, its text
+          // kept at full contrast (not faded).
           disabled={switching}
-          className="inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-60"
+          className="inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-wait disabled:bg-slate-100"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
             <circle cx="12" cy="12" r="9" />

@@ -3,7 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { useT } from "~/utils/i18n";
 import { SECTIONS, sectionHref } from "./site-links";
 
-const linkClass = "rounded-sm text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-accent-400";
+const linkClass = "rounded-sm text-slate-300 hover:text-white";
 
 function SocialLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
+import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useT } from "~/utils/i18n";
 import { LanguageSwitcher } from "./language-switcher";
 import { SECTIONS, sectionHref } from "./site-links";
@@ -51,6 +52,8 @@ export function SiteHeader() {
   const [hydrated, setHydrated] = useState(false);
   const closeButton = useRef<HTMLAnchorElement>(null);
   const openButton = useRef<HTMLAnchorElement>(null);
+  const drawerPanel = useRef<HTMLDivElement>(null);
+  useFocusCycle(drawerPanel, drawerOpen);
 
   useEffect(() => setHydrated(true), []);
   useEffect(() => {
@@ -80,7 +83,7 @@ export function SiteHeader() {
           the open menu to the header's 64 px. */}
       <div aria-hidden="true" className="absolute inset-0 -z-10 bg-white/95 backdrop-blur" />
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
-        <a href={homeHref} className="flex shrink-0 items-center gap-2 rounded-md focus-visible:outline-2 focus-visible:outline-brand-600">
+        <a href={homeHref} className="flex shrink-0 items-center gap-2 rounded-md">
           <img src="/logo.svg" alt={t("header.logo_alt", "Lone Star Home Management logo")} width={40} height={40} className="h-10 w-10" />
           {/* Two short lines at most, and only where the row has room for it beside the
               nav and the buttons (Spanish labels are about a third longer). */}
@@ -141,7 +144,8 @@ export function SiteHeader() {
         </div>
       </div>
 
-      <div id={DRAWER_ID} className={`${drawerVisibility} fixed inset-0 z-50 md:hidden`}>
+      {/* Without JavaScript, the open menu hides the page behind it (tailwind.css). */}
+      <div id={DRAWER_ID} data-modal-without-script={hydrated ? undefined : ""} className={`${drawerVisibility} fixed inset-0 z-50 md:hidden`}>
         <a
           href="#menu-closed"
           tabIndex={-1}
@@ -153,6 +157,7 @@ export function SiteHeader() {
           className="absolute inset-0 bg-slate-900/50"
         />
         <div
+          ref={drawerPanel}
           role="dialog"
           aria-modal={drawerOpen ? true : undefined}
           aria-label={t("header.nav.label", "Main navigation")}

@@ -123,6 +123,9 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "hero.play", en: "Play slideshow", es: "Reproducir presentación" },
   { key: "hero.open_gallery", en: "Open photo gallery", es: "Abrir galería de fotos" },
   { key: "hero.carousel_label", en: "Community photos", es: "Fotos de la comunidad" },
+  // What a screen reader calls a carousel and each of its slides (aria-roledescription).
+  { key: "carousel.roledescription", en: "carousel", es: "carrusel" },
+  { key: "carousel.slide_roledescription", en: "slide", es: "diapositiva" },
 
   // Gallery & dialog
   { key: "gallery.title", en: "Photo Gallery", es: "Galería de fotos" },
@@ -252,6 +255,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "properties.previous_image", en: "Previous photo", es: "Foto anterior" },
   { key: "properties.next_image", en: "Next photo", es: "Foto siguiente" },
   { key: "properties.photo_alt", en: "{{name}}, photo {{n}}", es: "{{name}}, foto {{n}}" },
+  { key: "properties.photo_n_of", en: "{{name}}, photo {{n}} of {{total}}", es: "{{name}}, foto {{n}} de {{total}}" },
   { key: "properties.back_to_homes", en: "Back to all homes", es: "Volver a todas las casas" },
   { key: "properties.close", en: "Close", es: "Cerrar" },
   { key: "properties.ask_about", en: "Ask about this home", es: "Preguntar por esta casa" },

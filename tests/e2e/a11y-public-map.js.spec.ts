@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { checkAtEveryWidth, inLanguage, LANGUAGES } from "./axe";
+import { checkAtEveryWidth } from "./axe";
+import { inLanguage, LANGUAGES } from "./public-pages";
 import { openPage } from "./support";
 
 // axe-core over the listings map with a home's info window open, in both languages, at a

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
-import { AXE_VIEWPORTS, checkAtEveryWidth, expectNoAxeViolations, inLanguage, LANGUAGES, type Language } from "./axe";
+import { AXE_VIEWPORTS, checkAtEveryWidth, expectNoAxeViolations } from "./axe";
+import { addHomesForPaging, homeWithPhotos, inLanguage, LANGUAGES, removeHomes, type Language } from "./public-pages";
 import { mailFiles, openPage, waitForLink, withE2eDatabase } from "./support";
 
 // axe-core over every public page and every state a visitor can bring it to (dialogs,
@@ -49,45 +50,6 @@ const TEXTS = {
 const CONTACT_LAST_NAME = "Axe-Check";
 // A whitelisted address no other spec asks sign-in links for (admin-google signs it in through the OAuth stand-in).
 const SIGN_IN_ADDRESS = "google.admin@example.com";
-
-/** The address of the first home on the home page that has more than one photo. */
-async function homeWithPhotos(page: Page, javaScriptEnabled: boolean): Promise<string> {
-  await openPage(page, "/?all=1", javaScriptEnabled);
-  const ids = await page.locator("#properties article a[href^='/properties/']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
-  const withPhotos = withE2eDatabase(
-    (db) =>
-      db
-        .prepare("select property_id as id from media where property_id is not null group by property_id")
-        .all()
-        .map((row) => `/properties/${(row as { id: number }).id}`),
-    { readonly: true, fileMustExist: true },
-  );
-  const found = ids.find((href) => withPhotos.includes(href));
-  expect(found, "a listed home with linked photos").toBeTruthy();
-  return found!;
-}
-
-/** Enough active homes for a second page of /properties, added for one test. */
-function addHomesForPaging(count: number): number[] {
-  const now = Date.now();
-  return withE2eDatabase(
-    (db) => {
-      const insert = db.prepare(
-        `insert into properties (name, location, price, image_url, beds, baths, sqft, description, is_active, created_at, updated_at)
-         values (?, 'Arlington, TX 76010', '$1,000/month', '/images/placeholder.svg', '3', '2', '1200', 'A home added to fill a second page.', 1, ?, ?)`,
-      );
-      return Array.from({ length: count }, (_, i) => Number(insert.run(`Axe Check Home ${i + 1}`, now, now).lastInsertRowid));
-    },
-    { fileMustExist: true },
-  );
-}
-
-function removeHomes(ids: number[]) {
-  withE2eDatabase((db) => {
-    const remove = db.prepare("delete from properties where id = ?");
-    for (const id of ids) remove.run(id);
-  }, { fileMustExist: true });
-}
 
 // Up to eight pages checked in one test, on a machine that may be busy.
 test.describe.configure({ timeout: 90_000 });
@@ -192,7 +154,7 @@ for (const lng of LANGUAGES) {
     });
 
     test("all homes, in two pages", async ({ page, javaScriptEnabled }) => {
-      const added = addHomesForPaging(25);
+      const added = addHomesForPaging(25, "Axe Check Home");
       try {
         for (const pageNumber of [1, 2]) {
           await checkAtEveryWidth(page, javaScriptEnabled, `/properties, page ${pageNumber} of 2 (${lng})`, async () => {

@@ -75,16 +75,7 @@ export async function expectNoAxeViolations(page: Page, label: string, options: 
   (options.soft ? expect.soft : expect)(results.violations, `axe on ${label} (JavaScript ${javaScriptEnabled ? "on" : "off"}):\n${describeViolations(results.violations)}`).toEqual([]);
 }
 
-export const LANGUAGES = ["en", "es"] as const;
-export type Language = (typeof LANGUAGES)[number];
 type Viewport = (typeof AXE_VIEWPORTS)[number];
-
-/** `path` with ?lng= added (before any fragment). */
-export function inLanguage(path: string, lng: Language): string {
-  const [beforeHash, hash] = path.split("#");
-  const separator = beforeHash.includes("?") ? "&" : "?";
-  return `${beforeHash}${separator}lng=${lng}${hash === undefined ? "" : `#${hash}`}`;
-}
 
 /**
  * For each width: sets it, lets `show` bring the page to the state to check (or

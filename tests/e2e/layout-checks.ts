@@ -98,7 +98,8 @@ function findLayoutProblems(): { problems: string[]; moving: boolean } {
     const cs = style(el);
     const r = el.getBoundingClientRect();
     const visuallyHidden = r.width <= 1 && r.height <= 1 && (hides(cs.overflowX) || hides(cs.overflowY) || cs.clip !== "auto");
-    const offSlide = el.getAttribute("aria-roledescription") === "slide" && el.getAttribute("aria-hidden") === "true";
+    // (Its role description is in the page's language: "slide", "diapositiva".)
+    const offSlide = el.hasAttribute("aria-roledescription") && el.hasAttribute("inert") && el.getAttribute("aria-hidden") === "true";
     const result = visuallyHidden || offSlide || (el.parentElement ? isHiddenOnPurpose(el.parentElement) : false);
     hiddenOnPurpose.set(el, result);
     return result;

@@ -64,7 +64,7 @@ function DetailItem({ icon, label, children }: { icon: ReactNode; label: string;
 }
 
 const detailLinkClass =
-  "rounded-sm font-medium text-brand-700 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600";
+  "rounded-sm font-medium text-brand-700 underline-offset-4 hover:underline";
 
 function ContactDetails() {
   const { t } = useT();
@@ -223,7 +223,7 @@ function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: bo
       >
         <button
           type="submit"
-          className="inline-flex h-11 items-center rounded-md border border-brand-700 bg-white px-5 font-semibold text-brand-700 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="inline-flex h-11 items-center rounded-md border border-brand-700 bg-white px-5 font-semibold text-brand-700 hover:bg-brand-50"
         >
           {t("contact.success.another", "Send another message")}
         </button>
@@ -234,7 +234,7 @@ function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: bo
 
 const labelClass = "block text-sm font-medium text-slate-800";
 const controlClass =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-1 border-slate-500 aria-[invalid=true]:border-red-700";
+  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 border-slate-500 aria-[invalid=true]:border-red-700";
 
 function RequiredMark() {
   return (

@@ -48,7 +48,7 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
                 gallery.open("1");
               }}
               aria-label={t("hero.open_gallery", "Open photo gallery")}
-              className="block h-full w-full"
+              className="focus-ring-inset block h-full w-full"
             >
               {image}
             </a>

@@ -43,7 +43,7 @@ function homeIcon(marker: MapMarker, label: string) {
     popupAnchor: [0, -30],
     html:
       `<button type="button" data-marker-id="${marker.id}" data-count="1" aria-label="${escapeHtml(label)}" ` +
-      `class="flex h-[34px] w-[34px] cursor-pointer items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-md hover:bg-brand-900 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent-500">` +
+      `class="flex h-[34px] w-[34px] cursor-pointer items-center justify-center rounded-full border-2 border-white bg-brand-700 text-white shadow-md hover:bg-brand-900">` +
       `<svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18" fill="currentColor"><path d="${HOUSE_PATH}"/></svg></button>`,
   });
 }
@@ -55,7 +55,7 @@ function clusterIcon(count: number, label: string) {
     iconSize: [size, size],
     html:
       `<button type="button" data-count="${count}" aria-label="${escapeHtml(label)}" ` +
-      `class="flex h-full w-full cursor-pointer items-center justify-center rounded-full border-4 border-white/80 bg-accent-500 text-sm font-bold text-slate-900 shadow-md hover:bg-accent-400 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-900">` +
+      `class="flex h-full w-full cursor-pointer items-center justify-center rounded-full border-4 border-white/80 bg-accent-500 text-sm font-bold text-slate-900 shadow-md hover:bg-accent-400">` +
       `${count}</button>`,
   });
 }
@@ -94,7 +94,16 @@ function ClusteredMarkers({ markers, onOpen }: { markers: MapMarker[]; onOpen: (
               position={[lat, lng]}
               keyboard={false}
               icon={icon(`c${count}`, () => clusterIcon(count, t("map.cluster_label", "{{count}} homes here, zoom in", { count })))}
-              eventHandlers={{ click: () => map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18)) }}
+              eventHandlers={{
+                click: (event) => {
+                  // From the keyboard the cluster goes away under the focus: the map takes it,
+                  // and Tab goes on to the homes it spread into.
+                  if ((event.target as L.Marker).getElement()?.contains(document.activeElement)) {
+                    map.once("moveend", () => map.getContainer().focus({ preventScroll: true }));
+                  }
+                  map.setView([lat, lng], Math.min(index.getClusterExpansionZoom(clusterId), 18));
+                },
+              }}
             />
           );
         }
@@ -246,7 +255,7 @@ export function ListingsMap(props: {
   };
   return (
     <div ref={container} role="region" aria-label={props.label} className="h-full w-full">
-      <MapContainer {...view} whenReady={props.onReady} className="isolate h-full w-full rounded-xl">
+      <MapContainer {...view} whenReady={props.onReady} className="focus-ring-inset isolate h-full w-full rounded-xl">
         <Tiles tiles={props.tiles} />
         <ClusteredMarkers markers={props.markers} onOpen={setOpen} />
         {open ? (
@@ -285,7 +294,7 @@ export function PlaceMap(props: { tiles: TileConfig; lat: number; lng: number; l
   );
   return (
     <div role="region" aria-label={props.label} className="h-full w-full">
-      <MapContainer center={[props.lat, props.lng]} zoom={DETAIL_ZOOM} scrollWheelZoom={false} whenReady={props.onReady} className="isolate h-full w-full rounded-lg">
+      <MapContainer center={[props.lat, props.lng]} zoom={DETAIL_ZOOM} scrollWheelZoom={false} whenReady={props.onReady} className="focus-ring-inset isolate h-full w-full rounded-lg">
         <Tiles tiles={props.tiles} />
         <Marker position={[props.lat, props.lng]} icon={icon} keyboard={false} interactive={false} />
       </MapContainer>

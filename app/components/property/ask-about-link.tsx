@@ -16,7 +16,7 @@ export function AskAboutLink({ propertyId, onClick }: { propertyId: number; onCl
     <Link
       to={inquiryHref(propertyId)}
       onClick={onClick}
-      className="inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+      className="inline-flex h-11 items-center justify-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
     >
       {t("properties.ask_about", "Ask about this home")}
     </Link>

@@ -21,7 +21,7 @@ export function ListingCarousel({ listing, className, eager, sizes = CARD_IMAGE_
         previous: t("properties.previous_image", "Previous photo"),
         next: t("properties.next_image", "Next photo"),
         goTo: photoAlt,
-        slide: (n) => photoAlt(n),
+        slide: (n, total) => t("properties.photo_n_of", "{{name}}, photo {{n}} of {{total}}", { name: listing.name, n, total }),
       }}
       className={className}
       width={1200}

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
+import { useFocusCycle } from "~/hooks/use-focus-cycle";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/utils/i18n";
-
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog rendered in place (no portal), so the server can render it open for a
@@ -38,19 +38,6 @@ export function Dialog(props: {
       if (event.key === "Escape") {
         event.preventDefault();
         onClose();
-        return;
-      }
-      if (event.key !== "Tab" || !panel.current) return;
-      const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-      if (!items.length) return;
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
       }
     };
     document.addEventListener("keydown", onKey);
@@ -60,6 +47,8 @@ export function Dialog(props: {
       opener?.focus?.();
     };
   }, [open, onClose]);
+  useFocusCycle(panel, open);
+  const hydrated = useHydrated();
 
   if (!open) return null;
   const width = props.size === "xl" ? "max-w-4xl" : props.size === "lg" ? "max-w-3xl" : "max-w-xl";
@@ -69,7 +58,9 @@ export function Dialog(props: {
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+    // Without JavaScript nothing keeps the focus in the dialog: the page behind it is
+    // hidden instead (tailwind.css), out of Tab's reach.
+    <div data-modal-without-script={hydrated ? undefined : ""} className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
       <a href={props.closeHref} onClick={closeClick} tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-slate-900/60" />
       <div
         ref={panel}
@@ -78,8 +69,9 @@ export function Dialog(props: {
         aria-labelledby={titleId}
         // The panel itself scrolls, title and buttons held in view: a scrolling part
         // inside it without a control would be out of a keyboard's reach (Safari scrolls
-        // only what holds the focus).
-        className={`relative max-h-[92vh] w-full ${width} overflow-y-auto overscroll-contain rounded-t-xl bg-white shadow-2xl sm:rounded-xl`}
+        // only what holds the focus). Its scroll padding keeps what Tab scrolls to clear
+        // of the sticky title and buttons.
+        className={`relative max-h-[92vh] w-full ${width} scroll-pt-24 overflow-y-auto overscroll-contain rounded-t-xl bg-white shadow-2xl sm:rounded-xl ${props.footer ? "scroll-pb-36" : ""}`}
       >
         <div className="sticky top-0 z-10 flex items-start justify-between gap-4 border-b border-slate-200 bg-white px-5 py-4">
           <h2 id={titleId} className="text-xl font-bold text-brand-900">
@@ -90,7 +82,7 @@ export function Dialog(props: {
             onClick={closeClick}
             role="button"
             data-dialog-close
-            className="-m-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="-m-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
               <path d="M6 6l12 12M18 6 6 18" />

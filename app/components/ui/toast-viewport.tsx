@@ -10,8 +10,8 @@ const variantClasses: Record<ToastVariant, string> = {
 };
 
 const closeClasses: Record<ToastVariant, string> = {
-  default: "text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-brand-600",
-  destructive: "text-white hover:bg-red-800 focus-visible:outline-white",
+  default: "text-slate-600 hover:bg-slate-100 hover:text-slate-900",
+  destructive: "text-white hover:bg-red-800",
 };
 
 export default function ToastViewport() {
@@ -43,7 +43,7 @@ export default function ToastViewport() {
           </div>
           <ToastPrimitive.Close
             aria-label={t("toast.close", "Dismiss notification")}
-            className={`absolute right-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-md focus-visible:outline-2 ${closeClasses[variant]}`}
+            className={`absolute right-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-md ${closeClasses[variant]}`}
           >
             <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2}>
               <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
