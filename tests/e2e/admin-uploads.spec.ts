@@ -111,6 +111,8 @@ test("Media: upload an image, make it a hero image and link it to a home, re-upl
     const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
     await openPage(visitor, "/?gallery=1", javaScriptEnabled);
     await expect(visitor.getByRole("dialog", { name: "Photo Gallery" })).toContainText("4 images in gallery");
+    // The home page's carousel, with the gallery closed (without JavaScript an open one hides the page behind it).
+    await openPage(visitor, "/", javaScriptEnabled);
     await expect(visitor.getByRole("region", { name: "Community photos" }).locator(`img[src="${item.filePath}"]`)).toHaveCount(1);
 
     // Linked to a home: in that home's carousel.
