@@ -154,7 +154,7 @@ for (const lng of LANGUAGES) {
     });
 
     test("all homes, in two pages", async ({ page, javaScriptEnabled }) => {
-      const added = addHomesForPaging(25, "Axe Check Home");
+      const added = await addHomesForPaging(25, "Axe Check Home");
       try {
         for (const pageNumber of [1, 2]) {
           await checkAtEveryWidth(page, javaScriptEnabled, `/properties, page ${pageNumber} of 2 (${lng})`, async () => {
@@ -163,7 +163,7 @@ for (const lng of LANGUAGES) {
           });
         }
       } finally {
-        removeHomes(added);
+        await removeHomes(added);
       }
     });
 

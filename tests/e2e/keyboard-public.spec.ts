@@ -154,7 +154,7 @@ for (const lng of LANGUAGES) {
     });
 
     test("colours of the page links of all homes, and no dead Previous or Next", async ({ page, javaScriptEnabled }) => {
-      const added = addHomesForPaging(25, "Keyboard Check Home");
+      const added = await addHomesForPaging(25, "Keyboard Check Home");
       try {
         const problems: string[] = [];
         for (const [pageNumber, absent] of [[1, text.previous], [2, text.next]] as const) {
@@ -171,7 +171,7 @@ for (const lng of LANGUAGES) {
         }
         expect(problems, problems.join("\n")).toEqual([]);
       } finally {
-        removeHomes(added);
+        await removeHomes(added);
       }
     });
   });

@@ -30,9 +30,9 @@ export async function homeWithPhotos(page: Page, javaScriptEnabled: boolean): Pr
 }
 
 /** Enough active homes for a second page of /properties, added for one test. */
-export function addHomesForPaging(count: number, namePrefix: string): number[] {
+export async function addHomesForPaging(count: number, namePrefix: string): Promise<number[]> {
   const now = Date.now();
-  return withE2eDatabase(
+  const ids = withE2eDatabase(
     (db) => {
       const insert = db.prepare(
         `insert into properties (name, location, price, image_url, beds, baths, sqft, description, is_active, created_at, updated_at)
@@ -42,13 +42,27 @@ export function addHomesForPaging(count: number, namePrefix: string): number[] {
     },
     { fileMustExist: true },
   );
+  await pagesRenderedAfresh();
+  return ids;
 }
 
-export function removeHomes(ids: number[]) {
+export async function removeHomes(ids: number[]) {
   withE2eDatabase((db) => {
     const remove = db.prepare("delete from properties where id = ?");
     for (const id of ids) remove.run(id);
   }, { fileMustExist: true });
+  await pagesRenderedAfresh();
+}
+
+// How long the server shares a rendered page (PAGE_CACHE_LIMITS in server/app.ts), and a little more.
+const PAGE_CACHE_LIFETIME_MS = 5_500;
+
+/**
+ * A change made straight to the database (not through the app, whose writes empty the
+ * page cache) shows once the pages shared before it have expired.
+ */
+function pagesRenderedAfresh(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, PAGE_CACHE_LIFETIME_MS));
 }
 
 /**
