@@ -86,10 +86,6 @@ export class PageCache {
   // after it, or the next view could show what the write replaced.
   private currentGeneration = 0;
 
-  get generation(): number {
-    return this.currentGeneration;
-  }
-
   /** Bytes held by the stored answers. */
   get size(): number {
     return this.bytes;
