@@ -3,6 +3,7 @@ import { Strategy, type AuthenticateOptions } from "remix-auth";
 import { consumeLoginToken, type LoginTokenFailure } from "~/models/magic-tokens.server";
 import { recordEmailSignIn, type AdminIdentity } from "~/models/admins.server";
 import { isWhitelisted } from "~/models/whitelist.server";
+import { TOKEN_FIELD } from "~/auth/magic-link-form";
 
 /**
  * Sign-in by e-mailed one-time link: our own small strategy rather than
@@ -14,7 +15,6 @@ import { isWhitelisted } from "~/models/whitelist.server";
  */
 
 export const MAGIC_LINK_STRATEGY = "magic-link";
-export const TOKEN_FIELD = "token";
 
 export type MagicLinkFailure = LoginTokenFailure | "unauthorized";
 

@@ -7,6 +7,7 @@ import { log } from "~/utils/logger.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { LOGIN_LINK_RATE_LIMITED_MESSAGE, LOGIN_LINK_SENT_MESSAGE, loginEmailSchema } from "./login-form";
+import { MAGIC_LINK_PATH } from "./magic-link-form";
 
 /**
  * Asking for a sign-in link: what the login page's action and
@@ -17,7 +18,6 @@ import { LOGIN_LINK_RATE_LIMITED_MESSAGE, LOGIN_LINK_SENT_MESSAGE, loginEmailSch
  * the same "sent" outcome; only the first gets a token and a mail.
  */
 
-export const MAGIC_LINK_PATH = "/admin/auth/magic";
 const DEFAULT_AFTER_SIGN_IN = "/admin/dashboard";
 
 const WINDOW_MS = 15 * 60_000;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useT } from "~/utils/i18n";
 import { LanguageSwitcher } from "./language-switcher";
-import { SECTIONS, sectionHref } from "./site-links";
+import { isAdminPath, SECTIONS, sectionHref } from "./site-links";
 
 const DRAWER_ID = "mobile-menu";
 
@@ -47,7 +47,7 @@ export function SiteHeader() {
   const { t } = useT();
   const { pathname } = useLocation();
   const onHomePage = pathname === "/";
-  const inAdmin = pathname === "/admin" || pathname.startsWith("/admin/");
+  const inAdmin = isAdminPath(pathname);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [hydrated, setHydrated] = useState(false);
   const closeButton = useRef<HTMLAnchorElement>(null);

@@ -24,6 +24,16 @@ export const SECTIONS = [
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
 /**
+ * The back office (anything under /admin) is written in English only: its content says
+ * so with lang="en" when the site around it (header, footer) is in Spanish.
+ */
+export const ADMIN_LANGUAGE = "en";
+
+export function isAdminPath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
+}
+
+/**
  * On the home page a section link only scrolls; anywhere else (a property page,
  * the back office) it is a full link to the home page's section.
  */

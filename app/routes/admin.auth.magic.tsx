@@ -8,9 +8,10 @@ import {
 } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { authenticator } from "~/auth/authenticator.server";
+import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { authorizationFailure } from "~/auth/errors.server";
-import { MAGIC_LINK_STRATEGY, TOKEN_FIELD, type MagicLinkFailure } from "~/auth/magic-link.server";
-import { MAGIC_LINK_PATH } from "~/auth/request-login-link.server";
+import { MAGIC_LINK_STRATEGY, type MagicLinkFailure } from "~/auth/magic-link.server";
+import { MAGIC_LINK_PATH, TOKEN_FIELD } from "~/auth/magic-link-form";
 import { inspectLoginToken } from "~/models/magic-tokens.server";
 import { DASHBOARD_PATH, LOGIN_PATH, startAdminSession } from "~/utils/auth.server";
 import { log } from "~/utils/logger.server";
@@ -87,7 +88,7 @@ export default function MagicLinkConfirm() {
   const navigation = useNavigation();
   const signingIn = navigation.state !== "idle" && navigation.formAction === MAGIC_LINK_PATH;
   return (
-    <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
+    <section lang={ADMIN_LANGUAGE} className="mx-auto max-w-md px-4 py-16 sm:py-24">
       <div className="rounded-lg border border-slate-200 bg-white p-8 shadow-sm">
         <h1 className="text-2xl font-bold text-brand-900">Finish signing in</h1>
         <p className="mt-3 text-slate-700">
@@ -100,7 +101,7 @@ export default function MagicLinkConfirm() {
             type="submit"
             disabled={signingIn}
             aria-busy={signingIn || undefined}
-            className="inline-flex h-11 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-80"
+            className="inline-flex h-11 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait"
           >
             Continue
           </button>

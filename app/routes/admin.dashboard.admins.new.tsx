@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { ADMINS_PATH } from "~/components/admin/tabs";
 import { toast } from "~/components/ui/toast";
+import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { addToWhitelist } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
@@ -75,7 +76,7 @@ export default function AddWhitelistEmail() {
           {...emailProps}
           autoComplete="off"
           placeholder="name@example.com"
-          className="mt-1 block h-11 w-full rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600"
+          className={`${FIELD_CLASS} h-11`}
         />
         {emailError ? (
           <p id={fields.email.errorId} className="mt-1 text-sm text-red-700">

@@ -4,6 +4,7 @@ import { mediaForDialog } from "~/components/admin/media-dialog.server";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
 import { MEDIA_PATH } from "~/components/admin/tabs";
+import { buttonState } from "~/components/ui/control-styles";
 import { linkMediaToProperty } from "~/models/media-links.server";
 import { propertiesMatchingName } from "~/models/media.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -91,10 +92,12 @@ export default function LinkMediaToProperty() {
                   <button
                     type="submit"
                     disabled={linkingTo != null}
-                    aria-label={`Link to ${property.name}`}
-                    className="inline-flex h-9 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+                    aria-busy={linkingTo === String(property.id) || undefined}
+                    className={`inline-flex h-9 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 ${buttonState(linkingTo === String(property.id))}`}
                   >
+                    {/* The visible word starts the accessible name (WCAG 2.5.3), busy or not. */}
                     {linkingTo === String(property.id) ? "Linking..." : "Link"}
+                    <span className="sr-only"> to {property.name}</span>
                   </button>
                 </Form>
               )}

@@ -48,7 +48,7 @@ export default function MediaUrl() {
         autoFocus
         value={item.url}
         onFocus={(event) => event.currentTarget.select()}
-        className="mt-1 block h-11 w-full rounded-md border border-slate-300 bg-slate-50 px-3 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="mt-1 block h-11 w-full rounded-md border border-slate-500 bg-slate-50 px-3 font-mono text-sm text-slate-900"
       />
       <p className="mt-2 text-sm text-slate-600">Select the address and copy it (Ctrl+C, or ⌘C on a Mac).</p>
     </RouteDialog>

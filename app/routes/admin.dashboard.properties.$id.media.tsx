@@ -4,6 +4,7 @@ import { Pager } from "~/components/admin/pager";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
+import { buttonState } from "~/components/ui/control-styles";
 import { SafeImage } from "~/components/ui/safe-image";
 import type { Media } from "~/db/schema";
 import { linkMediaToProperty, unlinkedMediaPage, unlinkMediaFromProperty } from "~/models/media-links.server";
@@ -85,10 +86,12 @@ function MediaRow(props: { item: MediaView; intent: "link" | "unlink"; action: s
         <button
           type="submit"
           disabled={busy}
-          aria-label={`${intent === "link" ? "Link" : "Unlink"} ${item.originalName}`}
-          className={`inline-flex h-10 items-center rounded-md border px-3 text-sm font-semibold disabled:opacity-70 ${intent === "link" ? "border-brand-700 text-brand-700 hover:bg-brand-50" : "border-red-300 text-red-700 hover:bg-red-50"}`}
+          aria-busy={busy || undefined}
+          className={`inline-flex h-10 items-center rounded-md border px-3 text-sm font-semibold ${buttonState(busy)} ${intent === "link" ? "border-brand-700 text-brand-700 hover:bg-brand-50" : "border-red-300 text-red-700 hover:bg-red-50"}`}
         >
+          {/* The visible word starts the accessible name (WCAG 2.5.3), busy or not. */}
           {label}
+          <span className="sr-only"> {item.originalName}</span>
         </button>
       </Form>
     </li>

@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { SETTINGS_PATH } from "~/components/admin/tabs";
+import { buttonState, FIELD_CLASS } from "~/components/ui/control-styles";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { defaultContactRecipient, getConfiguration, saveContactEmail, sendContactTestEmail } from "~/models/configurations.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -72,7 +73,7 @@ export default function SettingsTab() {
 }
 
 const secondaryButton =
-  "inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100";
 
 function ContactEmailForm(props: { setting: { value: string; updatedBy: string | null; updatedAt: string } | null; defaultRecipient: string }) {
   const { setting, defaultRecipient } = props;
@@ -106,7 +107,7 @@ function ContactEmailForm(props: { setting: { value: string; updatedBy: string |
           {...valueProps}
           autoComplete="off"
           placeholder="contact@example.com"
-          className="mt-1 block h-11 w-full rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600"
+          className={`${FIELD_CLASS} h-11`}
         />
         {valueError ? (
           <p id={fields.value.errorId} className="mt-1 text-sm text-red-700">
@@ -128,7 +129,8 @@ function ContactEmailForm(props: { setting: { value: string; updatedBy: string |
           type="submit"
           form={FORM_ID}
           disabled={saving}
-          className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
+          aria-busy={saving || undefined}
+          className={`inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 ${buttonState(saving)}`}
         >
           {saving ? "Saving..." : "Save"}
         </button>
@@ -145,7 +147,13 @@ function ContactEmailForm(props: { setting: { value: string; updatedBy: string |
           )
         ) : null}
         {setting ? (
-          <button type="submit" form={TEST_FORM_ID} disabled={!storedValue || sending} className={secondaryButton}>
+          <button
+            type="submit"
+            form={TEST_FORM_ID}
+            disabled={!storedValue || sending}
+            aria-busy={sending || undefined}
+            className={`${secondaryButton} ${buttonState(sending)}`}
+          >
             {sending ? "Sending..." : "Send Test Email"}
           </button>
         ) : null}

@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { TEXT_PATH } from "~/components/admin/tabs";
+import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { getTextEntry, updateTextEntry } from "~/models/texts.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
@@ -45,8 +46,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   return redirectWithToast(tabUrl(request), { title: "Success", description: TEXT_ENTRY_MESSAGES.updated });
 }
 
-const fieldClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600";
 
 export default function EditTextEntry() {
   const { entry } = useLoaderData<typeof loader>();
@@ -91,21 +90,21 @@ export default function EditTextEntry() {
             Key
           </label>
           {/* The site looks texts up by key: it is shown, not edited. */}
-          <input key={keyKey} {...keyProps} readOnly className={`${fieldClass} h-11 bg-slate-50 font-mono text-sm`} />
+          <input key={keyKey} {...keyProps} readOnly className={`${FIELD_CLASS} h-11 bg-slate-50 font-mono text-sm`} />
           {error(fields.key)}
         </div>
         <div>
           <label htmlFor={fields.englishText.id} className="block text-sm font-medium text-slate-800">
             English Text
           </label>
-          <textarea key={englishKey} {...englishProps} rows={4} className={fieldClass} />
+          <textarea key={englishKey} {...englishProps} rows={4} className={FIELD_CLASS} />
           {error(fields.englishText)}
         </div>
         <div>
           <label htmlFor={fields.spanishText.id} className="block text-sm font-medium text-slate-800">
             Spanish Text
           </label>
-          <textarea key={spanishKey} {...spanishProps} rows={4} className={fieldClass} />
+          <textarea key={spanishKey} {...spanishProps} rows={4} className={FIELD_CLASS} />
           {error(fields.spanishText)}
         </div>
       </Form>

@@ -3,6 +3,7 @@ import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from
 import { FlashToastMessage } from "~/components/admin/flash-toast";
 import { FaqsLoading } from "~/components/admin/faq-list";
 import { DASHBOARD_TABS, FAQS_PATH } from "~/components/admin/tabs";
+import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { requireAdmin } from "~/utils/auth.server";
 import { takeToast } from "~/utils/toast.server";
 
@@ -25,7 +26,7 @@ export default function AdminDashboard() {
   const openingFaqs =
     navigation.state === "loading" && navigation.location.pathname === FAQS_PATH && !location.pathname.startsWith(FAQS_PATH);
   return (
-    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
+    <div lang={ADMIN_LANGUAGE} className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
       <div className="flex flex-wrap items-center justify-between gap-4 border-b border-slate-200 pb-6">
         <div>
           <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
@@ -35,7 +36,8 @@ export default function AdminDashboard() {
           <button
             type="submit"
             disabled={loggingOut}
-            className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100 disabled:opacity-60"
+            aria-busy={loggingOut || undefined}
+            className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-wait"
           >
             {loggingOut ? "Logging out..." : "Logout"}
           </button>

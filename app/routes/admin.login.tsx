@@ -22,6 +22,7 @@ import {
 } from "~/auth/login-form";
 import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server";
 import { checkAdmin, DASHBOARD_PATH, LOGIN_PATH } from "~/utils/auth.server";
+import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { log } from "~/utils/logger.server";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
@@ -152,7 +153,7 @@ export default function AdminLogin() {
   const action = redirectTo ? `${LOGIN_PATH}?${new URLSearchParams({ redirectTo })}` : LOGIN_PATH;
 
   return (
-    <section className="mx-auto max-w-md px-4 py-16 sm:py-24">
+    <section lang={ADMIN_LANGUAGE} className="mx-auto max-w-md px-4 py-16 sm:py-24">
       <div className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
         <h1 className="text-2xl font-bold text-brand-900">Admin Login</h1>
         <p className="mt-2 text-slate-600">Sign in to manage the website.</p>
@@ -211,7 +212,7 @@ export default function AdminLogin() {
         {/* A plain link: the browser navigates to Google's consent screen, JavaScript or not. */}
         <a
           href={GOOGLE_PATH}
-          className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-md border border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-800 sm:px-6 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+          className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-md border border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-800 sm:px-6 hover:bg-slate-50"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0">
             <path fill="#4285F4" d="M23.5 12.3c0-.8-.1-1.6-.2-2.3H12v4.4h6.5a5.6 5.6 0 0 1-2.4 3.6v3h3.9c2.2-2.1 3.5-5.1 3.5-8.7Z" />

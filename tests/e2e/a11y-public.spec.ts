@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { AXE_VIEWPORTS, checkAtEveryWidth, expectNoAxeViolations } from "./axe";
 import { addHomesForPaging, homeWithPhotos, inLanguage, LANGUAGES, removeHomes, type Language } from "./public-pages";
-import { mailFiles, openPage, waitForLink, withE2eDatabase } from "./support";
+import { openPage, withE2eDatabase } from "./support";
 
 // axe-core over every public page and every state a visitor can bring it to (dialogs,
 // the phone menu, the map's info window, the forms' errors and answers), in both
@@ -9,7 +9,7 @@ import { mailFiles, openPage, waitForLink, withE2eDatabase } from "./support";
 // without it (then axe checks the page as the server sent it; see axe.ts).
 // Each test checks one page in all its widths, so a failure names the page, and goes
 // on after a violation (expect.soft) so that one run lists all of them.
-
+// The staff pages, the sign-in page among them: axe-admin.spec.ts.
 
 const TEXTS = {
   en: {
@@ -48,8 +48,6 @@ const TEXTS = {
 
 // The contact messages this file sends, removed after it.
 const CONTACT_LAST_NAME = "Axe-Check";
-// A whitelisted address no other spec asks sign-in links for (admin-google signs it in through the OAuth stand-in).
-const SIGN_IN_ADDRESS = "google.admin@example.com";
 
 // Up to eight pages checked in one test, on a machine that may be busy.
 test.describe.configure({ timeout: 90_000 });
@@ -200,37 +198,6 @@ for (const lng of LANGUAGES) {
       await expect(contact.getByRole("heading", { name: text.sent })).toBeVisible();
       // The answer stays as the width changes.
       await checkAtEveryWidth(page, javaScriptEnabled, `the contact form, sent (${lng})`, async () => {});
-    });
-
-    test("the admin sign-in page", async ({ page, javaScriptEnabled }) => {
-      await checkAtEveryWidth(page, javaScriptEnabled, `/admin/login (${lng})`, async () => {
-        await openPage(page, inLanguage("/admin/login", lng), javaScriptEnabled);
-      });
-      await checkAtEveryWidth(page, javaScriptEnabled, `/admin/login with a link's error (${lng})`, async () => {
-        await openPage(page, inLanguage("/admin/login?error=expired_token", lng), javaScriptEnabled);
-        await expect(page.getByRole("alert")).toContainText("Magic Link Expired");
-      });
-      await checkAtEveryWidth(page, javaScriptEnabled, `/admin/login with no address (${lng})`, async () => {
-        await openPage(page, inLanguage("/admin/login", lng), javaScriptEnabled);
-        await page.getByRole("button", { name: "Send Login Link" }).click();
-        await expect(page.getByRole("textbox", { name: "Email" })).toHaveAttribute("aria-invalid", "true");
-      });
-    });
-
-    test("the admin sign-in page, link sent, and the link's page", async ({ page, javaScriptEnabled, baseURL }) => {
-      const seen = new Set(mailFiles());
-      await openPage(page, inLanguage("/admin/login", lng), javaScriptEnabled);
-      await page.getByRole("textbox", { name: "Email" }).fill(SIGN_IN_ADDRESS);
-      await page.getByRole("button", { name: "Send Login Link" }).click();
-      await expect(page.getByText("Check your email for a login link.")).toBeVisible();
-      await checkAtEveryWidth(page, javaScriptEnabled, `/admin/login, link sent (${lng})`, async () => {});
-
-      // The page the mailed link opens (Continue is not pressed: the link stays unused).
-      const link = await waitForLink(SIGN_IN_ADDRESS, seen, baseURL!);
-      await checkAtEveryWidth(page, javaScriptEnabled, `the sign-in link's page (${lng})`, async () => {
-        await openPage(page, inLanguage(link, lng), javaScriptEnabled);
-        await expect(page.getByRole("button", { name: "Continue" })).toBeVisible();
-      });
     });
   });
 }

@@ -97,3 +97,24 @@ export function withE2eDatabase<T>(work: (db: Database.Database) => T, options?:
     db.close();
   }
 }
+
+/**
+ * Takes the rows of `table` that match `where` out of the e2e database, for a state that
+ * needs them gone (an empty list, a setting not made yet). The returned function puts
+ * them back as they were, after removing whatever the test stored there meanwhile.
+ */
+export function setRowsAside(table: string, where: string, ...params: unknown[]): () => void {
+  const rows = withE2eDatabase((db) => {
+    const found = db.prepare(`select * from ${table} where ${where}`).all(...params) as Record<string, unknown>[];
+    db.prepare(`delete from ${table} where ${where}`).run(...params);
+    return found;
+  });
+  return () =>
+    withE2eDatabase((db) => {
+      db.prepare(`delete from ${table} where ${where}`).run(...params);
+      for (const row of rows) {
+        const columns = Object.keys(row);
+        db.prepare(`insert into ${table} (${columns.join(", ")}) values (${columns.map((column) => `@${column}`).join(", ")})`).run(row);
+      }
+    });
+}

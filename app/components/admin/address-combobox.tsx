@@ -199,7 +199,7 @@ export function AddressCombobox(props: {
             className="cursor-pointer px-3 py-2 text-sm text-slate-800 aria-selected:bg-brand-50 aria-selected:text-brand-900"
           >
             <span className="block break-words">{suggestion.label}</span>
-            <span className="block text-xs text-slate-500">
+            <span className="block text-xs text-slate-600">
               {coordinateText(suggestion.latitude)}, {coordinateText(suggestion.longitude)}
             </span>
           </li>
@@ -234,7 +234,7 @@ function FoundAddresses({ found, onChoose }: { found: AddressFindResult; onChoos
                   />
                   <span className="min-w-0 break-words">
                     {suggestion.label}
-                    <span className="block text-xs text-slate-500">
+                    <span className="block text-xs text-slate-600">
                       {coordinateText(suggestion.latitude)}, {coordinateText(suggestion.longitude)}
                     </span>
                   </span>

@@ -7,6 +7,7 @@ import { FAQS_PATH } from "~/components/admin/tabs";
 import { toast } from "~/components/ui/toast";
 import { faqFormSchema, FAQ_LIMITS } from "~/utils/faq-form";
 import { SwitchInput } from "~/components/ui/switch";
+import { FIELD_CLASS } from "~/components/ui/control-styles";
 
 export type FaqFormActionData = { result: SubmissionResult<string[]>; error?: string };
 
@@ -38,8 +39,6 @@ const TEXTS = {
 
 const NEW_FAQ: FaqFormValues = { question: "", answer: "", questionSpanish: null, answerSpanish: null, sortOrder: 0, isActive: true };
 
-const fieldClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600";
 const labelClass = "block text-sm font-medium text-slate-800";
 
 function FieldError({ field }: { field: FieldMetadata<unknown> }) {
@@ -103,14 +102,14 @@ export function FaqFormDialog(props: { mode: "create" | "edit"; action: string; 
           <label htmlFor={fields.question.id} className={labelClass}>
             Question
           </label>
-          <input key={questionKey} {...questionProps} maxLength={FAQ_LIMITS.question} className={`${fieldClass} h-11`} />
+          <input key={questionKey} {...questionProps} maxLength={FAQ_LIMITS.question} className={`${FIELD_CLASS} h-11`} />
           <FieldError field={fields.question} />
         </div>
         <div>
           <label htmlFor={fields.answer.id} className={labelClass}>
             Answer
           </label>
-          <textarea key={answerKey} {...answerProps} rows={4} maxLength={FAQ_LIMITS.answer} className={fieldClass} />
+          <textarea key={answerKey} {...answerProps} rows={4} maxLength={FAQ_LIMITS.answer} className={FIELD_CLASS} />
           <FieldError field={fields.answer} />
         </div>
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4" aria-describedby={`${form.id}-spanish-hint`}>
@@ -122,14 +121,14 @@ export function FaqFormDialog(props: { mode: "create" | "edit"; action: string; 
             <label htmlFor={fields.questionSpanish.id} className={labelClass}>
               Question (Spanish)
             </label>
-            <input key={questionEsKey} {...questionEsProps} lang="es" maxLength={FAQ_LIMITS.question} className={`${fieldClass} h-11`} />
+            <input key={questionEsKey} {...questionEsProps} lang="es" maxLength={FAQ_LIMITS.question} className={`${FIELD_CLASS} h-11`} />
             <FieldError field={fields.questionSpanish} />
           </div>
           <div>
             <label htmlFor={fields.answerSpanish.id} className={labelClass}>
               Answer (Spanish)
             </label>
-            <textarea key={answerEsKey} {...answerEsProps} lang="es" rows={4} maxLength={FAQ_LIMITS.answer} className={fieldClass} />
+            <textarea key={answerEsKey} {...answerEsProps} lang="es" rows={4} maxLength={FAQ_LIMITS.answer} className={FIELD_CLASS} />
             <FieldError field={fields.answerSpanish} />
           </div>
         </fieldset>
@@ -138,7 +137,7 @@ export function FaqFormDialog(props: { mode: "create" | "edit"; action: string; 
             <label htmlFor={fields.sortOrder.id} className={labelClass}>
               Sort Order
             </label>
-            <input key={sortKey} {...sortProps} step={1} className={`${fieldClass} h-11 w-32`} />
+            <input key={sortKey} {...sortProps} step={1} className={`${FIELD_CLASS} h-11 w-32`} />
             <FieldError field={fields.sortOrder} />
           </div>
           <div className="flex items-center gap-3 pt-7">

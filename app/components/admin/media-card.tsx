@@ -2,6 +2,7 @@ import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
 import { MEDIA_PATH } from "~/components/admin/tabs";
 import { SafeImage } from "~/components/ui/safe-image";
+import { buttonState } from "~/components/ui/control-styles";
 import { toast } from "~/components/ui/toast";
 import { formatFileSize, MEDIA_MESSAGES } from "~/utils/media-form";
 
@@ -19,7 +20,7 @@ export type MediaCardItem = {
 };
 
 const outlineButton =
-  "inline-flex h-9 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600";
+  "inline-flex h-9 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100";
 
 /**
  * One media item on the Media tab. Every control works without JavaScript (forms that
@@ -79,7 +80,7 @@ export function MediaCard({ item, search }: { item: MediaCardItem; search: strin
           <Link
             to={`${MEDIA_PATH}/${item.id}/delete${search}`}
             preventScrollReset
-            className="inline-flex h-9 items-center rounded-md border border-red-300 px-3 text-sm font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="inline-flex h-9 items-center rounded-md border border-red-300 px-3 text-sm font-semibold text-red-700 hover:bg-red-50"
           >
             Delete
           </Link>
@@ -106,7 +107,7 @@ function HeroSwitch({ item, search }: { item: MediaCardItem; search: string }) {
         aria-labelledby={labelId}
         name="isHeroImage"
         value={String(!checked)}
-        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${checked ? "bg-brand-700" : "bg-slate-300"}`}
+        className={`relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${checked ? "bg-brand-700" : "bg-slate-500"}`}
       >
         <span aria-hidden="true" className={`inline-block h-5 w-5 rounded-full bg-white shadow transition-transform ${checked ? "translate-x-5" : "translate-x-0.5"}`} />
       </button>
@@ -119,12 +120,13 @@ function HeroSwitch({ item, search }: { item: MediaCardItem; search: string }) {
 
 function UnlinkButton({ item, search }: { item: MediaCardItem; search: string }) {
   const fetcher = useFetcher({ key: `media-unlink-${item.id}` });
+  const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form method="post" action={`${MEDIA_PATH}${search}`} preventScrollReset>
       <input type="hidden" name="intent" value="unlink" />
       <input type="hidden" name="id" value={item.id} />
       <input type="hidden" name="propertyId" value={item.propertyId ?? ""} />
-      <button type="submit" disabled={fetcher.state !== "idle"} className={`${outlineButton} disabled:opacity-60`}>
+      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={`${outlineButton} ${buttonState(busy)}`}>
         Unlink
       </button>
     </fetcher.Form>

@@ -81,7 +81,7 @@ function HandledButton({ message, search }: { message: MessageCardItem; search: 
       <button
         type="submit"
         aria-busy={busy}
-        className="inline-flex h-9 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className="inline-flex h-9 items-center rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100"
       >
         {busy ? "Saving..." : handled ? "Mark as new" : "Mark as handled"}
       </button>

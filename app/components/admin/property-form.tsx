@@ -8,6 +8,7 @@ import { toast } from "~/components/ui/toast";
 import { parsePropertyForm, PROPERTY_LIMITS, type PropertyInput } from "~/utils/property-form";
 import { readListingPrice, type PriceReading } from "~/utils/price";
 import { SwitchInput } from "~/components/ui/switch";
+import { FIELD_CLASS } from "~/components/ui/control-styles";
 import type { MediaImageChoice } from "~/utils/media-form";
 import type { AddressFindResult, AddressSuggestion } from "~/utils/address-search";
 
@@ -18,9 +19,6 @@ import type { AddressFindResult, AddressSuggestion } from "~/utils/address-searc
 export type PropertyActionData = { result: SubmissionResult<string[]>; error?: string; addressSearch?: AddressFindResult };
 
 export type PropertyFormValues = { [K in keyof PropertyInput]?: PropertyInput[K] };
-
-const fieldClass =
-  "mt-1 block w-full rounded-md border border-slate-300 px-3 py-2 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[invalid]:border-red-600";
 
 /** The values as a form holds them: text, and "on" for a switch that is on. */
 function asFormText(values: PropertyFormValues): Record<string, string | null> {
@@ -66,7 +64,7 @@ function TextField(props: { field: Field; label: string; maxLength: number; requ
         placeholder={props.placeholder}
         aria-describedby={[inputProps["aria-describedby"], props.hint ? hintId : undefined].filter(Boolean).join(" ") || undefined}
         autoComplete="off"
-        className={`${fieldClass} h-11`}
+        className={`${FIELD_CLASS} h-11`}
       />
       {props.hint ? (
         <p id={hintId} className="mt-1 text-xs text-slate-500">
@@ -83,7 +81,7 @@ function TextAreaField(props: { field: Field; label: string; required?: boolean 
   return (
     <div className="sm:col-span-2">
       <Label field={props.field}>{props.label}</Label>
-      <textarea key={key} {...textareaProps} required={props.required} maxLength={PROPERTY_LIMITS.description} rows={4} className={fieldClass} />
+      <textarea key={key} {...textareaProps} required={props.required} maxLength={PROPERTY_LIMITS.description} rows={4} className={FIELD_CLASS} />
       <FieldError field={props.field} />
     </div>
   );
@@ -115,7 +113,7 @@ function PriceReadingFields(props: { amount: Field; kind: Field; price: unknown;
       />
       <div>
         <Label field={props.kind}>Price kind</Label>
-        <select key={kindKey} {...kindProps} className={`${fieldClass} h-11 bg-white`}>
+        <select key={kindKey} {...kindProps} className={`${FIELD_CLASS} h-11`}>
           <option value="">Read from the price{reading ? ` (${reading.kind === "rent" ? "rent per month" : "sale"})` : ""}</option>
           <option value="rent">Rent per month</option>
           <option value="sale">Sale</option>
@@ -193,7 +191,7 @@ export function PropertyFormDialog(props: {
           <Label field={fields.location}>Location</Label>
           <AddressCombobox
             field={fields.location}
-            className={`${fieldClass} h-11`}
+            className={`${FIELD_CLASS} h-11`}
             maxLength={PROPERTY_LIMITS.location}
             placeholder="City, TX 75001"
             found={data?.addressSearch}

@@ -2,6 +2,7 @@ import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
+import { buttonState } from "~/components/ui/control-styles";
 
 /**
  * A dialog that is a route of its own (/admin/dashboard/admins/new). With JavaScript it
@@ -83,7 +84,7 @@ export function RouteDialog(props: {
               to={props.backTo}
               preventScrollReset
               data-dialog-close
-              className="-m-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+              className="-m-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
             >
               <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
                 <path d="M6 6l12 12M18 6 6 18" />
@@ -131,7 +132,8 @@ export function DialogSubmitButton(props: {
       type="submit"
       form={props.form}
       disabled={props.pending || props.disabled}
-      className={`inline-flex h-10 items-center rounded-md px-4 font-semibold text-white disabled:opacity-70 ${colours}`}
+      aria-busy={props.pending || undefined}
+      className={`inline-flex h-10 items-center rounded-md px-4 font-semibold text-white ${colours} ${buttonState(props.pending)}`}
     >
       {props.pending ? props.pendingLabel : props.label}
     </button>

@@ -1,5 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState, type ReactNode } from "react";
+import { FIELD_EDGE } from "~/components/ui/control-styles";
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -32,7 +33,7 @@ export function SearchForm(props: {
     if (navigation.state === "submitting") cancel();
   }, [navigation.state]);
   return (
-    <Form method="get" action={props.action} role="search" preventScrollReset onSubmit={cancel} className={props.className ?? "mt-4 flex flex-wrap gap-2"}>
+    <Form method="get" action={props.action} role="search" aria-label={props.label} preventScrollReset onSubmit={cancel} className={props.className ?? "mt-4 flex flex-wrap gap-2"}>
       {Object.entries(props.keep ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -50,7 +51,7 @@ export function SearchForm(props: {
           cancel();
           timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
         }}
-        className="h-10 min-w-0 flex-1 rounded-md border border-slate-300 px-3 text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={`h-10 min-w-0 flex-1 rounded-md ${FIELD_EDGE} bg-white px-3 text-slate-900`}
       />
       {props.children}
       <button type="submit" className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100">
@@ -82,7 +83,7 @@ export function FilterSelect(props: { id: string; name: string; label: string; v
           setValue(event.currentTarget.value);
           submit(event.currentTarget.form, { replace: true, preventScrollReset: true });
         }}
-        className="h-10 min-w-0 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600"
+        className={`h-10 min-w-0 rounded-md ${FIELD_EDGE} bg-white px-2 text-sm text-slate-900`}
       >
         {props.options.map((option) => (
           <option key={option.value} value={option.value}>

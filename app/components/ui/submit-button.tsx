@@ -5,7 +5,7 @@ export function SubmitButton(props: { sending: boolean; label: string; sendingLa
       type="submit"
       disabled={props.sending}
       aria-busy={props.sending || undefined}
-      className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait disabled:opacity-80 ${props.className ?? ""}`}
+      className={`inline-flex h-11 w-full items-center justify-center gap-2 rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait ${props.className ?? ""}`}
     >
       {props.sending ? (
         <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 animate-spin" fill="none">

@@ -13,7 +13,7 @@ export function SwitchInput(props: Omit<InputHTMLAttributes<HTMLInputElement>, "
         {...props}
         type="checkbox"
         role="switch"
-        className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-300 transition-colors checked:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+        className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-slate-500 transition-colors checked:bg-brand-700"
       />
       <span
         aria-hidden="true"

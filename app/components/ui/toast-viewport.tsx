@@ -1,4 +1,6 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
+import { useLocation } from "@remix-run/react";
+import { ADMIN_LANGUAGE, isAdminPath } from "~/components/site-links";
 import { useT } from "~/utils/i18n";
 import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToast, type ToastVariant } from "./toast";
 
@@ -17,6 +19,8 @@ const closeClasses: Record<ToastVariant, string> = {
 export default function ToastViewport() {
   const { t } = useT();
   const { toasts } = useToast();
+  // The back office's toasts are in English, as its pages are.
+  const lang = isAdminPath(useLocation().pathname) ? ADMIN_LANGUAGE : undefined;
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}
@@ -27,6 +31,7 @@ export default function ToastViewport() {
       {toasts.map(({ id, open, title, description, variant = "default" }) => (
         <ToastPrimitive.Root
           key={id}
+          lang={lang}
           open={open}
           onOpenChange={(next) => {
             if (!next) dismissToast(id);
