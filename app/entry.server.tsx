@@ -1,3 +1,4 @@
+import { pipeline } from "node:stream";
 import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
@@ -5,6 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { withoutReactBufferGaps } from "~/utils/react-stream-repair.server";
+import { withLowPriorityScriptPreloads } from "~/utils/script-preload-priority.server";
 
 // How long streamed loader data may take (read by Remix's single fetch); the render is
 // abandoned a second after that.
@@ -31,7 +33,11 @@ export default function handleRequest(
         nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = withoutReactBufferGaps();
+          // React's chunks first lose their zero-byte gaps (which needs them as React cut them).
+          const body = withLowPriorityScriptPreloads();
+          const repaired = withoutReactBufferGaps();
+          // An error on the way reaches the response (pipeline destroys the next stream).
+          pipeline(repaired, body, () => {});
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           // The language comes from the cookie or Accept-Language.
           responseHeaders.append("Vary", "Accept-Language, Cookie");
@@ -42,7 +48,7 @@ export default function handleRequest(
               status: responseStatusCode,
             }),
           );
-          pipe(body);
+          pipe(repaired);
         },
         onShellError(error: unknown) {
           reject(error);

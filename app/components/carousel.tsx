@@ -126,8 +126,9 @@ export function Carousel(props: {
               height={props.height}
               sizes={props.sizes}
               loading={props.eager && i === 0 ? "eager" : "lazy"}
-              {...(props.eager && i === 0 ? HIGH_PRIORITY : {})}
-              decoding="async"
+              // The first photo of an eager carousel is the page's largest paint: it is
+              // drawn with the first frame that has it, not a frame later.
+              {...(props.eager && i === 0 ? HIGH_PRIORITY : { decoding: "async" as const })}
               className={`h-full w-full object-cover ${props.imageClassName ?? ""}`}
             />
           );

@@ -192,6 +192,8 @@ describe("the first screen", () => {
       expect(preload.imagesrcset).toBe(first!.srcset);
       expect(preload.imagesizes).toBe(first!.sizes);
       expect(first!.loading).toBe("eager");
+      // Drawn in the first frame that has it (asynchronous decoding would paint it a frame later).
+      expect(first!.decoding, pathname).toBeUndefined();
     }
     expect((await headAndBody("/")).head).toContain('imageSizes="100vw"');
     expect((await headAndBody(`/properties/${list[0].id}`)).head).toContain('imageSizes="(min-width: 768px) 720px, 100vw"');
@@ -209,6 +211,15 @@ describe("the first screen", () => {
         expect(Number(img.width), `${pathname} ${img.src}`).toBeGreaterThan(0);
         expect(Number(img.height), `${pathname} ${img.src}`).toBeGreaterThan(0);
       }
+    }
+  });
+
+  it("asks for the page's scripts after the stylesheet and the first photo", async () => {
+    for (const pathname of ["/", "/?lng=es", "/properties", "/admin/login"]) {
+      const { html } = await headAndBody(pathname);
+      const preloads = tags(html, "link").filter((link) => link.rel === "modulepreload");
+      expect(preloads.length, pathname).toBeGreaterThan(5);
+      for (const preload of preloads) expect(preload.fetchpriority, `${pathname} ${preload.href}`).toBe("low");
     }
   });
 });
