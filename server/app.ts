@@ -19,6 +19,7 @@ import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
 import { PUBLIC_DIR } from "./paths";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
+import { requestLog } from "./request-log";
 import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -37,15 +38,6 @@ function precompressedStatic(root: string, serveStatic: expressStaticGzip.Expres
   return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
 }
 
-function logRequests(req: Request, res: Response, next: NextFunction) {
-  const started = process.hrtime.bigint();
-  res.on("finish", () => {
-    const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    log.info(`${req.method} ${req.originalUrl} ${res.statusCode} ${ms.toFixed(1)}ms`);
-  });
-  next();
-}
-
 export function createApp(options: { build: ServerBuild; config: Config; languageOf: (request: globalThis.Request) => Promise<string> }) {
   const { config } = options;
   const app = express();
@@ -54,7 +46,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
 
-  app.use(logRequests);
+  app.use(requestLog());
   // Emptied by every write that reaches the app (server/remix-handler.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
   app.use(serveCachedAnswers(pageCache, rememberedLanguageOf(options.languageOf)));

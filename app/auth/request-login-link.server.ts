@@ -130,8 +130,9 @@ function decide(input: { email: unknown; redirectTo?: unknown }, requester: Logi
   });
   // CONTRACT.md: without SMTP the link is also in the server's log (after the commit,
   // so it is never a link that does not exist), and a fresh install can sign in from
-  // the terminal.
-  if (!config().smtpUrl) log.info(`sign-in link for ${email}: ${link}`);
+  // the terminal. Only for local use over http: a live link in the log of a public
+  // (https) site would let whoever reads the log sign in.
+  if (!config().smtpUrl && !config().appUrlIsHttps) log.info(`sign-in link for ${email}: ${link}`);
   return sent;
 }
 
