@@ -4,6 +4,7 @@ import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
+import { sharedRateLimitStore } from "../app/utils/rate-limit.server";
 import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
@@ -73,6 +74,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       windowMs: 60_000,
       limit: Math.ceil(300 * config.rateLimitFactor),
       skip: (req) => ["GET", "HEAD", "OPTIONS"].includes(req.method),
+      // Counted in the database with the other limits: shared by every process, kept across restarts.
+      store: sharedRateLimitStore("writes"),
       standardHeaders: "draft-7",
       legacyHeaders: false,
       handler: (_req, res, _next, limiterOptions) => {

@@ -82,7 +82,7 @@ export async function requestLoginLink(
   requester: LoginLinkRequester,
 ): Promise<LoginLinkOutcome> {
   const started = performance.now();
-  const outcome = decide(input, requester);
+  const outcome = await decide(input, requester);
   if (outcome.kind === "sent") {
     const wait = started + SENT_ANSWER_FLOOR_MS - performance.now();
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
@@ -90,7 +90,7 @@ export async function requestLoginLink(
   return outcome;
 }
 
-function decide(input: { email: unknown; redirectTo?: unknown }, requester: LoginLinkRequester): LoginLinkOutcome {
+async function decide(input: { email: unknown; redirectTo?: unknown }, requester: LoginLinkRequester): Promise<LoginLinkOutcome> {
   const parsed = loginEmailSchema.safeParse({ email: input.email });
   if (!parsed.success) {
     const messages = parsed.error.flatten().fieldErrors.email ?? [];
@@ -99,14 +99,14 @@ function decide(input: { email: unknown; redirectTo?: unknown }, requester: Logi
   const email = parsed.data.email;
 
   // Counted after validation, like the contact form: fixing a typo costs nothing.
-  const ipLimit = perIp.hit(requester.ip);
+  const ipLimit = await perIp.hit(requester.ip);
   if (!ipLimit.allowed) {
     return { kind: "rate_limited", retryAfterSeconds: ipLimit.retryAfterSeconds, message: LOGIN_LINK_RATE_LIMITED_MESSAGE };
   }
   const sent = { kind: "sent", message: LOGIN_LINK_SENT_MESSAGE } as const;
   // Over the per-address limit the answer stays the same (it must not tell anything),
   // but nobody's inbox gets flooded.
-  if (!perAddress.hit(email).allowed) {
+  if (!(await perAddress.hit(email)).allowed) {
     log.info("sign-in link: per-address limit reached, no mail", { ip: requester.ip });
     return sent;
   }

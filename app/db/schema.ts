@@ -243,6 +243,18 @@ export const mailQueue = sqliteTable(
   (table) => [index("mail_queue_pending_idx").on(table.sentAt, table.nextAttemptAt)],
 );
 
+/**
+ * The rate limits' counters (rate-limiter-flexible's SQLite layout): one row per limit
+ * and key (`<limit name>:<IP or address>`), `points` spent in the window that ends at
+ * `expire` (ms since the epoch). In the database so that every process on it counts
+ * together and a restart forgets nothing; expired rows are swept every 5 minutes.
+ */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull().default(0),
+  expire: integer("expire"),
+});
+
 /** Bookkeeping for one-time start-up work (the seed runs once per database). */
 export const appMeta = sqliteTable("app_meta", {
   key: text("key").primaryKey(),

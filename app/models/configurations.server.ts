@@ -144,7 +144,7 @@ function testMail(to: string, adminEmail: string) {
 export async function sendContactTestEmail(adminEmail: string): Promise<TestEmailOutcome> {
   const to = getConfiguration(CONTACT_EMAIL_KEY)?.value.trim();
   if (!to) return { kind: "not_configured", message: CONTACT_EMAIL_MESSAGES.notConfigured };
-  const limit = testMailLimiter.hit(adminEmail.toLowerCase());
+  const limit = await testMailLimiter.hit(adminEmail.toLowerCase());
   if (!limit.allowed) {
     return {
       kind: "rate_limited",

@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   try {
-    const outcome = submitContactMessage(parsed.data, {
+    const outcome = await submitContactMessage(parsed.data, {
       clientIp: clientIpOf(context),
       honeypot: body[HONEYPOT_FIELD],
     });

@@ -88,7 +88,7 @@ const searchLimiter = new RateLimiter("address-search", 60, 60_000);
 export type AdminAddressSearch = ({ kind: "done" } & AddressSearchResult) | { kind: "rate_limited"; retryAfterSeconds: number };
 
 export async function searchAddressesAsAdmin(adminEmail: string, query: string): Promise<AdminAddressSearch> {
-  const limit = searchLimiter.hit(adminEmail.toLowerCase());
+  const limit = await searchLimiter.hit(adminEmail.toLowerCase());
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   return { kind: "done", ...(await searchAddresses(query)) };
 }

@@ -1,42 +1,87 @@
+import type { Store } from "express-rate-limit";
+import { RateLimiterRes, RateLimiterSQLite } from "rate-limiter-flexible";
+import { db } from "~/db/client.server";
 import { config } from "./env.server";
 
 /**
- * In-process fixed-window counters for the limits of CONTRACT.md (one container, so
- * memory is the right store). Every limit is multiplied by RATE_LIMIT_FACTOR.
+ * The limits of CONTRACT.md, counted in the database's `rate_limits` table through
+ * rate-limiter-flexible (one atomic UPSERT a hit), so that every process on the database
+ * counts together and a restart resets nothing. Fixed windows, as before; every limit
+ * is multiplied by RATE_LIMIT_FACTOR.
  */
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-type Window = { count: number; resetAt: number };
+const TABLE = "rate_limits";
+
+function sqliteLimiter(name: string, limit: number, windowMs: number): RateLimiterSQLite {
+  return new RateLimiterSQLite({
+    storeClient: db().$client,
+    storeType: "better-sqlite3",
+    tableName: TABLE,
+    // Made by the migrations (app/db/migrations/0004_rate_limits.sql).
+    tableCreated: true,
+    clearExpiredByTimeout: true,
+    keyPrefix: name,
+    points: Math.max(1, Math.ceil(limit * config().rateLimitFactor)),
+    duration: Math.ceil(windowMs / 1000),
+  });
+}
 
 export class RateLimiter {
-  private windows = new Map<string, Window>();
-  private readonly limit: number;
+  private limiter: RateLimiterSQLite | null = null;
 
   constructor(
     readonly name: string,
-    limit: number,
+    private readonly limit: number,
     private readonly windowMs: number,
-  ) {
-    this.limit = Math.max(1, Math.ceil(limit * config().rateLimitFactor));
+  ) {}
+
+  /** Made on first use: the database is opened once the configuration is read. */
+  private store(): RateLimiterSQLite {
+    return (this.limiter ??= sqliteLimiter(this.name, this.limit, this.windowMs));
   }
 
   /** Counts one hit for the key and says whether it is within the limit. */
-  hit(key: string, now = Date.now()): RateLimitResult {
-    if (this.windows.size > 10_000) this.sweep(now);
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + this.windowMs };
-      this.windows.set(key, window);
+  async hit(key: string): Promise<RateLimitResult> {
+    try {
+      await this.store().consume(key);
+      return { allowed: true };
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return { allowed: false, retryAfterSeconds: secondsUntil(refusal) };
+      throw refusal;
     }
-    window.count++;
-    if (window.count <= this.limit) return { allowed: true };
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((window.resetAt - now) / 1000)) };
   }
+}
 
-  private sweep(now: number) {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-  }
+function secondsUntil(result: RateLimiterRes): number {
+  return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
+}
+
+/**
+ * The same table as a store for express-rate-limit (the general limit on writes), which
+ * keeps its own headers and answer.
+ */
+export function sharedRateLimitStore(name: string): Store {
+  let limiter: RateLimiterSQLite | null = null;
+  let windowMs = 60_000;
+  const store = () => (limiter ??= sqliteLimiter(name, Number.MAX_SAFE_INTEGER, windowMs));
+  return {
+    init(options) {
+      windowMs = options.windowMs;
+    },
+    async increment(key) {
+      // penalty() counts the hit without refusing: express-rate-limit compares with its limit.
+      const result = await store().penalty(key, 1);
+      return { totalHits: result.consumedPoints, resetTime: new Date(Date.now() + result.msBeforeNext) };
+    },
+    async decrement(key) {
+      await store().reward(key, 1);
+    },
+    async resetKey(key) {
+      await store().delete(key);
+    },
+  };
 }
 
 /** A 429 JSON answer with Retry-After. */

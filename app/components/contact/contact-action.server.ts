@@ -24,7 +24,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
   }
 
   try {
-    const outcome = submitContactMessage(submission.value, {
+    const outcome = await submitContactMessage(submission.value, {
       clientIp: clientIpOf(context),
       honeypot: formData.get(HONEYPOT_FIELD),
     });

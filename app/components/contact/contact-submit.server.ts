@@ -18,9 +18,9 @@ export function clientIpOf(context: AppLoadContext): string {
   return (context as { clientIp?: string }).clientIp ?? "unknown";
 }
 
-export function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown }): ContactOutcome {
+export async function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown }): Promise<ContactOutcome> {
   // Counted after validation: a visitor correcting typos is not spending the allowance.
-  const limit = contactLimiter.hit(options.clientIp);
+  const limit = await contactLimiter.hit(options.clientIp);
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   if (isHoneypotFilled(options.honeypot)) {
     // Answered like a stored message so the bot learns nothing.
