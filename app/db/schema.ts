@@ -238,6 +238,8 @@ export const mailQueue = sqliteTable(
     nextAttemptAt: integer("next_attempt_at", { mode: "timestamp_ms" }).notNull().default(now),
     lastError: text("last_error"),
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
+    // Until then one worker (of any process on this database) is sending the row.
+    leasedUntil: integer("leased_until", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (table) => [index("mail_queue_pending_idx").on(table.sentAt, table.nextAttemptAt)],

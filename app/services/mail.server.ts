@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
 import { db, type AppDatabase } from "~/db/client.server";
 import { mailQueue } from "~/db/schema";
@@ -30,6 +30,8 @@ const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
 const STOP_WAIT_MS = 5_000;
+// Longer than an attempt can take (10 s to connect, 10 s for the greeting, 30 s idle).
+const LEASE_MS = 2 * 60_000;
 
 /** 1 s, 2 s, 4 s … after the 1st, 2nd, 3rd … failed attempt, never more than 5 minutes. */
 export function retryDelayMs(failedAttempts: number): number {
@@ -154,18 +156,35 @@ async function deliver(row: QueuedMail) {
   }
 }
 
-function dueMail(now: Date): QueuedMail[] {
-  return db()
-    .select()
+/**
+ * Takes the due rows no other worker holds, for LEASE_MS, in one UPDATE (SQLite runs
+ * one write at a time, so two processes on one database never take the same row):
+ * each queued mail is sent once. A worker that dies mid-send leaves its lease to run
+ * out; the row is then sent by whoever looks next.
+ */
+function leaseDueMail(now: Date): QueuedMail[] {
+  const free = or(isNull(mailQueue.leasedUntil), lte(mailQueue.leasedUntil, now));
+  const due = db()
+    .select({ id: mailQueue.id })
     .from(mailQueue)
-    .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, now)))
+    .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, now), free))
     .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
-    .limit(BATCH_SIZE)
+    .limit(BATCH_SIZE);
+  const rows = db()
+    .update(mailQueue)
+    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+    .where(and(inArray(mailQueue.id, due), isNull(mailQueue.sentAt), free))
+    .returning()
     .all();
+  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
+}
+
+function releaseLeases(ids: number[]) {
+  db().update(mailQueue).set({ leasedUntil: null }).where(inArray(mailQueue.id, ids)).run();
 }
 
 function markSent(id: number) {
-  db().update(mailQueue).set({ sentAt: new Date(), lastError: null }).where(eq(mailQueue.id, id)).run();
+  db().update(mailQueue).set({ sentAt: new Date(), lastError: null, leasedUntil: null }).where(eq(mailQueue.id, id)).run();
 }
 
 function markFailed(row: QueuedMail, error: unknown) {
@@ -174,7 +193,7 @@ function markFailed(row: QueuedMail, error: unknown) {
   const nextAttemptAt = new Date(Date.now() + retryDelayMs(attempts));
   db()
     .update(mailQueue)
-    .set({ attempts: sql`${mailQueue.attempts} + 1`, lastError: message.slice(0, 1000), nextAttemptAt })
+    .set({ attempts: sql`${mailQueue.attempts} + 1`, lastError: message.slice(0, 1000), nextAttemptAt, leasedUntil: null })
     .where(eq(mailQueue.id, row.id))
     .run();
   log.warn("mail: attempt failed, will retry", { id: row.id, attempts, retryAt: nextAttemptAt.toISOString(), error: message });
@@ -198,8 +217,13 @@ const holder = globalThis as unknown as { __mailWorker?: WorkerState };
 async function drain(state: WorkerState) {
   do {
     state.again = false;
-    for (const row of dueMail(new Date())) {
-      if (state.stopping) return;
+    const rows = leaseDueMail(new Date());
+    for (const [index, row] of rows.entries()) {
+      if (state.stopping) {
+        // Not tried: free for the next worker at once rather than when the lease runs out.
+        releaseLeases(rows.slice(index).map((left) => left.id));
+        return;
+      }
       try {
         await deliver(row);
         markSent(row.id);

@@ -1,0 +1,1 @@
+ALTER TABLE `mail_queue` ADD `leased_until` integer;
