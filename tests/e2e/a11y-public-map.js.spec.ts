@@ -1,6 +1,7 @@
 import { expect, test } from "@playwright/test";
 import { checkAtEveryWidth } from "./axe";
 import { inLanguage, LANGUAGES } from "./public-pages";
+import { mapAtRest } from "./map-at-rest";
 import { openPage } from "./support";
 
 // axe-core over the listings map with a home's info window open, in both languages, at a
@@ -24,7 +25,7 @@ for (const lng of LANGUAGES) {
         // Clusters first: zoom in until a home's own marker is drawn.
         for (let step = 0; step < 6 && !(await marker.isVisible()); step++) {
           await aside.locator(".leaflet-marker-pane [data-count]:not([data-count='1'])").first().click();
-          await page.waitForTimeout(400);
+          await mapAtRest(aside);
         }
         await marker.click();
         await expect(aside.locator("[data-map-info] a[href^='/properties/']")).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from "@playwright/test";
 import { layoutProblems } from "./layout-checks";
+import { mapAtRest } from "./map-at-rest";
 import { openPage, withE2eDatabase } from "./support";
 
 // The maps, with JavaScript: the listings map beside the cards and the small map of one
@@ -62,7 +63,7 @@ async function markerOf(page: Page, home: Home) {
   const marker = listingsMap(page).getByRole("button", { name: `${home.name}, ${home.price}`, exact: true });
   for (let step = 0; step < 6 && !(await marker.isVisible()); step++) {
     await listingsMap(page).locator(".leaflet-marker-pane [data-count]:not([data-count='1'])").first().click();
-    await page.waitForTimeout(400);
+    await mapAtRest(listingsMap(page));
   }
   return marker;
 }
@@ -103,6 +104,7 @@ test.describe("the listings map", () => {
     await expect(info).toContainText(/Baths\s*\S+/);
     await expect(info).toContainText(/Sq Ft\s*\S+/);
     await expect(info.locator("img")).toHaveJSProperty("complete", true);
+    await mapAtRest(listingsMap(page));
 
     await info.getByRole("link", { name: viewDetails("View Details", home.name) }).click();
     const details = page.getByRole("dialog", { name: home.name }).and(page.locator('[aria-modal="true"]'));
@@ -170,7 +172,7 @@ test.describe("the listings map", () => {
     const marker = map.getByRole("button", { name: new RegExp(`^${escaped(home.name)}, `) });
     for (let step = 0; step < 6 && !(await marker.isVisible()); step++) {
       await map.getByRole("button", { name: /casas aquí, acercar$/ }).first().click();
-      await page.waitForTimeout(400);
+      await mapAtRest(map);
     }
     await marker.click();
     const info = page.getByRole("dialog", { name: home.name });
