@@ -21,6 +21,11 @@ export function requestLog() {
     // The request's lines bind its id only, never the request object and its headers.
     quietReqLogger: true,
     quietResLogger: true,
+    // pino-http still binds the whole request (and a response) to a child logger per
+    // request, unused with the quiet options above; serialized to nothing, that child
+    // costs nothing (serialized in full, it halved the rate of the cached pages).
+    wrapSerializers: false,
+    serializers: { req: omitted, res: omitted },
     customAttributeKeys: { reqId: "requestId", responseTime: "duration" },
     customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? "error" : "info"),
     customSuccessMessage: (req, res) => `${req.method} ${pathOf(req)} ${res.statusCode}`,
@@ -32,6 +37,8 @@ export function requestLog() {
     logRequest(req, res, () => requestContext.run({ requestId: String(req.id) }, next));
   };
 }
+
+const omitted = () => undefined;
 
 type Answered = { method?: string; url?: string; originalUrl?: string };
 
