@@ -16,6 +16,7 @@ import { inspectLoginToken } from "~/models/magic-tokens.server";
 import { DASHBOARD_PATH, LOGIN_PATH, startAdminSession } from "~/utils/auth.server";
 import { log } from "~/utils/logger.server";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /**
  * /admin/auth/magic?token=...: the page a sign-in link opens.
@@ -97,14 +98,7 @@ export default function MagicLinkConfirm() {
         <Form method="post" action={MAGIC_LINK_PATH} className="mt-6">
           <input type="hidden" name={TOKEN_FIELD} value={token} />
           {redirectTo ? <input type="hidden" name={REDIRECT_FIELD} value={redirectTo} /> : null}
-          <button
-            type="submit"
-            disabled={signingIn}
-            aria-busy={signingIn || undefined}
-            className="inline-flex h-11 w-full items-center justify-center rounded-md bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800 disabled:cursor-wait"
-          >
-            Continue
-          </button>
+          <SubmitButton sending={signingIn} label="Continue" sendingLabel="Signing in..." />
         </Form>
       </div>
     </section>

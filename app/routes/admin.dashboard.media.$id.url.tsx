@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { mediaForDialog } from "~/components/admin/media-dialog.server";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
+import { FIELD_EDGE } from "~/components/ui/control-styles";
 import { absoluteMediaUrl } from "~/models/media.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { mediaTabUrl } from "~/utils/media-form";
@@ -48,7 +49,7 @@ export default function MediaUrl() {
         autoFocus
         value={item.url}
         onFocus={(event) => event.currentTarget.select()}
-        className="mt-1 block h-11 w-full rounded-md border border-slate-500 bg-slate-50 px-3 font-mono text-sm text-slate-900"
+        className={`mt-1 block h-11 w-full rounded-md ${FIELD_EDGE} bg-slate-50 px-3 font-mono text-sm text-slate-900`}
       />
       <p className="mt-2 text-sm text-slate-600">Select the address and copy it (Ctrl+C, or ⌘C on a Mac).</p>
     </RouteDialog>
