@@ -6,7 +6,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/utils/nonce";
 import { withoutReactBufferGaps } from "~/utils/react-stream-repair.server";
-import { withLowPriorityScriptPreloads } from "~/utils/script-preload-priority.server";
+import { withHydrationAfterFirstPhoto } from "~/utils/hydrate-after-first-photo.server";
 
 // How long streamed loader data may take (read by Remix's single fetch); the render is
 // abandoned a second after that.
@@ -34,7 +34,7 @@ export default function handleRequest(
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // React's chunks first lose their zero-byte gaps (which needs them as React cut them).
-          const body = withLowPriorityScriptPreloads();
+          const body = withHydrationAfterFirstPhoto();
           const repaired = withoutReactBufferGaps();
           // An error on the way reaches the response (pipeline destroys the next stream).
           pipeline(repaired, body, () => {});

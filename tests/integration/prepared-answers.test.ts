@@ -214,12 +214,18 @@ describe("the first screen", () => {
     }
   });
 
-  it("asks for the page's scripts after the stylesheet and the first photo", async () => {
+  it("asks for the page's scripts only from the inline script that waits for the first photo", async () => {
     for (const pathname of ["/", "/?lng=es", "/properties", "/admin/login"]) {
       const { html } = await headAndBody(pathname);
-      const preloads = tags(html, "link").filter((link) => link.rel === "modulepreload");
-      expect(preloads.length, pathname).toBeGreaterThan(5);
-      for (const preload of preloads) expect(preload.fetchpriority, `${pathname} ${preload.href}`).toBe("low");
+      const links = tags(html, "link");
+      expect(links.filter((link) => link.rel === "modulepreload"), pathname).toEqual([]);
+      expect(links.filter((link) => link["data-modulepreload"]?.startsWith("/build/")).length, pathname).toBeGreaterThan(5);
+      const moduleScript = /<script\b[^>]*type="module"[^>]*>([\s\S]*?)<\/script>/.exec(html);
+      expect(moduleScript, pathname).not.toBeNull();
+      // No static import: nothing is fetched until the script decides.
+      expect(moduleScript![1], pathname).not.toMatch(/^\s*import\s/m);
+      expect(moduleScript![1], pathname).toContain('querySelector(\'img[fetchpriority="high"]\')');
     }
   });
+
 });

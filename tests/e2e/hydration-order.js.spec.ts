@@ -1,0 +1,63 @@
+import { expect, test, type Page } from "@playwright/test";
+import { openPage } from "./support";
+
+// The page's scripts wait for its first photo (decision 025): the photo has the
+// connection to itself, then the page hydrates whole, without a mismatch that would make
+// React draw it again.
+
+type Timing = { url: string; start: number; end: number };
+
+/** Every resource the page has loaded so far, with when it started and ended (ms from navigation). */
+const resourceTimings = (page: Page): Promise<Timing[]> =>
+  page.evaluate(() =>
+    (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).map((entry) => ({ url: entry.name, start: entry.startTime, end: entry.responseEnd })),
+  );
+
+/** Errors the page throws or logs (a hydration mismatch is one: React error 418/423). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(String(error)));
+  page.on("console", (message) => {
+    if (message.type() === "error" && !/ERR_NAME_NOT_RESOLVED|Failed to load resource/.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+for (const { name, path } of [
+  { name: "the home page", path: "/" },
+  { name: "the home page in Spanish", path: "/?lng=es" },
+  { name: "a home's page", path: "/properties/1" },
+]) {
+  test(`${name}: no script is asked for before the first photo has arrived, and the page hydrates without a mismatch`, async ({ page }) => {
+    const errors = collectErrors(page);
+    await openPage(page, path);
+    const photo = await page.locator('img[fetchpriority="high"]').evaluate((img: HTMLImageElement) => img.currentSrc);
+    const timings = await resourceTimings(page);
+    const photoTiming = timings.find((timing) => timing.url === photo);
+    expect(photoTiming, photo).toBeDefined();
+    const scripts = timings.filter((timing) => /\/build\/.*\.js$/.test(timing.url));
+    expect(scripts.length).toBeGreaterThan(5);
+    for (const script of scripts) expect(script.start, script.url).toBeGreaterThanOrEqual(photoTiming!.end);
+    // The page works: the language switch is a hydrated control.
+    await expect(page.locator("html[data-hydrated]")).toBeAttached();
+    expect(errors).toEqual([]);
+  });
+}
+
+test("a page whose first photo never arrives still hydrates, at the visitor's first key", async ({ page }) => {
+  await page.route(/\/variants\/\d+\/demo\/hero-1\.webp$/, () => {
+    // Never answered: the photo stays loading.
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  await page.waitForTimeout(500);
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+  await page.keyboard.press("Shift");
+  await page.locator("html[data-hydrated]").waitFor();
+});
+
+test("a page without a first photo hydrates at once", async ({ page }) => {
+  const errors = collectErrors(page);
+  await openPage(page, "/admin/login");
+  expect(await page.locator('img[fetchpriority="high"]').count()).toBe(0);
+  expect(errors).toEqual([]);
+});
