@@ -15,6 +15,7 @@ const ENTRY_POINTS = {
   "server-main": "server/main.ts",
   "db-migrate": "scripts/db-migrate.ts",
   "db-backup": "scripts/db-backup.ts",
+  "db-restore": "scripts/db-restore.ts",
   "seed-scale": "scripts/seed-scale.ts",
 };
 
@@ -49,4 +50,4 @@ await build({
 // The bundles find their migrations beside themselves (app/db/client.server.ts resolves
 // ./migrations from its own module, which is build/*.js once compiled).
 fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(OUT_DIR, "migrations"), { recursive: true });
-console.log("Server compiled to build/server.js, build/server-main.js, build/db-migrate.js, build/db-backup.js and build/seed-scale.js");
+console.log("Server compiled to build/server.js, build/server-main.js, build/db-migrate.js, build/db-backup.js, build/db-restore.js and build/seed-scale.js");

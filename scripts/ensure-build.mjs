@@ -4,7 +4,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const OUTPUTS = ["build/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/seed-scale.js"];
+const OUTPUTS = ["build/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/db-restore.js", "build/seed-scale.js"];
 const SOURCES = [
   "app",
   "server",
@@ -13,6 +13,7 @@ const SOURCES = [
   "scripts/build-server.mjs",
   "scripts/db-migrate.ts",
   "scripts/db-backup.ts",
+  "scripts/db-restore.ts",
   "scripts/seed-scale.ts",
   "remix.config.js",
   "postcss.config.js",

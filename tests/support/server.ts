@@ -26,7 +26,7 @@ export function makeWorkDir(prefix = "site-test-"): string {
 }
 
 /** A compiled entry of the build: `npm run build` (run by `npm test`) writes them. */
-export function builtEntry(name: "server" | "db-migrate" | "db-backup" | "seed-scale"): string {
+export function builtEntry(name: "server" | "db-migrate" | "db-backup" | "db-restore" | "seed-scale"): string {
   return path.join(ROOT, "build", `${name}.js`);
 }
 

@@ -1,0 +1,251 @@
+// npm run db:restore -- FILE: puts a backup made by `npm run db:backup` in place of the
+// database at DATABASE_PATH, while the site is stopped.
+//
+// 1. The backup is checked first, from its bytes read once (so its folder is never
+//    written to, and what was checked is exactly what is put in place): an SQLite file,
+//    PRAGMA integrity_check ok, this site's tables, no migration this build does not know.
+// 2. Refused while any process has the current database open. Every connection to a
+//    WAL database (the server's, a second server's, Litestream's, a sqlite3 shell's)
+//    holds a shared lock on the database file for as long as it is open; we ask for an
+//    exclusive one and are refused while any of them lives. These are the kernel's
+//    record locks, so they go with the process that held them (a killed server blocks
+//    nothing) and are seen across containers sharing the volume.
+// 3. The bytes go to a temporary file beside the database, fsynced; the old -wal, -shm
+//    and -journal files go (a stale log would otherwise be replayed onto the restored
+//    file); the previous database is kept under a new name (a hard link) and the
+//    temporary file is renamed over it in one step.
+// 4. The restored file is checked again and its row counts printed. An older backup is
+//    fine: the migrations it lacks run at the next start.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import Database from "better-sqlite3";
+import { ConfigError, readConfig } from "../app/utils/env.server";
+
+/** A reason not to restore: printed as is, exit code 1. */
+class Refusal extends Error {}
+
+const SQLITE_MAGIC = Buffer.from("SQLite format 3\0", "latin1");
+const REQUIRED_TABLES = ["__drizzle_migrations", "properties", "contact_messages"];
+const COUNTED_TABLES = ["properties", "media", "faqs", "contact_messages", "text_entries", "admin_whitelist", "audit_log"];
+
+type Summary = { counts: Record<string, number>; lastMigration: number };
+
+function readBackup(file: string): Buffer {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === "ENOENT") throw new Refusal(`Refusing to restore: ${file} does not exist.`);
+    if (code === "EISDIR") throw new Refusal(`Refusing to restore: ${file} is a folder, not a backup file.`);
+    throw new Refusal(`Refusing to restore: ${file} cannot be read (${(error as Error).message}).`);
+  }
+  // An empty file is a valid empty database to SQLite: not a backup of this site.
+  if (bytes.length < 100 || !bytes.subarray(0, 16).equals(SQLITE_MAGIC)) {
+    throw new Refusal(`Refusing to restore: ${file} is not an SQLite database.`);
+  }
+  return bytes;
+}
+
+function tableCounts(db: Database.Database): Record<string, number> {
+  const present = new Set((db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]));
+  const counts: Record<string, number> = {};
+  for (const table of COUNTED_TABLES) {
+    if (present.has(table)) counts[table] = db.prepare(`select count(*) from "${table}"`).pluck().get() as number;
+  }
+  return counts;
+}
+
+/** integrity_check's findings, or null when it says ok. */
+function integrityProblems(db: Database.Database): string | null {
+  let rows: { integrity_check: string }[];
+  try {
+    rows = db.pragma("integrity_check") as { integrity_check: string }[];
+  } catch (error) {
+    // Damage bad enough stops the check itself (SQLITE_CORRUPT): that is its finding.
+    return (error as Error).message;
+  }
+  if (rows.length === 1 && rows[0].integrity_check === "ok") return null;
+  return rows.slice(0, 5).map((row) => row.integrity_check).join("; ");
+}
+
+/** The backup's own checks, on an in-memory copy of its bytes (opened read-only). */
+function checkBackup(file: string, bytes: Buffer): Summary {
+  // Bytes 18 and 19 say "WAL mode"; SQLite will not open an in-memory image so marked.
+  // They are set to the rollback-journal value for the check only (better-sqlite3 copies
+  // the buffer as it opens it) and put back: the file is restored exactly as it is.
+  const mode = [bytes[18], bytes[19]];
+  bytes[18] = bytes[19] = 1;
+  let db: Database.Database;
+  try {
+    db = new Database(bytes, { readonly: true });
+  } finally {
+    [bytes[18], bytes[19]] = mode;
+  }
+  try {
+    const problems = integrityProblems(db);
+    if (problems) throw new Refusal(`Refusing to restore: ${file} fails PRAGMA integrity_check: ${problems}`);
+    const tables = new Set(db.prepare("select name from sqlite_master where type = 'table'").pluck().all() as string[]);
+    const missing = REQUIRED_TABLES.filter((table) => !tables.has(table));
+    if (missing.length) {
+      throw new Refusal(`Refusing to restore: ${file} is an SQLite database but not one of this site's (no ${missing.join(", ")} table).`);
+    }
+    const lastMigration = Number(db.prepare("select coalesce(max(created_at), 0) from __drizzle_migrations").pluck().get());
+    return { counts: tableCounts(db), lastMigration };
+  } catch (error) {
+    if (error instanceof Refusal) throw error;
+    // SQLITE_CORRUPT, SQLITE_NOTADB and the like: the check could not even be run.
+    throw new Refusal(`Refusing to restore: ${file} is not a readable SQLite database (${(error as Error).message}).`);
+  } finally {
+    db.close();
+  }
+}
+
+/** The migrations of this build (beside the compiled script), oldest first; [] when not found. */
+function knownMigrations(): { when: number; tag: string }[] {
+  const journal = fileURLToPath(new URL("./migrations/meta/_journal.json", import.meta.url));
+  if (!fs.existsSync(journal)) return [];
+  return (JSON.parse(fs.readFileSync(journal, "utf8")) as { entries: { when: number; tag: string }[] }).entries;
+}
+
+/** How many of this build's migrations the backup lacks; refused when it is newer than the build. */
+function pendingMigrations(file: string, lastMigration: number): number | null {
+  const migrations = knownMigrations();
+  if (migrations.length === 0) return null;
+  const newest = Math.max(...migrations.map((m) => m.when));
+  if (lastMigration > newest) {
+    throw new Refusal(
+      `Refusing to restore: ${file} was made by a newer version of the site (it has a migration this build does not know). Restore it with that version.`,
+    );
+  }
+  return migrations.filter((m) => m.when > lastMigration).length;
+}
+
+/** Refuses while any process has the database open (see the top of this file). */
+function assertNotInUse(target: string) {
+  if (!fs.existsSync(target)) return;
+  let probe: Database.Database | undefined;
+  try {
+    probe = new Database(target, { fileMustExist: true, timeout: 0 });
+    probe.pragma("locking_mode = EXCLUSIVE");
+    probe.exec("BEGIN EXCLUSIVE");
+    probe.exec("ROLLBACK");
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? "";
+    if (code.startsWith("SQLITE_BUSY") || code.startsWith("SQLITE_LOCKED")) {
+      throw new Refusal(
+        `Refusing to restore: ${target} is in use by another process (is the server running?). Stop the server (and Litestream, or anything else using the database) and run db:restore again.`,
+      );
+    }
+    throw new Refusal(
+      `Refusing to restore: the current database ${target} cannot be opened (${(error as Error).message}), so it cannot be checked that no server uses it. Stop the server, move ${target} and its -wal and -shm files aside, and run db:restore again.`,
+    );
+  } finally {
+    // The last connection to close folds the old log into the old file and removes it.
+    probe?.close();
+  }
+}
+
+function fsyncPath(target: string) {
+  const fd = fs.openSync(target, "r");
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The previous database's new name, kept beside it (removed by hand once not needed). */
+function keptName(target: string): string {
+  const stamp = new Date().toISOString().replace(/[:.]/g, "-");
+  return `${target}.replaced-${stamp}`;
+}
+
+/** Puts the bytes in place of the target in one rename; returns where the old file is kept. */
+function replaceDatabase(target: string, bytes: Buffer): string | null {
+  const dir = path.dirname(target);
+  fs.mkdirSync(dir, { recursive: true });
+  const temp = path.join(dir, `.${path.basename(target)}.restore-${process.pid}.tmp`);
+  const previous = fs.existsSync(target) ? fs.statSync(target) : null;
+  try {
+    const fd = fs.openSync(temp, "wx", previous ? previous.mode & 0o777 : 0o644);
+    try {
+      let written = 0;
+      while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    // Run as root (docker exec -u 0, say), the file stays the server's user's.
+    if (previous && process.getuid?.() === 0) fs.chownSync(temp, previous.uid, previous.gid);
+
+    // Checked again at the last moment: the copy above may have taken a while.
+    assertNotInUse(target);
+    let kept: string | null = null;
+    if (previous) {
+      kept = keptName(target);
+      fs.linkSync(target, kept);
+    }
+    for (const suffix of ["-wal", "-shm", "-journal"]) fs.rmSync(target + suffix, { force: true });
+    fs.renameSync(temp, target);
+    fsyncPath(dir);
+    return kept;
+  } catch (error) {
+    fs.rmSync(temp, { force: true });
+    throw error;
+  }
+}
+
+function describeCounts(counts: Record<string, number>): string {
+  return Object.entries(counts)
+    .map(([table, n]) => `${table} ${n}`)
+    .join(", ");
+}
+
+function main() {
+  const argument = process.argv[2];
+  if (!argument) {
+    console.error("Usage: npm run db:restore -- FILE   (stop the server first)");
+    process.exit(2);
+  }
+  const file = path.resolve(argument);
+  const bytes = readBackup(file);
+  const backup = checkBackup(file, bytes);
+  const pending = pendingMigrations(file, backup.lastMigration);
+
+  // Read only now: with no SESSION_SECRET it writes ./data/session-secret.
+  const target = readConfig().databasePath;
+  if (fs.existsSync(target) && fs.realpathSync(target) === fs.realpathSync(file)) {
+    throw new Refusal(`Refusing to restore: ${file} is the database itself.`);
+  }
+  assertNotInUse(target);
+  const kept = replaceDatabase(target, bytes);
+
+  const restored = new Database(target, { fileMustExist: true });
+  let problems: string | null;
+  let counts: Record<string, number>;
+  try {
+    problems = integrityProblems(restored);
+    counts = tableCounts(restored);
+  } finally {
+    restored.close();
+  }
+  if (problems) {
+    console.error(`Restored ${file} into ${target}, but integrity_check on the result said: ${problems}`);
+    if (kept) console.error(`The previous database is kept as ${kept}.`);
+    process.exit(1);
+  }
+  console.log(`Restored ${file} into ${target} (integrity_check: ok)`);
+  console.log(`Rows: ${describeCounts(counts)}`);
+  if (pending) console.log(`The backup lacks ${pending} migration(s) of this version: they run at the next start.`);
+  if (kept) console.log(`The previous database is kept as ${kept} (delete it once it is not needed).`);
+}
+
+try {
+  main();
+} catch (error) {
+  if (error instanceof Refusal || error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+}
