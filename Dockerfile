@@ -26,7 +26,7 @@ RUN rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsser
 # --- runtime: production dependencies, the builds (server, Remix app, migrations in
 # build/migrations) and public/; no TypeScript sources, no compiler, no TypeScript loader ---
 FROM node:22-bookworm-slim AS runtime
-# glibc keeps memory sharp has freed in one arena per thread: two arenas keep the
+# glibc keeps the memory that sharp has freed in one arena per thread: two arenas keep the
 # server's memory flat across image re-encodings (docs/bench.md, upload memory).
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2
 WORKDIR /app
