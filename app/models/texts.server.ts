@@ -7,8 +7,16 @@ import type { Messages } from "~/utils/translate";
 
 export type Dictionary = Record<Language, Messages>;
 
-// Every page needs the dictionary; it changes only when an admin edits an entry.
-let cachedDictionary: Dictionary | null = null;
+// Every page needs the dictionary; it changes only when an admin edits an entry, through
+// this process or another one on the same database file. This process's own edits empty
+// it; another connection's commits change SQLite's data_version, read on every use, so a
+// second process's edit shows here too (then within the page cache's lifetime).
+let cachedDictionary: { dictionary: Dictionary; dataVersion: number } | null = null;
+
+/** Changes whenever another connection (another process) commits to the database. */
+function dataVersion(): number {
+  return db().$client.pragma("data_version", { simple: true }) as number;
+}
 
 export function listTextEntries(): TextEntry[] {
   return db().select().from(textEntries).orderBy(asc(textEntries.key)).all();
@@ -38,7 +46,9 @@ export function getTextEntry(id: number): TextEntry | undefined {
 }
 
 export function getDictionary(): Dictionary {
-  if (!cachedDictionary) {
+  // Read before the entries: a commit in between makes the next use read them again.
+  const version = dataVersion();
+  if (cachedDictionary?.dataVersion !== version) {
     const en: Messages = {};
     const es: Messages = {};
     for (const entry of listTextEntries()) {
@@ -46,9 +56,9 @@ export function getDictionary(): Dictionary {
       // A Spanish text left blank shows the English one rather than nothing.
       es[entry.key] = entry.spanishText.trim() ? entry.spanishText : entry.englishText;
     }
-    cachedDictionary = { en, es };
+    cachedDictionary = { dictionary: { en, es }, dataVersion: version };
   }
-  return cachedDictionary;
+  return cachedDictionary.dictionary;
 }
 
 export function clearDictionaryCache() {
