@@ -87,6 +87,13 @@ export function deferHydration(block: string): string {
   const loader = `
 const routes = ${JSON.stringify(routes.map((route) => route.href))};
 const shared = ${JSON.stringify(preloads.filter((href) => href !== entry && !routes.some((route) => route.href === href)))};
+// A task of its own through a message, not a timer: timers are clamped in background tabs
+// and stand still under a paused test clock, which would hold the page unhydrated.
+const nextTask = () => new Promise((resolve) => {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => resolve();
+  channel.port2.postMessage(null);
+});
 let started = false;
 const hydrate = () => {
   if (started) return;
@@ -97,7 +104,6 @@ const hydrate = () => {
   }
   // Each shared file is run in a task of its own (it runs its own imports first), so no
   // single task holds the page long; then the routes in order, then Remix's entry.
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve));
   const run = async () => {
     for (const href of shared) {
       await import(href);
@@ -115,7 +121,7 @@ ${rest}
   run();
 };
 const photo = document.querySelector('img[fetchpriority="high"]');
-if (!photo) requestAnimationFrame(() => setTimeout(hydrate));
+if (!photo) nextTask().then(hydrate);
 else {
   // Once the photo is drawn: the browser names it in a largest-contentful-paint entry,
   // delivered after that frame. Where it does not (not the largest thing on the screen,
@@ -124,7 +130,7 @@ else {
     const drawn = new PerformanceObserver((list) => {
       if (!list.getEntries().some((entry) => entry.element === photo)) return;
       drawn.disconnect();
-      setTimeout(hydrate);
+      nextTask().then(hydrate);
     });
     drawn.observe({ type: "largest-contentful-paint", buffered: true });
   }
