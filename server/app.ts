@@ -8,13 +8,14 @@ import { sharedRateLimitStore } from "../app/utils/rate-limit.server";
 import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
-import { variantsCacheDir } from "../app/services/storage.server";
+import { StorageUnavailable, variantsCacheDir } from "../app/services/storage.server";
 import { s3UploadOrigin } from "../app/services/storage/s3.server";
 import { imageVariants } from "./image-variants";
 import { serveObjects } from "./objects";
 import { receiveUploads } from "./upload-receiver";
 import { FORM_UPLOAD_OVERHEAD_BYTES, isFormUploadPath } from "../app/services/uploads/form-upload-paths";
-import { MAX_UPLOAD_BYTES } from "../app/utils/upload-rules";
+import { retryAfterFor } from "../app/utils/storage-unavailable.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
 import { serveCachedAnswers } from "./cached-answers";
 import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
@@ -106,6 +107,11 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     }
     if (error instanceof URIError) {
       return res.status(400).json({ error: "Malformed URL" });
+    }
+    // /objects and /variants while the store is down: a plain "try again", not a 500.
+    if (error instanceof StorageUnavailable) {
+      log.warn("request failed: storage unavailable", { error: error.message });
+      return res.status(503).set({ "Cache-Control": "no-store", ...retryAfterFor(503) }).json({ error: UPLOAD_MESSAGES.storageUnavailable });
     }
     log.error("request failed", { error: error instanceof Error ? error.stack : String(error) });
     res.status(500).json({ error: "Internal server error" });

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import sharp from "sharp";
 import { pipeline } from "node:stream/promises";
-import { getObject, isServableObjectKey } from "../app/services/storage.server";
+import { getObject, isServableObjectKey, StorageUnavailable } from "../app/services/storage.server";
 import { isRecordedObject } from "../app/models/published-objects.server";
 import { SERVED_VARIANT_WIDTHS } from "../app/utils/image-variants";
 import { log } from "../app/utils/logger.server";
@@ -57,6 +57,8 @@ export function imageVariants(options: { cacheDir: string }) {
       if (!body) return res.status(404).json({ error: "Not found" });
       send(body);
     } catch (error) {
+      // The store being down is said as such (503), not as a missing image.
+      if (error instanceof StorageUnavailable) return next(error);
       log.warn("image variant failed", { key, width, error: String(error) });
       res.status(404).json({ error: "Not found" });
     }

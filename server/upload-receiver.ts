@@ -4,6 +4,7 @@ import { TooLarge } from "../app/services/uploads/byte-limit.server";
 import { receiveIntoQuarantine } from "../app/services/uploads/quarantine.server";
 import { checkLocalUploadUrl } from "../app/services/uploads/upload-urls.server";
 import { log } from "../app/utils/logger.server";
+import { retryAfterFor } from "../app/utils/storage-unavailable.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
 
 /**
@@ -16,7 +17,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
 
 function refuse(res: Response, status: number, error: string) {
   // The rest of a refused body is not read: the connection closes once the answer is out.
-  res.set("Connection", "close").status(status).json({ error });
+  res.set({ Connection: "close", ...retryAfterFor(status) }).status(status).json({ error });
 }
 
 // How much of a too-large body is still read (and dropped) before the answer.

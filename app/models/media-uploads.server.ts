@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { isFileShown } from "~/models/published-objects.server";
-import { deleteObject, objectKeyOf } from "~/services/storage.server";
+import { deleteObject, objectKeyOf, StorageUnavailable } from "~/services/storage.server";
 import { rejected, takeInUpload, type IntakeOutcome, type PublishedImage } from "~/services/uploads/intake.server";
 import { PLACEHOLDER_IMAGE } from "~/utils/image-variants";
 import { log } from "~/utils/logger.server";
@@ -97,16 +97,31 @@ export async function reuploadMedia(id: number, slotId: string, adminEmail: stri
   return outcome;
 }
 
-export type DeleteOutcome = { kind: "deleted"; media: Media } | { kind: "not_found" };
+export type DeleteOutcome = { kind: "deleted"; media: Media } | { kind: "not_found" } | { kind: "storage_unavailable" };
 
 /**
- * Deletes a media item and its file. Unless another media item shows the same file (the
- * demo catalogue shares some), properties that used it as their main image fall back
- * to the stock placeholder in the same transaction, and the file and its resized copies
- * are deleted after it: a failure there leaves an orphan file, logged, never a row that
- * points at a missing file. The change log records the deletion, by `actor`, with the row.
+ * Deletes a media item and its file. The file goes first, the row after it
+ * (docs/decisions/028): while the store is down the item stays, whole and shown, and the
+ * admin is told to try again; a row is never left pointing at a missing file, and no
+ * file is left that no row names. Unless another media item shows the same file (the
+ * demo catalogue shares some), it and its resized copies are deleted, and properties
+ * that used it as their main image fall back to the stock placeholder in the row's
+ * transaction. The change log records the deletion, by `actor`, with the row.
  */
 export async function deleteMedia(id: number, actor: string): Promise<DeleteOutcome> {
+  const item = db().select().from(media).where(eq(media.id, id)).get();
+  if (!item) return { kind: "not_found" };
+  const key = objectKeyOf(item.filePath);
+  if (key && !isSharedByOtherMedia(item)) {
+    try {
+      // A missing object is no failure: a delete that failed after this step is tried again.
+      await deleteObject(key);
+    } catch (error) {
+      if (!(error instanceof StorageUnavailable)) throw error;
+      log.warn("media: not deleted, storage unavailable", { id, key, error: error.message });
+      return { kind: "storage_unavailable" };
+    }
+  }
   const removed = db().transaction((tx) => {
     const row = tx.delete(media).where(eq(media.id, id)).returning().get();
     if (!row) return undefined;
@@ -116,9 +131,13 @@ export async function deleteMedia(id: number, actor: string): Promise<DeleteOutc
       : tx.update(properties).set({ imageUrl: PLACEHOLDER_IMAGE }).where(eq(properties.imageUrl, row.filePath)).run().changes;
     const fallback = placeholders ? `; main image of ${placeholders} ${placeholders === 1 ? "property" : "properties"} now the placeholder` : "";
     recordAudit({ actor, entity: "media", entityId: id, action: "delete", summary: `${summarizeChanges(null, row, LOGGED_FIELDS)}${fallback}` }, tx);
-    return { row, fileInUse: Boolean(sharedByMedia) };
+    return row;
   });
+  // Deleted meanwhile by another request: that one answered for it.
   if (!removed) return { kind: "not_found" };
-  if (!removed.fileInUse) await deleteUnusedFile(removed.row.filePath, { id });
-  return { kind: "deleted", media: removed.row };
+  return { kind: "deleted", media: removed };
+}
+
+function isSharedByOtherMedia(item: Media): boolean {
+  return Boolean(db().select({ id: media.id }).from(media).where(and(eq(media.filePath, item.filePath), ne(media.id, item.id))).limit(1).get());
 }

@@ -1,15 +1,21 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { mediaForDialog } from "~/components/admin/media-dialog.server";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { deleteMedia } from "~/models/media-uploads.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { MEDIA_MESSAGES, mediaTabUrl } from "~/utils/media-form";
 import { parseId } from "~/utils/params";
+import { addActionRetryAfter } from "~/utils/route-exports";
+import { retryAfterFor } from "~/utils/storage-unavailable.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
 const FORM_ID = "delete-media";
 const FAILED_TOAST = { title: "Error", description: MEDIA_MESSAGES.deleteFailed, variant: "destructive" } as const;
+
+// The store being down (503) keeps its Retry-After on the page.
+export const headers = addActionRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -23,11 +29,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id, admin.email);
   if (outcome.kind === "not_found") return redirectWithToast(back, FAILED_TOAST);
+  // The dialog again, saying why: the item is still there to delete once the store is back.
+  if (outcome.kind === "storage_unavailable") {
+    return json({ error: `${MEDIA_MESSAGES.deleteFailed}. ${UPLOAD_MESSAGES.storageUnavailable}` }, { status: 503, headers: retryAfterFor(503) });
+  }
   return redirectWithToast(back, { title: "Success", description: MEDIA_MESSAGES.deleted });
 }
 
 export default function DeleteMedia() {
   const { item } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
   const location = useLocation();
   const navigation = useNavigation();
   const deleting = navigation.state === "submitting" && navigation.formMethod === "POST";
@@ -46,6 +57,11 @@ export default function DeleteMedia() {
       }
     >
       <p className="break-words text-slate-700">Are you sure you want to delete {item.originalName}?</p>
+      {data?.error ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
+          {data.error}
+        </p>
+      ) : null}
     </RouteDialog>
   );
 }

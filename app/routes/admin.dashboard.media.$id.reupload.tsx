@@ -7,6 +7,8 @@ import { receiveFormUpload } from "~/services/uploads/form-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { MEDIA_MESSAGES, mediaTabUrl } from "~/utils/media-form";
 import { parseId } from "~/utils/params";
+import { addActionRetryAfter } from "~/utils/route-exports";
+import { retryAfterFor } from "~/utils/storage-unavailable.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
@@ -15,6 +17,9 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
  * for the item, which keeps its id, hero status and property. Same uploader and checks
  * as the upload dialog; the old file and its resized copies are deleted.
  */
+
+// The store being down (503) keeps its Retry-After on the page.
+export const headers = addActionRetryAfter;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,9 +33,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) return redirectWithToast(back, { title: "Error", description: MEDIA_MESSAGES.notFound, variant: "destructive" });
   const received = await receiveFormUpload(request, admin.email);
-  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status });
+  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await reuploadMedia(id, received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status });
+  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
   return redirectWithToast(back, { title: "Success", description: UPLOAD_MESSAGES.imageReuploaded });
 }
 

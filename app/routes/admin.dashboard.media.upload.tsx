@@ -5,6 +5,8 @@ import { recordUploadedMedia } from "~/models/media-uploads.server";
 import { receiveFormUpload } from "~/services/uploads/form-upload.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { mediaTabUrl } from "~/utils/media-form";
+import { addActionRetryAfter } from "~/utils/route-exports";
+import { retryAfterFor } from "~/utils/storage-unavailable.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
@@ -14,6 +16,9 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
  * file is streamed into quarantine, checked and recorded the same way.
  */
 
+// The store being down (503) keeps its Retry-After on the page.
+export const headers = addActionRetryAfter;
+
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   return json(null, { headers: { "Cache-Control": "no-store" } });
@@ -22,9 +27,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const received = await receiveFormUpload(request, admin.email);
-  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status });
+  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await recordUploadedMedia(received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status });
+  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
   return redirectWithToast(mediaTabUrl(new URL(request.url).searchParams), { title: "Success", description: UPLOAD_MESSAGES.imageUploaded });
 }
 

@@ -1,8 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { issueUploadSlot } from "~/models/upload-slots.server";
+import { StorageUnavailable } from "~/services/storage.server";
 import { uploadUrlFor } from "~/services/uploads/upload-urls.server";
 import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
 import { requireAdminApi } from "~/utils/auth.server";
+import { storageUnavailableJson } from "~/utils/storage-unavailable.server";
 
 /**
  * POST /api/objects/upload: {uploadURL}, where the browser then PUTs one file with its
@@ -23,5 +25,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
   if (request.method !== "POST") return methodNotAllowed(ALLOW);
   const slot = issueUploadSlot(admin.email);
-  return json({ uploadURL: await uploadUrlFor(slot, new URL(request.url).origin) }, { headers: NO_STORE });
+  try {
+    return json({ uploadURL: await uploadUrlFor(slot, new URL(request.url).origin) }, { headers: NO_STORE });
+  } catch (error) {
+    // Signing needs no request to S3, only credentials, which may have to be fetched
+    // (an instance role); the unused slot goes with the cleanup.
+    if (error instanceof StorageUnavailable) return storageUnavailableJson();
+    throw error;
+  }
 }

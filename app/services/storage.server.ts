@@ -2,17 +2,19 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/utils/env.server";
 import { VARIANT_WIDTHS } from "~/utils/image-variants";
-import type { ListedObject, ObjectInfo, StorageBackend, StoredObject } from "./storage/backend";
+import { StorageUnavailable, type ListedObject, type ObjectInfo, type StorageBackend, type StoredObject } from "./storage/backend";
 import { localBackend } from "./storage/local.server";
 import { s3Backend } from "./storage/s3.server";
 
 export type { ListedObject, ObjectInfo, StoredObject } from "./storage/backend";
+export { StorageUnavailable } from "./storage/backend";
 
 /**
  * Where media files live. Files are addressed by a key ("hero/hero-1.webp") and
  * served by the app at /objects/<key>, whatever the backing store: local disk under
  * data/uploads by default, an S3 bucket when S3_BUCKET is set. Callers use only the
- * functions below and never learn which.
+ * functions below and never learn which. Whatever a store fails with reaches them as
+ * StorageUnavailable, so each caller can tell "the store is down" from its own bugs.
  */
 
 export const OBJECTS_PREFIX = "/objects/";
@@ -71,17 +73,30 @@ function checked(key: string): string {
   return key;
 }
 
+/** One call to the store; its failure, whatever it is, becomes StorageUnavailable. */
+async function reaching<T>(operation: string, key: string, call: (store: StorageBackend) => Promise<T>): Promise<T> {
+  try {
+    return await call(backend());
+  } catch (error) {
+    throw new StorageUnavailable(operation, key, error);
+  }
+}
+
 export async function putObject(key: string, body: Buffer, contentType: string): Promise<void> {
-  await backend().put(checked(key), body, contentType);
+  await reaching("put", checked(key), (store) => store.put(key, body, contentType));
 }
 
 /** Stores a local file under `key`, streamed; the file is moved or removed afterwards. */
 export async function putFile(key: string, file: string, contentType: string): Promise<void> {
-  await backend().putFile(checked(key), file, contentType);
+  await reaching("put", checked(key), (store) => store.putFile(key, file, contentType));
 }
 
-export function listObjects(prefix: string): AsyncIterable<ListedObject> {
-  return backend().list(prefix);
+export async function* listObjects(prefix: string): AsyncIterable<ListedObject> {
+  try {
+    yield* backend().list(prefix);
+  } catch (error) {
+    throw new StorageUnavailable("list", prefix, error);
+  }
 }
 
 /**
@@ -89,17 +104,20 @@ export function listObjects(prefix: string): AsyncIterable<ListedObject> {
  * sign one (S3); null on local disk, where the app receives the upload itself.
  */
 export async function presignedPutUrl(key: string, seconds: number): Promise<string | null> {
-  const store = backend();
-  return store.presignPut ? store.presignPut(checked(key), undefined, seconds) : null;
+  // Signing needs no request to the store, but the credentials may (an instance role).
+  return reaching("presign", checked(key), async (store) => (store.presignPut ? store.presignPut(key, undefined, seconds) : null));
 }
 
-/** The object as a stream, or null when there is none (an unsafe key names none). */
+/**
+ * The object as a stream, or null when there is none (an unsafe key names none). A
+ * store failing once the stream has begun fails the stream, not this call.
+ */
 export async function getObject(key: string): Promise<StoredObject | null> {
-  return isSafeObjectKey(key) ? backend().get(key) : null;
+  return isSafeObjectKey(key) ? reaching("get", key, (store) => store.get(key)) : null;
 }
 
 export async function headObject(key: string): Promise<ObjectInfo | null> {
-  return isSafeObjectKey(key) ? backend().head(key) : null;
+  return isSafeObjectKey(key) ? reaching("head", key, (store) => store.head(key)) : null;
 }
 
 /**
@@ -107,6 +125,6 @@ export async function headObject(key: string): Promise<ObjectInfo | null> {
  * an error: the caller wants it gone.
  */
 export async function deleteObject(key: string): Promise<void> {
-  await backend().delete(checked(key));
+  await reaching("delete", checked(key), (store) => store.delete(key));
   await Promise.all(VARIANT_WIDTHS.map((width) => fs.rm(path.join(variantsCacheDir(), String(width), `${key}.webp`), { force: true })));
 }

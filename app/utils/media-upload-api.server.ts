@@ -5,6 +5,7 @@ import type { IntakeOutcome } from "~/services/uploads/intake.server";
 import { slotIdOfObjectPath } from "~/services/uploads/upload-urls.server";
 import { fieldErrorsOf, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
 import { mediaUploadSchema } from "~/utils/media-form";
+import { retryAfterFor } from "~/utils/storage-unavailable.server";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
 /**
@@ -31,8 +32,8 @@ export async function readMediaUploadRequest(request: Request): Promise<MediaUpl
   return { slotId, filename: parsed.data.filename };
 }
 
-/** The recorded item with SPEC's toast text, or the rejection's status and reason. */
+/** The recorded item with SPEC's toast text, or the rejection's status and reason (503: the store is down, with Retry-After). */
 export function mediaUploadAnswer(outcome: IntakeOutcome<Media>, message: string, status = 200): Response {
-  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: NO_STORE });
+  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: { ...NO_STORE, ...retryAfterFor(outcome.status) } });
   return json({ ...mediaJson(outcome.result), message }, { status, headers: NO_STORE });
 }

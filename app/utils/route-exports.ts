@@ -5,10 +5,20 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 export const skipRevalidationAfterPosts: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 
-/** A form post over a rate limit keeps its Retry-After on the page response too. */
-export const keepRetryAfter: HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
-  const headers = new Headers(loaderHeaders);
+/** `base` with the action's Retry-After, if it gave one. */
+function withActionRetryAfter(base: Headers, actionHeaders: Headers): Headers {
+  const headers = new Headers(base);
   const retryAfter = actionHeaders.get("Retry-After");
   if (retryAfter) headers.set("Retry-After", retryAfter);
   return headers;
-};
+}
+
+/** A form post over a rate limit keeps its Retry-After on the page response too. */
+export const keepRetryAfter: HeadersFunction = ({ actionHeaders, loaderHeaders }) => withActionRetryAfter(loaderHeaders, actionHeaders);
+
+/**
+ * For a route that otherwise sets no headers (a dashboard dialog): its form post refused
+ * while the file store is down keeps its Retry-After on the page; all else stays as
+ * the parents and Remix's defaults make it.
+ */
+export const addActionRetryAfter: HeadersFunction = ({ actionHeaders, parentHeaders }) => withActionRetryAfter(parentHeaders, actionHeaders);

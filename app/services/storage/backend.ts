@@ -38,3 +38,15 @@ export interface StorageBackend {
    */
   presignPut?(key: string, contentType: string | undefined, seconds: number): Promise<string>;
 }
+
+/**
+ * The store failed an operation (S3 unreachable or answering errors, a full or
+ * read-only disk): nothing says the object is missing, only that the store cannot be
+ * used now. Callers answer 503 with Retry-After and change nothing of their own.
+ */
+export class StorageUnavailable extends Error {
+  constructor(operation: string, key: string, cause: unknown) {
+    super(`storage ${operation} ${key} failed: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = "StorageUnavailable";
+  }
+}

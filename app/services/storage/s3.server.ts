@@ -11,6 +11,7 @@ import {
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
 import type { Config } from "~/utils/env.server";
+import { log } from "~/utils/logger.server";
 import type { ListedObject, ObjectInfo, StorageBackend } from "./backend";
 
 /** The metadata GetObject and HeadObject both answer with. */
@@ -39,6 +40,28 @@ export function s3UploadOrigin(settings: Config["s3"]): string | null {
   return settings.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${settings.bucket}.${endpoint.host}`;
 }
 
+/**
+ * How long a request to the store may take (see docs/decisions/028). The connection:
+ * an S3 endpoint accepts in milliseconds. Silence on an open connection (no byte
+ * either way): S3 answers a small request or sends the next bytes of an object well
+ * within it, and it is reset by every byte, so a slow but moving transfer goes on. The
+ * whole request up to the answer's headers: a 10 MB PUT from a server needs a fraction.
+ */
+const STORE_TIMEOUTS = { connectionTimeout: 3_000, socketTimeout: 5_000, requestTimeout: 30_000, throwOnRequestTimeout: true };
+/** One retry: a refused or reset connection is tried once more, then the caller hears of it. */
+const STORE_ATTEMPTS = 2;
+
+/**
+ * The SDK's own warnings (a failed upload of a stream is not retried, say) as lines of
+ * our log rather than bare console text; its per-request info lines are left out.
+ */
+const SDK_LOGGER = {
+  debug: () => {},
+  info: () => {},
+  warn: (...content: unknown[]) => log.warn("s3 client", { detail: content.map(String).join(" ") }),
+  error: (...content: unknown[]) => log.error("s3 client", { detail: content.map(String).join(" ") }),
+};
+
 /** Objects in an S3 bucket (AWS or a compatible store: MinIO, R2, ...) when S3_BUCKET is set. */
 export function s3Backend(settings: NonNullable<Config["s3"]>): StorageBackend {
   const client = new S3Client({
@@ -55,6 +78,12 @@ export function s3Backend(settings: NonNullable<Config["s3"]>): StorageBackend {
     // send and check them only where an operation requires it.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // The SDK waits forever by default: a store that stops answering would hold an
+    // admin's upload, a visitor's image and a worker slot each until the OS gives up
+    // (minutes). These bound an unreachable store to seconds, then callers answer 503.
+    requestHandler: STORE_TIMEOUTS,
+    maxAttempts: STORE_ATTEMPTS,
+    logger: SDK_LOGGER,
   });
   const Bucket = settings.bucket;
 

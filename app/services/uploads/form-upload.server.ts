@@ -7,6 +7,8 @@ import {
   type UploadHandler,
 } from "@remix-run/node";
 import { issueUploadSlot, startReceiving } from "~/models/upload-slots.server";
+import { StorageUnavailable } from "~/services/storage.server";
+import { log } from "~/utils/logger.server";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 import { TooLarge } from "./byte-limit.server";
 import { rejected, type Rejection } from "./intake.server";
@@ -65,6 +67,12 @@ export async function readFormWithUpload(request: Request, adminEmail: string): 
       : await request.formData();
   } catch (error) {
     if (isTooLarge(error)) return rejected(413, UPLOAD_MESSAGES.tooLarge);
+    // The file could not be put in quarantine: its slot is already marked rejected and
+    // nothing else was written, so the form is refused as a whole, to be sent again.
+    if (error instanceof StorageUnavailable) {
+      log.error("upload: form file not stored", { error: error.message });
+      return rejected(503, UPLOAD_MESSAGES.storageUnavailable);
+    }
     throw error;
   }
   fields.delete(UPLOAD_FIELD);
