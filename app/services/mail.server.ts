@@ -30,8 +30,12 @@ const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 5 * 60_000;
 const BATCH_SIZE = 20;
 const STOP_WAIT_MS = 5_000;
-// Longer than an attempt can take (10 s to connect, 10 s for the greeting, 30 s idle).
-const LEASE_MS = 2 * 60_000;
+// A worker holds its rows for LEASE_MS and renews the lease every LEASE_RENEW_MS while
+// it still works on them, however long an attempt takes (10 s to connect, 10 s for the
+// greeting, 30 s idle, each of which can repeat); a killed process stops renewing, and
+// its rows are sent by the next worker to look within LEASE_MS (decision 026).
+const LEASE_MS = 15_000;
+const LEASE_RENEW_MS = 5_000;
 
 /** 1 s, 2 s, 4 s … after the 1st, 2nd, 3rd … failed attempt, never more than 5 minutes. */
 export function retryDelayMs(failedAttempts: number): number {
@@ -179,6 +183,27 @@ function leaseDueMail(now: Date): QueuedMail[] {
   return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
 }
 
+/** Keeps the rows a worker has not finished with leased to it (see LEASE_MS). */
+function renewLeases(ids: number[]) {
+  if (!ids.length) return;
+  const until = new Date(Date.now() + LEASE_MS);
+  db().update(mailQueue).set({ leasedUntil: until }).where(and(inArray(mailQueue.id, ids), isNull(mailQueue.sentAt))).run();
+}
+
+/** Renews the lease of the rows `held()` names every LEASE_RENEW_MS, until called to stop. */
+function keepLeased(held: () => number[]): () => void {
+  const timer = setInterval(() => {
+    try {
+      renewLeases(held());
+    } catch (error) {
+      // A missed renewal risks a second copy of a mail, never a lost one: log and go on.
+      log.error("mail: lease renewal failed", { error: error instanceof Error ? error.stack : String(error) });
+    }
+  }, LEASE_RENEW_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 function releaseLeases(ids: number[]) {
   db().update(mailQueue).set({ leasedUntil: null }).where(inArray(mailQueue.id, ids)).run();
 }
@@ -218,18 +243,26 @@ async function drain(state: WorkerState) {
   do {
     state.again = false;
     const rows = leaseDueMail(new Date());
-    for (const [index, row] of rows.entries()) {
-      if (state.stopping) {
-        // Not tried: free for the next worker at once rather than when the lease runs out.
-        releaseLeases(rows.slice(index).map((left) => left.id));
-        return;
+    let next = 0;
+    // The row being sent and those after it stay ours, however long an attempt takes.
+    const stopRenewing = keepLeased(() => rows.slice(next).map((row) => row.id));
+    try {
+      for (; next < rows.length; next++) {
+        const row = rows[next];
+        if (state.stopping) {
+          // Not tried: free for the next worker at once rather than when the lease runs out.
+          releaseLeases(rows.slice(next).map((left) => left.id));
+          return;
+        }
+        try {
+          await deliver(row);
+          markSent(row.id);
+        } catch (error) {
+          markFailed(row, error);
+        }
       }
-      try {
-        await deliver(row);
-        markSent(row.id);
-      } catch (error) {
-        markFailed(row, error);
-      }
+    } finally {
+      stopRenewing();
     }
   } while (state.again && !state.stopping);
 }

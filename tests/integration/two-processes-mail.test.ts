@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { eventually } from "../support/eventually";
 import { freePort, makeWorkDir, startServer, withServerDatabase, type RunningServer } from "../support/server";
-import { startSmtpSink, type SmtpSink } from "../support/smtp";
+import { copiesByName, startSmtpSink, type SmtpSink } from "../support/smtp";
 
 // Two processes on one database share one mail queue: each queued mail is sent once,
 // never by both, even when both find it due at the same moment (here: after an SMTP
@@ -55,11 +55,7 @@ describe("the mail queue with two processes on one database", () => {
     );
     // Time for a second copy to arrive, if one were on its way.
     await new Promise((resolve) => setTimeout(resolve, 2_500));
-    const copies = new Map<string, number>();
-    for (const mail of sink.messages()) {
-      const name = new RegExp(`${marker}x\\d+`).exec(mail.raw)?.[0];
-      if (name) copies.set(name, (copies.get(name) ?? 0) + 1);
-    }
+    const copies = copiesByName(sink.messages(), new RegExp(`${marker}x\\d+`));
     expect(copies.size).toBe(MESSAGES);
     expect([...copies.entries()].filter(([, count]) => count !== 1)).toEqual([]);
   });

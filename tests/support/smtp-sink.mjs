@@ -31,6 +31,9 @@ const server = new SMTPServer({
   // Plain SMTP on loopback: no certificate to trust, nothing to upgrade to.
   disabledCommands: ["STARTTLS", "AUTH"],
   logger: false,
+  // Loopback only: the client's name is known, and a reverse DNS lookup per connection
+  // (up to its timeout where no resolver answers) slows every test that sends mail.
+  disableReverseLookup: true,
   onData(stream, session, callback) {
     const chunks = [];
     stream.on("data", (chunk) => chunks.push(chunk));

@@ -68,6 +68,19 @@ export async function startSmtpSink(port: number): Promise<SmtpSink> {
   };
 }
 
+/**
+ * How many of the received messages carry each name that `pattern` finds in them (the
+ * first match a message): the tests of the mail queue expect every name exactly once.
+ */
+export function copiesByName(messages: ReceivedMail[], pattern: RegExp): Map<string, number> {
+  const copies = new Map<string, number>();
+  for (const mail of messages) {
+    const name = pattern.exec(mail.raw)?.[0];
+    if (name) copies.set(name, (copies.get(name) ?? 0) + 1);
+  }
+  return copies;
+}
+
 // ---------------------------------------------------------------------------------
 // Reading what was received: the MIME parts of a message, decoded, so a test reads the
 // text a mail client would show (nodemailer sends long lines quoted-printable).
