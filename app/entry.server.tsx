@@ -59,6 +59,9 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, streamTimeout + 1_000);
+    // The time limit runs from React's first turn (renderToPipeableStream queues its work
+    // with setImmediate; this runs after it), not from the request: on a loop busy with
+    // other renders, a page still waiting for its turn would be aborted before its shell.
+    setImmediate(() => setTimeout(abort, streamTimeout + 1_000));
   });
 }
