@@ -20,11 +20,14 @@ import { serveCachedAnswers } from "./cached-answers";
 import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
 import { PUBLIC_DIR } from "./paths";
+import { refuse, REFUSALS } from "./refusal";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
 import { requestLog } from "./request-log";
 import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+// Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
+const CONTROL_CHARACTER_IN_PATH = /%(?:[01][0-9a-f]|7f)|%e2%80%a[89]/i;
 const PAGE_CACHE_LIMITS = {
   // Also bounds how long a change made outside the app (straight to the database) takes
   // to show, and how long two processes on one database may disagree.
@@ -79,11 +82,13 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       store: sharedRateLimitStore("writes"),
       standardHeaders: "draft-7",
       legacyHeaders: false,
-      handler: (_req, res, _next, limiterOptions) => {
-        res.status(limiterOptions.statusCode).json({ error: "Too many requests. Please try again later." });
-      },
+      handler: (req, res, _next, limiterOptions) => refuse(req, res, limiterOptions.statusCode, REFUSALS.tooManyWrites),
     }),
   );
+
+  // Remix's route patterns never match a path holding a line break (%0A, %0D, U+2028/9),
+  // so such an /api path would get the HTML 404 page instead of the catch-all's JSON.
+  app.use((req, res, next) => (req.path.startsWith("/api/") && CONTROL_CHARACTER_IN_PATH.test(req.path) ? refuse(req, res, 404, REFUSALS.notFound) : next()));
 
   // Before Remix, which reads every body whole (1 MB at most): an upload is streamed.
   app.use("/api/objects/upload/", receiveUploads());
@@ -100,21 +105,18 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
     }),
   );
 
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  // In the caller's format: JSON for /api calls, a page for a form posted without JavaScript.
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
-    if (error instanceof PayloadTooLargeError) {
-      return res.status(413).json({ error: "Request body too large" });
-    }
-    if (error instanceof URIError) {
-      return res.status(400).json({ error: "Malformed URL" });
-    }
+    if (error instanceof PayloadTooLargeError) return refuse(req, res, 413, REFUSALS.tooLarge);
+    if (error instanceof URIError) return refuse(req, res, 400, REFUSALS.malformedUrl);
     // /objects and /variants while the store is down: a plain "try again", not a 500.
     if (error instanceof StorageUnavailable) {
       log.warn("request failed: storage unavailable", { error: error.message });
       return res.status(503).set({ "Cache-Control": "no-store", ...retryAfterFor(503) }).json({ error: UPLOAD_MESSAGES.storageUnavailable });
     }
     log.error("request failed", { error: error instanceof Error ? error.stack : String(error) });
-    res.status(500).json({ error: "Internal server error" });
+    refuse(req, res, 500, REFUSALS.serverError);
   });
 
   return app;

@@ -96,9 +96,38 @@ async function sendResponse(res: ExpressResponse, response: Response) {
 export const DATA_REQUEST_HEADER = "X-Data-Request";
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
+/**
+ * What is left of a streamed body once its answer is out (a redirect to the login before
+ * the file was read, a refusal part-way through it) is read and dropped, so that the
+ * connection carries the client's next request instead of stalling on these bytes;
+ * past `limit` more bytes the connection is closed instead.
+ */
+function dropUnreadBody(req: ExpressRequest, limit: number) {
+  if (req.complete) return;
+  req.unpipe();
+  let dropped = 0;
+  req.on("data", (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) req.socket.destroy();
+  });
+  req.resume();
+}
+
 /** Remix's own data requests (single fetch: `/_root.data`, `/properties/3.data`). */
 export function isRemixDataRequest(url: URL): boolean {
   return url.pathname.endsWith(".data");
+}
+
+/**
+ * The URL without `?_data=`, the data requests of Remix before single fetch, which this
+ * app never makes: Remix would still answer them in its own shapes (a 403
+ * {message} for a route id that does not match, a 204 for a redirect), not the JSON
+ * error of an /api call or the page of a form. Without it the request is answered as
+ * any other.
+ */
+export function withoutLegacyDataParam(url: URL): URL {
+  if (url.searchParams.has("_data")) url.searchParams.delete("_data");
+  return url;
 }
 
 export type LoadContext = { cspNonce: string; clientIp: string };
@@ -137,10 +166,11 @@ export function createRequestHandler(options: {
         // TooLarge, which the action answers with its own page.
         init.body = Readable.toWeb(req.pipe(byteLimit(streamLimit))) as ReadableStream<Uint8Array>;
         init.duplex = "half";
+        res.once("finish", () => dropUnreadBody(req, streamLimit));
       } else if (req.method !== "GET" && req.method !== "HEAD") {
         init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
       }
-      const url = requestUrl(req);
+      const url = withoutLegacyDataParam(requestUrl(req));
       // Remix hides the .data suffix of its single-fetch data requests from loaders; this
       // header tells them the page is running with JavaScript (see requireAdmin).
       const headers = init.headers as Headers;

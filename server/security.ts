@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
 import { tileHosts } from "../app/utils/env.server";
+import { refuse, REFUSALS } from "./refusal";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -55,15 +56,11 @@ export function rejectCrossSiteWrites(appUrl: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const fetchSite = req.get("sec-fetch-site");
-    if (fetchSite === "cross-site" || fetchSite === "same-site") {
-      return res.status(403).json({ error: "Cross-site request refused" });
-    }
+    if (fetchSite === "cross-site" || fetchSite === "same-site") return refuse(req, res, 403, REFUSALS.crossSite);
     const origin = req.get("origin");
     if (origin !== undefined) {
       const requestOrigin = `${req.protocol}://${req.get("host")}`;
-      if (origin !== appOrigin && origin !== requestOrigin) {
-        return res.status(403).json({ error: "Cross-site request refused" });
-      }
+      if (origin !== appOrigin && origin !== requestOrigin) return refuse(req, res, 403, REFUSALS.crossSite);
     }
     next();
   };

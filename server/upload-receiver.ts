@@ -73,7 +73,7 @@ export function receiveUploads() {
       const size = await receiveIntoQuarantine(url.slotId, req, req.get("content-type") ?? "application/octet-stream");
       res.status(200).json({ size });
     } catch (error) {
-      if (error instanceof TooLarge) return refuseTooLarge(req, res);
+      if (TooLarge.is(error)) return refuseTooLarge(req, res);
       req.resume(); // the rest is read and dropped until the connection closes
       if (!req.complete && req.destroyed) return; // the browser gave up mid-upload
       log.error("upload: not stored", { slotId: url.slotId, error: String(error) });

@@ -2,6 +2,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Tooltip } from "~/components/ui/tooltip";
 import { useT } from "~/utils/i18n";
 import { LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, otherLanguage } from "~/utils/locale";
+import { safeRedirect } from "~/utils/safe-redirect";
 
 /**
  * A GET form whose button sends ?lng=<other>: the server sets the lng cookie, so it
@@ -20,7 +21,9 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
   return (
     <Form
       method="get"
-      action={location.pathname}
+      // The page's own path, but never one a browser reads as another site ("//evil.test"
+      // reaches the not-found page as it is): such a path switches on the home page.
+      action={safeRedirect(location.pathname, "/")}
       preventScrollReset
       aria-label={t("header.language.label", "Language")}
       className={className}

@@ -11,6 +11,7 @@ import { addToWhitelist } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { WHITELIST_MESSAGES, whitelistEmailSchema } from "~/utils/whitelist-form";
+import { formFieldsOf } from "~/utils/form-body.server";
 
 const FORM_ID = "add-whitelist-email";
 
@@ -23,7 +24,7 @@ type ActionData = { result: SubmissionResult<string[]>; error?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await request.formData(), { schema: whitelistEmailSchema });
+  const submission = parseWithZod(await formFieldsOf(request), { schema: whitelistEmailSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }

@@ -20,6 +20,7 @@ import {
 } from "~/utils/media-form";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formFieldsOf } from "~/utils/form-body.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -50,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = mediaTabUrl(new URL(request.url).searchParams);
-  const form = await request.formData();
+  const form = await formFieldsOf(request);
   const id = parseId(String(form.get("id") ?? ""));
   const failed = (description: string) => redirectWithToast(back, { title: "Error", description, variant: "destructive" });
   switch (form.get("intent")) {
@@ -67,7 +68,8 @@ export async function action({ request }: ActionFunctionArgs) {
       return redirectWithToast(back, { title: "Success", description: MEDIA_MESSAGES.unlinked });
     }
     default:
-      return json({ error: "Unknown action" }, { status: 400 });
+      // The cards send only these intents; anything else is told like their failures.
+      return failed(MEDIA_MESSAGES.unknownAction);
   }
 }
 

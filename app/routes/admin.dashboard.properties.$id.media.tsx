@@ -16,6 +16,7 @@ import { parseId } from "~/utils/params";
 import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { propertiesTabUrl } from "~/utils/property-tab";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formFieldsOf } from "~/utils/form-body.server";
 
 /**
  * A property's images: the media linked to it, each with Unlink, and the media linked
@@ -51,7 +52,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  const form = await request.formData();
+  const form = await formFieldsOf(request);
   const linking = form.get("intent") === "link";
   const propertyId = parseId(params.id);
   const mediaId = parseId(String(form.get("mediaId") ?? ""));

@@ -12,6 +12,7 @@ import { CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, contactEmailSchema } from "~
 import { formatDateTime } from "~/utils/dates";
 import { log } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { formFieldsOf } from "~/utils/form-body.server";
 
 /**
  * The Settings tab: where contact form messages are mailed. One form saves the address
@@ -39,7 +40,7 @@ type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await request.formData();
+  const formData = await formFieldsOf(request);
 
   if (formData.get("intent") === TEST_INTENT) {
     const outcome = await sendContactTestEmail(admin.email);

@@ -27,6 +27,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { log } from "~/utils/logger.server";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
 import { safeRedirect } from "~/utils/safe-redirect";
+import { formFieldsOf } from "~/utils/form-body.server";
 
 /**
  * /admin/login (SPEC sections 2 and 8): ask for a sign-in link, or go to Google.
@@ -64,8 +65,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // A body that is not a form (wrong content type, cut off) is just an empty form.
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = await formFieldsOf(request);
   const submission = parseWithZod(formData, { schema: loginEmailSchema });
   if (submission.status !== "success") {
     return json<LoginActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireAdminApi } from "~/utils/auth.server";
 import { readOnlyAction } from "~/utils/api.server";
 
@@ -8,4 +8,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: admin.name, email: admin.email }, { headers: { "Cache-Control": "no-store" } });
 }
 
-export { readOnlyAction as action };
+// Like every /api/admin call, 401 without a session whatever the method (CONTRACT.md).
+export async function action({ request }: ActionFunctionArgs) {
+  await requireAdminApi(request);
+  return readOnlyAction();
+}

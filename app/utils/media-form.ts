@@ -33,6 +33,7 @@ export const MEDIA_MESSAGES = {
   pageInvalid: "The page must be a whole number from 1",
   limitInvalid: `The limit must be a whole number from 1 to ${MEDIA_API_MAX_LIMIT}`,
   queryTooLong: `At most ${MEDIA_QUERY_MAX_LENGTH} characters`,
+  unknownAction: "Unknown action",
 } as const;
 
 /** PATCH /api/admin/media/{id}/hero's body and the hero switch's form (SPEC section 7). */

@@ -45,6 +45,8 @@ export async function expectJson(response: Response, status: number, body: unkno
 export type SignedInApp = {
   app: RunningServer;
   cookie: string;
+  /** The local OAuth server standing in for Google. */
+  oauthUrl: string;
   /** Signs in another whitelisted address (put it in ADMIN_EMAILS through `env`); its cookie. */
   signIn: (email: string) => Promise<string>;
   stop: () => Promise<void>;
@@ -64,6 +66,7 @@ export async function startSignedInApp(options: { email?: string; name?: string;
   return {
     app,
     cookie,
+    oauthUrl: oauth.url,
     signIn: (other) => signInAdmin(oauth, app.url, { email: other, sub: `g-${other}` }),
     stop: async () => {
       await app.stop();

@@ -4,6 +4,7 @@ import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
 import { log } from "~/utils/logger.server";
 import { clientIpOf, submitContactMessage } from "./contact-submit.server";
+import { formFieldsOf } from "~/utils/form-body.server";
 
 export type ContactActionData =
   | { status: "success" | "invalid" | "rate_limited"; result: SubmissionResult<string[]> }
@@ -16,8 +17,7 @@ export type ContactActionData =
  * section renders in the visitor's language.
  */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
-  // A body that is not a form (wrong content type, cut off) is just an empty form.
-  const formData = await request.formData().catch(() => new FormData());
+  const formData = await formFieldsOf(request);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return json<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });

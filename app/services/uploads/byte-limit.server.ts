@@ -1,9 +1,17 @@
 import { Transform } from "node:stream";
 
-/** The error a byteLimit stream fails with. */
+/**
+ * The error a byteLimit stream fails with. Tell it with TooLarge.is, not instanceof: the
+ * server's bundle and the Remix build each carry a copy of this class, and a form's
+ * body is cut off by the server's copy while the app's code reads it.
+ */
 export class TooLarge extends Error {
+  override name = "TooLarge";
   constructor() {
     super("More bytes than allowed");
+  }
+  static is(error: unknown): boolean {
+    return error instanceof Error && error.name === "TooLarge";
   }
 }
 

@@ -27,7 +27,7 @@ export type FormUpload = { kind: "received"; slotId: string; filename: string; f
 export type FormWithUpload = { kind: "read"; fields: FormData; upload: { slotId: string; filename: string } | null } | Rejection;
 
 function isTooLarge(error: unknown): boolean {
-  return error instanceof TooLarge || error instanceof MaxPartSizeExceededError || (error as Error)?.name === "PayloadTooLargeError";
+  return TooLarge.is(error) || error instanceof MaxPartSizeExceededError || (error as Error)?.name === "PayloadTooLargeError";
 }
 
 function isMultipart(request: Request): boolean {
@@ -73,7 +73,10 @@ export async function readFormWithUpload(request: Request, adminEmail: string): 
       log.error("upload: form file not stored", { error: error.message });
       return rejected(503, UPLOAD_MESSAGES.storageUnavailable);
     }
-    throw error;
+    // Not a readable form (another content type, broken multipart): read as an empty
+    // one, which the form then refuses, as formFieldsOf does. A file already in
+    // quarantine stays unrecorded and goes with the daily cleanup.
+    return { kind: "read", fields: new FormData(), upload: null };
   }
   fields.delete(UPLOAD_FIELD);
   return { kind: "read", fields, upload };

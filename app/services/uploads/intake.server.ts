@@ -51,7 +51,7 @@ async function checkAndPublish(slotId: string, work: string): Promise<PublishedI
   try {
     await pipeline(stored.body, byteLimit(MAX_UPLOAD_BYTES), createWriteStream(input));
   } catch (error) {
-    if (error instanceof TooLarge) return rejected(413, UPLOAD_MESSAGES.tooLarge);
+    if (TooLarge.is(error)) return rejected(413, UPLOAD_MESSAGES.tooLarge);
     throw error;
   }
 

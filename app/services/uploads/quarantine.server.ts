@@ -26,6 +26,9 @@ export async function receiveIntoQuarantine(slotId: string, source: Readable, co
   source.on("close", () => {
     if (!source.readableEnded) limit.destroy(new Error("upload aborted"));
   });
+  // A source that fails (a multipart file part cut off, a request torn down) fails the
+  // upload; an 'error' nobody listens to would end the process.
+  source.on("error", (error) => limit.destroy(error));
   source.pipe(limit);
   try {
     await writing;

@@ -1,0 +1,49 @@
+import type { Request, Response } from "express";
+import { escapeHtml } from "../app/utils/html";
+
+/**
+ * What a refusal made before Remix (a body too large, a cross-site write, too many
+ * writes, a malformed URL) says, in English and Spanish: the form a person posted
+ * without JavaScript is on a page of either language, and these answers are made
+ * before the app knows which.
+ */
+export type RefusalText = { en: string; es: string };
+
+export const REFUSALS = {
+  tooLarge: { en: "Request body too large", es: "La solicitud es demasiado grande" },
+  crossSite: { en: "Cross-site request refused", es: "Solicitud de otro sitio rechazada" },
+  tooManyWrites: { en: "Too many requests. Please try again later.", es: "Demasiadas solicitudes. Inténtelo de nuevo más tarde." },
+  malformedUrl: { en: "Malformed URL", es: "URL mal formada" },
+  notFound: { en: "Not found", es: "No encontrado" },
+  serverError: { en: "Internal server error", es: "Error interno del servidor" },
+} satisfies Record<string, RefusalText>;
+
+/** JSON calls (/api) and Remix's data requests (JavaScript running) read JSON; a browser's form post reads a page. */
+function wantsJson(req: Request): boolean {
+  return req.path.startsWith("/api/") || req.path.endsWith(".data");
+}
+
+function refusalPage(status: number, text: RefusalText): string {
+  const en = escapeHtml(text.en);
+  const es = escapeHtml(text.es);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${en}</title></head>
+<body>
+<main>
+<h1>${en}</h1>
+<p role="alert">${en}</p>
+<p lang="es">${es}</p>
+<p><a href="/">Home</a> · <a href="/?lng=es" lang="es">Inicio</a></p>
+</main>
+</body>
+</html>
+`;
+}
+
+/** Answers `status` with the refusal's text: `{"error": ...}` to a JSON caller, a small page to a form post. */
+export function refuse(req: Request, res: Response, status: number, text: RefusalText) {
+  res.status(status).set("Cache-Control", "no-store");
+  if (wantsJson(req)) return void res.json({ error: text.en });
+  res.type("html").send(refusalPage(status, text));
+}

@@ -1,0 +1,318 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { ROOT, withServerDatabase, type RunningServer } from "./server";
+
+/**
+ * Every way to change something on the site, for the tests that throw bad input and
+ * other sites' requests at them (fuzz-writes, cross-site-writes): each Remix route with
+ * an action, one entry per method it takes, plus the upload receiver that Express
+ * answers before Remix. `actionRoutesOfBuild` reads the build, so a route added later
+ * without an entry here fails those tests until it gets one.
+ */
+
+export type Fixture = {
+  propertyId: number;
+  mediaId: number;
+  faqId: number;
+  messageId: number;
+  textEntryId: number;
+  textEntryKey: string;
+  /** Another address on the whitelist than the signed-in admin's. */
+  whitelistId: number;
+  /** A fresh signed upload URL (path and query) of the signed-in admin's, one per call. */
+  uploadPath: () => Promise<string>;
+};
+
+/** What the body of an endpoint is: JSON, a form (urlencoded, or multipart where a file may come), or raw bytes. */
+export type BodyKind = "json" | "form" | "upload-form" | "bytes";
+
+/**
+ * Who may call it: "admin" needs a session (401 JSON or a redirect to the login
+ * without one), "public" anyone, "signed-url" whoever holds the URL's signature.
+ */
+export type Access = "admin" | "public" | "signed-url";
+
+export type WriteEndpoint = {
+  name: string;
+  /** The Remix route ids it covers ("server:upload-receiver" for the Express one). */
+  route: string;
+  method: "POST" | "PUT" | "PATCH" | "DELETE";
+  /** The path, with :faq, :property, :media, :message, :text, :whitelist, :key standing for ids. */
+  template: string;
+  kind: BodyKind;
+  access: Access;
+  /** The fields a well-formed body has, each with values it might plausibly hold. */
+  fields: Record<string, string[]>;
+  /** A body the endpoint accepts (as far as its fields go), for the cross-site matrix. */
+  valid: (fixture: Fixture) => Record<string, unknown>;
+  /** Signing out: an accepted request ends the session that sends it. */
+  endsSession?: boolean;
+  /** Changes nothing whatever it is sent (a 405 or 404 answer). */
+  readOnly?: boolean;
+};
+
+const FAQ_FIELDS = {
+  question: ["How do I apply?", ""],
+  answer: ["Online.", " "],
+  questionSpanish: ["¿Cómo aplico?", ""],
+  answerSpanish: ["En línea.", ""],
+  sortOrder: ["0", "1", "-1", "1e3", "99999999999", "1.5", "abc"],
+  isActive: ["on", "true", "false", "off", "yes"],
+};
+const PROPERTY_FIELDS = {
+  name: ["Oak Park Lot 12", ""],
+  location: ["Austin, TX", "Dallas", ""],
+  latitude: ["30.27", "91", "-90", "NaN", "1e400", ""],
+  longitude: ["-97.74", "181", "Infinity", ""],
+  price: ["$1,150/mo", "$89,900", ""],
+  priceSpanish: ["$1,150/mes", ""],
+  priceAmount: ["1150", "$89,900", "-1", "1e12", "abc", ""],
+  priceKind: ["rent", "sale", "lease", ""],
+  imageUrl: ["/objects/public/a.jpg", "https://example.com/a.jpg", "//evil.test/a.jpg", "javascript:alert(1)", ""],
+  applicationUrl: ["https://example.com/apply", "ftp://x", ""],
+  beds: ["3", "Studio", ""],
+  baths: ["2", "1.5", ""],
+  sqft: ["1200", "1200-1400", ""],
+  description: ["A home.", ""],
+  descriptionSpanish: ["Una casa.", ""],
+  isActive: ["on", "true", "false", "maybe"],
+  intent: ["find-address", "save", ""],
+  imageChoice: ["/objects/public/a.jpg", "upload", "url", ""],
+};
+const CONTACT_FIELDS = {
+  firstName: ["Ana", ""],
+  lastName: ["García", ""],
+  email: ["ana@example.com", "not-an-address", ""],
+  phone: ["(512) 555-0100", "abc", ""],
+  subject: ["property-management", "rental-inquiry", "other", "nope"],
+  message: ["I would like to know more.", ""],
+  propertyId: ["1", "0", "-5", "abc", "99999999999999"],
+  website: ["", "http://spam.test"],
+};
+const MEDIA_UPLOAD_FIELDS = {
+  filename: ["photo.jpg", "", "../../etc/passwd"],
+  filePath: ["/objects/quarantine/abc", "/objects/public/a.jpg", "", "http://evil.test/x"],
+  fileSize: ["1234", "-1", "1e20"],
+  mimeType: ["image/jpeg", "text/html", ""],
+};
+
+const validProperty = () => ({
+  name: "Fuzz Home",
+  location: "Austin, TX",
+  price: "$1,000/mo",
+  imageUrl: "/objects/public/fuzz.jpg",
+  beds: "3",
+  baths: "2",
+  sqft: "1200",
+  description: "A home.",
+  isActive: "true",
+});
+const validContact = () => ({
+  firstName: "Ana",
+  lastName: "Matrix",
+  email: "ana@example.com",
+  subject: "other",
+  message: "Hello.",
+});
+
+const api = (
+  name: string,
+  route: string,
+  template: string,
+  fields: Record<string, string[]>,
+  valid: (fixture: Fixture) => Record<string, unknown> = () => ({}),
+  access: Access = "admin",
+): WriteEndpoint => {
+  const [method] = name.split(" ") as [WriteEndpoint["method"]];
+  return { name, route: `routes/${route}`, method, template, kind: "json", access, fields, valid };
+};
+
+const form = (
+  template: string,
+  route: string,
+  fields: Record<string, string[]>,
+  valid: (fixture: Fixture) => Record<string, unknown> = () => ({}),
+  options: Partial<Pick<WriteEndpoint, "access" | "kind" | "endsSession">> = {},
+): WriteEndpoint => ({
+  name: `POST ${template} (form)`,
+  route: `routes/${route}`,
+  method: "POST",
+  template,
+  kind: options.kind ?? "form",
+  access: options.access ?? "admin",
+  fields,
+  valid,
+  endsSession: options.endsSession,
+});
+
+/** A route whose action only answers 405 (or the catch-all's 404): it must still take any body calmly. */
+const readOnly = (route: string, template: string, access: Access): WriteEndpoint => ({
+  name: `POST ${template}`,
+  route: `routes/${route}`,
+  method: "POST",
+  template,
+  kind: "json",
+  access,
+  fields: { q: ["x"], id: ["1"] },
+  valid: () => ({}),
+  readOnly: true,
+});
+
+export const WRITE_ENDPOINTS: WriteEndpoint[] = [
+  // JSON calls (SPEC section 7)
+  api("POST /api/admin/auth/magic/request", "api.admin.auth.magic.request", "/api/admin/auth/magic/request", { email: ["staff@example.com", "x@", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ email: "nobody@example.com" }), "public"),
+  api("POST /api/contact", "api.contact", "/api/contact", CONTACT_FIELDS, validContact, "public"),
+  api("PUT /api/admin/configurations/:key", "api.admin.configurations.$key", "/api/admin/configurations/:key", { value: ["office@example.com", "nope", ""] }, () => ({ value: "office@example.com" })),
+  api("POST /api/admin/configurations/test-email", "api.admin.configurations.test-email", "/api/admin/configurations/test-email", {}),
+  api("POST /api/admin/configurations", "api.admin.configurations", "/api/admin/configurations", { key: ["contact_email", "other"], value: ["office@example.com", ""], description: ["Where mail goes", ""] }, () => ({ key: "contact_email", value: "office@example.com" })),
+  api("PUT /api/admin/faqs/:faq", "api.admin.faqs.$id", "/api/admin/faqs/:faq", FAQ_FIELDS, () => ({ question: "Q?", answer: "A." })),
+  api("DELETE /api/admin/faqs/:faq", "api.admin.faqs.$id", "/api/admin/faqs/:faq", {}),
+  api("POST /api/admin/faqs", "api.admin.faqs", "/api/admin/faqs", FAQ_FIELDS, () => ({ question: "Q?", answer: "A." })),
+  api("PATCH /api/admin/media/:media/hero", "api.admin.media.$id.hero", "/api/admin/media/:media/hero", { isHeroImage: ["true", "false"] }, () => ({ isHeroImage: true })),
+  api("PUT /api/admin/media/:media/reupload", "api.admin.media.$id.reupload", "/api/admin/media/:media/reupload", MEDIA_UPLOAD_FIELDS, () => ({ filename: "a.jpg", filePath: "/objects/quarantine/none" })),
+  api("DELETE /api/admin/media/:media", "api.admin.media.$id", "/api/admin/media/:media", {}),
+  api("POST /api/admin/media/upload", "api.admin.media.upload", "/api/admin/media/upload", MEDIA_UPLOAD_FIELDS, () => ({ filename: "a.jpg", filePath: "/objects/quarantine/none" })),
+  api("PATCH /api/admin/messages/:message", "api.admin.messages.$id", "/api/admin/messages/:message", { handled: ["true", "false"] }, () => ({ handled: true })),
+  api("POST /api/admin/properties/:property/media/:media/link", "api.admin.properties.$id.media.$mediaId.link", "/api/admin/properties/:property/media/:media/link", {}),
+  api("DELETE /api/admin/properties/:property/media/:media/unlink", "api.admin.properties.$id.media.$mediaId.unlink", "/api/admin/properties/:property/media/:media/unlink", {}),
+  api("PUT /api/admin/properties/:property", "api.admin.properties.$id", "/api/admin/properties/:property", PROPERTY_FIELDS, validProperty),
+  api("DELETE /api/admin/properties/:property", "api.admin.properties.$id", "/api/admin/properties/:property", {}),
+  api("POST /api/admin/properties", "api.admin.properties", "/api/admin/properties", PROPERTY_FIELDS, validProperty),
+  api("PUT /api/admin/text-entries/:text", "api.admin.text-entries.$id", "/api/admin/text-entries/:text", { key: ["site.name", ""], englishText: ["Hello", ""], spanishText: ["Hola", ""] }, (fixture) => ({ key: fixture.textEntryKey, englishText: "Hello" })),
+  api("DELETE /api/admin/whitelist/:whitelist", "api.admin.whitelist.$id", "/api/admin/whitelist/:whitelist", {}),
+  api("POST /api/admin/whitelist", "api.admin.whitelist", "/api/admin/whitelist", { email: ["new@example.com", "x", ""] }, () => ({ email: "matrix@example.com" })),
+  api("POST /api/objects/upload", "api.objects.upload", "/api/objects/upload", {}),
+  api("PUT /api/property-images", "api.property-images", "/api/property-images", { imageURL: ["http://127.0.0.1/api/objects/upload/x", "", "javascript:alert(1)"] }, () => ({ imageURL: "/api/objects/upload/none" })),
+  {
+    name: "PUT /api/objects/upload/:slot",
+    route: "server:upload-receiver",
+    method: "PUT",
+    template: ":upload",
+    kind: "bytes",
+    access: "signed-url",
+    fields: {},
+    valid: () => ({}),
+  },
+  readOnly("api.$", "/api/no-such-call", "public"),
+  readOnly("api.admin.audit", "/api/admin/audit", "admin"),
+  readOnly("api.admin.geocode", "/api/admin/geocode", "admin"),
+  readOnly("api.admin.me", "/api/admin/me", "admin"),
+  readOnly("api.admin.media", "/api/admin/media", "admin"),
+  readOnly("api.admin.messages[.csv]", "/api/admin/messages.csv", "admin"),
+  readOnly("api.admin.properties.$id.media", "/api/admin/properties/:property/media", "admin"),
+  readOnly("api.admin.text-entries", "/api/admin/text-entries", "admin"),
+  readOnly("api.config.maps-api-key", "/api/config/maps-api-key", "public"),
+  readOnly("api.faqs", "/api/faqs", "public"),
+  readOnly("api.hero-images", "/api/hero-images", "public"),
+  readOnly("api.map-markers", "/api/map-markers", "public"),
+  readOnly("api.properties", "/api/properties", "public"),
+  readOnly("api.properties.$id", "/api/properties/:property", "public"),
+  readOnly("api.properties.$id.media", "/api/properties/:property/media", "public"),
+  readOnly("api.text-entries", "/api/text-entries", "public"),
+
+  // Forms, as a browser without JavaScript posts them
+  form("/?index", "_index", CONTACT_FIELDS, validContact, { access: "public" }),
+  form("/admin/login", "admin.login", { email: ["staff@example.com", "x@", ""] }, () => ({ email: "nobody@example.com" }), { access: "public" }),
+  form("/admin/auth/magic", "admin.auth.magic", { token: ["abc", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ token: "not-a-token" }), { access: "public" }),
+  form("/admin/auth/logout", "admin.auth.logout", {}, () => ({}), { access: "public", endsSession: true }),
+  form("/admin/dashboard/admins/new", "admin.dashboard.admins.new", { email: ["new@example.com", "x", ""] }, () => ({ email: "matrix-form@example.com" })),
+  form("/admin/dashboard/admins/:whitelist/remove", "admin.dashboard.admins.$id.remove", {}),
+  form("/admin/dashboard/faqs/new", "admin.dashboard.faqs.new", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
+  form("/admin/dashboard/faqs/:faq/edit", "admin.dashboard.faqs.$id.edit", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
+  form("/admin/dashboard/faqs/:faq/delete", "admin.dashboard.faqs.$id.delete", {}),
+  form("/admin/dashboard/media", "admin.dashboard.media", { intent: ["hero", "unlink", "delete", ""], id: ["1", "0", "x"], isHeroImage: ["true", "false", "on"], propertyId: ["1", "x"] }, (fixture) => ({ intent: "hero", id: String(fixture.mediaId), isHeroImage: "true" })),
+  form("/admin/dashboard/media/upload", "admin.dashboard.media.upload", { file: ["not an image"] }, () => ({}), { kind: "upload-form" }),
+  form("/admin/dashboard/media/:media/reupload", "admin.dashboard.media.$id.reupload", { file: ["not an image"] }, () => ({}), { kind: "upload-form" }),
+  form("/admin/dashboard/media/:media/link", "admin.dashboard.media.$id.link", { propertyId: ["1", "0", "abc", ""] }, (fixture) => ({ propertyId: String(fixture.propertyId) })),
+  form("/admin/dashboard/media/:media/delete", "admin.dashboard.media.$id.delete", {}),
+  form("/admin/dashboard/messages", "admin.dashboard.messages", { id: ["1", "0", "x"], handled: ["true", "false", "on"] }, (fixture) => ({ id: String(fixture.messageId), handled: "true" })),
+  form("/admin/dashboard/properties/new", "admin.dashboard.properties.new", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
+  form("/admin/dashboard/properties/:property/edit", "admin.dashboard.properties.$id.edit", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
+  form("/admin/dashboard/properties/:property/delete", "admin.dashboard.properties.$id.delete", {}),
+  form("/admin/dashboard/properties/:property/media", "admin.dashboard.properties.$id.media", { intent: ["link", "unlink", ""], mediaId: ["1", "0", "x"] }, (fixture) => ({ intent: "link", mediaId: String(fixture.mediaId) })),
+  form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", ""], value: ["office@example.com", "nope", ""] }, () => ({ value: "office@example.com" })),
+  form("/admin/dashboard/text/:text/edit", "admin.dashboard.text.$id.edit", { key: ["site.name", ""], englishText: ["Hello", ""], spanishText: ["Hola", ""] }, (fixture) => ({ key: fixture.textEntryKey, englishText: "Hello" })),
+];
+
+type BuildRoute = { module: Record<string, unknown> };
+
+/** The ids of the Remix routes of the build that take writes (export an action). */
+export async function actionRoutesOfBuild(): Promise<string[]> {
+  const build = (await import(pathToFileURL(path.join(ROOT, "build", "index.js")).href)) as { routes: Record<string, BuildRoute> };
+  return Object.entries(build.routes)
+    .filter(([, route]) => typeof route.module.action === "function")
+    .map(([id]) => id)
+    .sort();
+}
+
+/** The path of an endpoint for this fixture: each :name replaced by the real id, or by `ids[name]` when given. */
+export async function endpointPath(endpoint: WriteEndpoint, fixture: Fixture, ids: Record<string, string> = {}): Promise<string> {
+  if (endpoint.template === ":upload") return ids.upload ?? (await fixture.uploadPath());
+  const real: Record<string, string> = {
+    faq: String(fixture.faqId),
+    property: String(fixture.propertyId),
+    media: String(fixture.mediaId),
+    message: String(fixture.messageId),
+    text: String(fixture.textEntryId),
+    whitelist: String(fixture.whitelistId),
+    key: "contact_email",
+  };
+  return endpoint.template.replace(/:([a-z]+)/g, (_, name: string) => ids[name] ?? real[name]);
+}
+
+/** The parameter names of an endpoint's path. */
+export function pathParams(endpoint: WriteEndpoint): string[] {
+  return [...endpoint.template.matchAll(/:([a-z]+)/g)].map((match) => match[1]);
+}
+
+export const isApiPath = (requestPath: string) => requestPath.startsWith("/api/");
+
+/**
+ * The data a write changes, as one digest: the content tables row by row, the mail
+ * queue by count (its worker updates rows on its own), and the names of the stored files.
+ * Sessions and rate-limit counters are left out: refused or not, they are not content.
+ */
+export function contentDigest(app: RunningServer): string {
+  const hash = crypto.createHash("sha256");
+  withServerDatabase(app, (db) => {
+    for (const table of ["properties", "media", "faqs", "contact_messages", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
+      hash.update(`${table}\n${JSON.stringify(db.prepare(`select * from ${table} order by rowid`).all())}\n`);
+    }
+    hash.update(`mail_queue ${JSON.stringify(db.prepare("select count(*) as n from mail_queue").get())}\n`);
+  });
+  const uploads = path.join(app.workDir, "data", "uploads");
+  if (fs.existsSync(uploads)) hash.update(JSON.stringify(fs.readdirSync(uploads, { recursive: true }).map(String).sort()));
+  return hash.digest("hex");
+}
+
+/** Ids of rows the endpoints act on: the seeded catalogue, plus a message and a second whitelist entry made here. */
+export async function makeFixture(app: RunningServer, adminCookie: string): Promise<Fixture> {
+  const headers = { Origin: app.url, Cookie: adminCookie, "Content-Type": "application/json" };
+  const message = await fetch(`${app.url}/api/contact`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ firstName: "Fix", lastName: "Ture", email: "fix@example.com", subject: "other", message: "Fixture." }),
+  });
+  const whitelisted = await fetch(`${app.url}/api/admin/whitelist`, { method: "POST", headers, body: JSON.stringify({ email: "second-admin@example.com" }) });
+  if (message.status !== 201 || whitelisted.status !== 201) throw new Error(`fixture: contact ${message.status}, whitelist ${whitelisted.status}`);
+  const first = (table: string, where = "1 = 1") =>
+    withServerDatabase(app, (db) => db.prepare(`select * from ${table} where ${where} order by id limit 1`).get() as Record<string, unknown> | undefined);
+  const text = first("text_entries")!;
+  return {
+    propertyId: Number(first("properties")!.id),
+    mediaId: Number(first("media")!.id),
+    faqId: Number(first("faqs")!.id),
+    messageId: Number(((await message.json()) as { id: number }).id),
+    textEntryId: Number(text.id),
+    textEntryKey: String(text.key),
+    whitelistId: Number(((await whitelisted.json()) as { id: number }).id),
+    uploadPath: async () => {
+      const issued = await fetch(`${app.url}/api/objects/upload`, { method: "POST", headers });
+      const { uploadURL } = (await issued.json()) as { uploadURL: string };
+      const url = new URL(uploadURL);
+      return url.pathname + url.search;
+    },
+  };
+}
