@@ -16,7 +16,11 @@ import { receiveUploads } from "./upload-receiver";
 import { FORM_UPLOAD_OVERHEAD_BYTES, isFormUploadPath } from "../app/services/uploads/form-upload-paths";
 import { retryAfterFor } from "../app/utils/storage-unavailable.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
-import { serveCachedAnswers } from "./cached-answers";
+import { databaseFaultOf } from "../app/utils/database-faults";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../app/utils/locale";
+import { requestUrl, serveCachedAnswers } from "./cached-answers";
+import { answeringDatabaseFaults } from "./database-fault-routes";
+import { sendDatabaseFault } from "./database-fault-page";
 import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
 import { PUBLIC_DIR } from "./paths";
@@ -51,10 +55,16 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
 
+  const rememberedLanguage = rememberedLanguageOf(options.languageOf);
+  // The visitor's language, worked out without the database (?lng=, the cookie,
+  // Accept-Language): for the answers to database faults.
+  const asLanguage = (language: string): Language => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
+  const languageOf = async (request: globalThis.Request) => asLanguage(await options.languageOf(request));
+
   app.use(requestLog());
   // Emptied by every write that reaches the app (server/remix-handler.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
-  app.use(serveCachedAnswers(pageCache, rememberedLanguageOf(options.languageOf)));
+  app.use(serveCachedAnswers(pageCache, rememberedLanguage));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {
@@ -97,7 +107,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   // throws on malformed percent-encoding; Remix answers such paths itself.
   app.use(
     createRequestHandler({
-      build: options.build,
+      build: answeringDatabaseFaults(options.build, languageOf),
       bodyLimit: BODY_LIMIT_BYTES,
       streamedBodyLimit: (req) => (isFormUploadPath(req.path) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
@@ -106,8 +116,21 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   );
 
   // In the caller's format: JSON for /api calls, a page for a form posted without JavaScript.
-  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
+  app.use(async (error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    // Before Remix: the shared count of writes, /healthz, uploads. (Remix's own are
+    // answered by answeringDatabaseFaults.)
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      log.warn(`database ${fault}: answered before the app`, { path: req.path });
+      let language: Language = DEFAULT_LANGUAGE;
+      try {
+        language = asLanguage(await rememberedLanguage(req, requestUrl(req)));
+      } catch {
+        // A Host header that makes no URL: the default language.
+      }
+      return sendDatabaseFault(req, res, fault, language);
+    }
     if (error instanceof PayloadTooLargeError) return refuse(req, res, 413, REFUSALS.tooLarge);
     if (error instanceof URIError) return refuse(req, res, 400, REFUSALS.malformedUrl);
     // /objects and /variants while the store is down: a plain "try again", not a 500.

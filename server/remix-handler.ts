@@ -2,6 +2,7 @@ import { createRequestHandler as createRemixRequestHandler, type ServerBuild } f
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { Readable } from "node:stream";
 import { byteLimit } from "../app/services/uploads/byte-limit.server";
+import { withDatabaseFaultHeaders } from "../app/utils/database-fault-answers.server";
 import { requestUrl } from "./cached-answers";
 import type { PageCache } from "./page-cache";
 import { sendPrepared } from "./prepared-answer";
@@ -148,7 +149,8 @@ export function createRequestHandler(options: {
    */
   pageCache?: { cache: PageCache };
 }) {
-  const handleRequest = createRemixRequestHandler(options.build, "production");
+  const handleRemixRequest = createRemixRequestHandler(options.build, "production");
+  const handleRequest = async (request: Request, context: LoadContext) => withDatabaseFaultHeaders(await handleRemixRequest(request, context));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const controller = new AbortController();

@@ -1,3 +1,5 @@
+import { isRouteErrorResponse } from "@remix-run/react";
+import { databaseFaultOfStatus, databaseFaultTextKeys } from "~/utils/database-faults";
 import { useT } from "~/utils/i18n";
 
 function Message({ title, text, action }: { title: string; text: string; action: string }) {
@@ -32,4 +34,22 @@ export function ErrorPage() {
       action={t("error.home", "Go back home")}
     />
   );
+}
+
+/** Whether a route error is a database fault's answer (503 or 507, server/database-fault-routes.ts). */
+export function isDatabaseFaultAnswer(error: unknown): boolean {
+  return isRouteErrorResponse(error) && databaseFaultOfStatus(error.status) !== null;
+}
+
+/**
+ * The page for a database fault. The texts come from the dictionary the root loader
+ * sent, else from the answer itself (already in the visitor's language): the root
+ * loader may not have been able to read the database either.
+ */
+export function DatabaseFaultPage({ error }: { error: unknown }) {
+  const { t } = useT();
+  const status = isRouteErrorResponse(error) ? error.status : 0;
+  const data: { title?: string; error?: string } = isRouteErrorResponse(error) && typeof error.data === "object" && error.data ? error.data : {};
+  const keys = databaseFaultTextKeys(databaseFaultOfStatus(status) ?? "busy");
+  return <Message title={t(keys.title, data.title)} text={t(keys.text, data.error)} action={t("error.home", "Go back home")} />;
 }

@@ -12,13 +12,17 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Data
 // Remix bundle), whatever the working directory (which holds ./data).
 const migrationsFolder = () => fileURLToPath(new URL("./migrations", import.meta.url));
 
+// How long a statement waits for another connection's write lock before SQLITE_BUSY
+// (answered 503, app/utils/database-faults.ts). The wait blocks the process's one thread.
+const BUSY_TIMEOUT_MS = 5000;
+
 /** Opens the SQLite file with the settings every connection needs. */
 export function openDatabase(file: string): AppDatabase {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   sqlite.pragma("foreign_keys = ON");
-  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
   return drizzle(sqlite, { schema }) as AppDatabase;
 }
@@ -38,4 +42,21 @@ export function setDatabase(db: AppDatabase | undefined) {
 export function db(): AppDatabase {
   if (!holder.__appDb) throw new Error("The database is not open yet");
   return holder.__appDb;
+}
+
+/**
+ * Runs `work` on the connection without waiting for another connection's write lock:
+ * SQLITE_BUSY at once instead of after the busy timeout. For background work that can
+ * simply try again later (the mail worker's poll), so that it never stops the one thread
+ * that answers requests for seconds at a time. Synchronous, so nothing else runs on the
+ * connection in between.
+ */
+export function withoutBusyWait<T>(work: () => T): T {
+  const client = db().$client;
+  client.pragma("busy_timeout = 0");
+  try {
+    return work();
+  } finally {
+    client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  }
 }

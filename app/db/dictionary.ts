@@ -443,6 +443,19 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "No pudimos cargar esta página. Por favor, inténtelo de nuevo en un momento.",
   },
   { key: "error.home", en: "Go back home", es: "Volver al inicio" },
+  // The database could not be used (app/utils/database-faults.ts).
+  { key: "error.busy.title", en: "We are busy right now", es: "Estamos ocupados en este momento" },
+  {
+    key: "error.busy.text",
+    en: "The site is busy with other changes, so nothing was saved. Please try again in a few seconds.",
+    es: "El sitio está ocupado con otros cambios, así que no se guardó nada. Por favor, inténtelo de nuevo en unos segundos.",
+  },
+  { key: "error.full.title", en: "We could not save this", es: "No pudimos guardar esto" },
+  {
+    key: "error.full.text",
+    en: "The site has run out of storage space, so nothing was saved. Please try again later, or call us.",
+    es: "El sitio se quedó sin espacio de almacenamiento, así que no se guardó nada. Por favor, inténtelo más tarde o llámenos.",
+  },
   { key: "image.placeholder_alt", en: "Photo not available", es: "Foto no disponible" },
 
   // Contact form (added with the contact feature)

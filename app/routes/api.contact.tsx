@@ -4,6 +4,7 @@ import { requireAdminApi } from "~/utils/auth.server";
 import { clientIpOf, submitContactMessage } from "~/components/contact/contact-submit.server";
 import { fieldErrorsOf, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
+import { databaseFaultOf } from "~/utils/database-faults";
 import { getTranslator } from "~/utils/i18n.server";
 import { log } from "~/utils/logger.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
@@ -64,6 +65,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     return json({ message: t("contact.success.text"), id: outcome.id }, { status: 201 });
   } catch (error) {
+    // Busy or full: answered 503 or 507 with the others (server/database-fault-routes.ts).
+    if (databaseFaultOf(error)) throw error;
     log.error("contact: message could not be stored", { error: error instanceof Error ? error.stack : String(error) });
     return json({ error: t("contact.error.text") }, { status: 500 });
   }

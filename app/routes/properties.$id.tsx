@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { NotFoundPage } from "~/components/error-pages";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+import { DatabaseFaultPage, NotFoundPage, isDatabaseFaultAnswer } from "~/components/error-pages";
 import { ApplyLink } from "~/components/property/apply-link";
 import { AskAboutLink } from "~/components/property/ask-about-link";
 import { localizedListing } from "~/components/property/listing";
@@ -57,5 +57,6 @@ export default function PropertyPage() {
 }
 
 export function ErrorBoundary() {
-  return <NotFoundPage />;
+  const error = useRouteError();
+  return isDatabaseFaultAnswer(error) ? <DatabaseFaultPage error={error} /> : <NotFoundPage />;
 }

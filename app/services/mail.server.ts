@@ -2,8 +2,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
-import { db, type AppDatabase } from "~/db/client.server";
+import { db, withoutBusyWait, type AppDatabase } from "~/db/client.server";
 import { mailQueue } from "~/db/schema";
+import { databaseFaultOf } from "~/utils/database-faults";
 import { config } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/html";
 import { log } from "~/utils/logger.server";
@@ -168,18 +169,33 @@ async function deliver(row: QueuedMail) {
  */
 function leaseDueMail(now: Date): QueuedMail[] {
   const free = or(isNull(mailQueue.leasedUntil), lte(mailQueue.leasedUntil, now));
+  // Read first: an idle queue (nearly every poll) then needs no write, and a read never
+  // waits for another connection's write lock (WAL).
   const due = db()
     .select({ id: mailQueue.id })
     .from(mailQueue)
     .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, now), free))
     .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
-    .limit(BATCH_SIZE);
-  const rows = db()
-    .update(mailQueue)
-    .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(and(inArray(mailQueue.id, due), isNull(mailQueue.sentAt), free))
-    .returning()
-    .all();
+    .limit(BATCH_SIZE)
+    .all()
+    .map((row) => row.id);
+  if (due.length === 0) return [];
+  let rows: QueuedMail[];
+  try {
+    // Without the busy wait: while another connection holds the lock, waiting 5 s every
+    // second would leave the server almost no time to answer anyone. The next poll tries again.
+    rows = withoutBusyWait(() =>
+      db()
+        .update(mailQueue)
+        .set({ leasedUntil: new Date(now.getTime() + LEASE_MS) })
+        .where(and(inArray(mailQueue.id, due), isNull(mailQueue.sentAt), free))
+        .returning()
+        .all(),
+    );
+  } catch (error) {
+    if (databaseFaultOf(error) === "busy") return [];
+    throw error;
+  }
   return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
 }
 

@@ -56,11 +56,14 @@ export type SignedInApp = {
  * The usual set-up of an admin suite: a local OAuth server, the built server with the
  * address on its whitelist (plus `env`), and that admin signed in through Google.
  */
-export async function startSignedInApp(options: { email?: string; name?: string; env?: Record<string, string> } = {}): Promise<SignedInApp> {
+export async function startSignedInApp(
+  options: { email?: string; name?: string; env?: Record<string, string>; launcher?: string[] } = {},
+): Promise<SignedInApp> {
   const email = options.email ?? "staff@example.com";
   const oauth = await startOAuthServer();
   const app = await startServer({
     env: { ADMIN_EMAILS: email, GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url, ...options.env },
+    launcher: options.launcher,
   });
   const cookie = await signInAdmin(oauth, app.url, { email, sub: `g-${email}`, name: options.name });
   return {

@@ -19,3 +19,12 @@ export function logLines(output: string): LogLine[] {
 export function logLineLike(message: string, fields: Record<string, unknown> = {}) {
   return expect.objectContaining({ msg: expect.stringContaining(message), ...fields });
 }
+
+/**
+ * Waits for the line the server logged while answering the request with this
+ * X-Request-Id (which part of it answered): its output may arrive after the answer.
+ */
+export async function expectLoggedFor(output: () => string, requestId: string | null | undefined, message: string, fields: Record<string, unknown> = {}) {
+  expect(requestId, "the answer's X-Request-Id").toBeTruthy();
+  await expect.poll(() => logLines(output())).toContainEqual(logLineLike(message, { requestId, ...fields }));
+}

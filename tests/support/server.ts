@@ -33,38 +33,45 @@ export function builtEntry(name: "server" | "db-migrate" | "db-backup" | "db-res
 export type RunningServer = {
   url: string;
   port: number;
+  /** The server process's id (the launcher's, which became the server, when there is one). */
+  pid: number;
   workDir: string;
   databasePath: string;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
-/** Plain Node on a compiled entry, run from a work directory (its ./data). */
+/**
+ * Plain Node on a compiled entry, run from a work directory (its ./data); `launcher` is a
+ * command that prepares something and then runs (execs) the rest of its arguments, Node
+ * and the entry (tests/support/small-disk.ts).
+ */
 export function runBuilt(
   name: Parameters<typeof builtEntry>[0],
   args: string[],
-  options: { cwd: string; env?: Record<string, string> },
+  options: { cwd: string; env?: Record<string, string>; launcher?: string[] },
 ): ChildProcess {
-  return spawn(process.execPath, [builtEntry(name), ...args], {
+  const [command, ...commandArgs] = [...(options.launcher ?? []), process.execPath, builtEntry(name), ...args];
+  return spawn(command, commandArgs, {
     cwd: options.cwd,
     env: { ...process.env, LOG_LEVEL: "warn", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
   });
 }
 
+export type StartOptions = { env?: Record<string, string>; workDir?: string; port?: number; launcher?: string[] };
+
 /**
  * Starts the production server (build/server.js) on a free port with a
  * database in a fresh work directory, and waits for /healthz.
  */
-export async function startServer(
-  options: { env?: Record<string, string>; workDir?: string; port?: number } = {},
-): Promise<RunningServer> {
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const workDir = options.workDir ?? makeWorkDir();
   const port = options.port ?? (await freePort());
   const url = `http://127.0.0.1:${port}`;
-  const databasePath = path.join(workDir, "data", "app.db");
+  const databasePath = path.resolve(workDir, options.env?.DATABASE_PATH ?? path.join("data", "app.db"));
   const env = { PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ...options.env };
-  const child = runBuilt("server", [], { cwd: workDir, env });
+  const child = runBuilt("server", [], { cwd: workDir, env, launcher: options.launcher });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -89,6 +96,7 @@ export async function startServer(
   return {
     url,
     port,
+    pid: child.pid!,
     workDir,
     databasePath,
     output: () => output,

@@ -2,6 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
+import { databaseFaultHeaders } from "~/utils/database-fault-answers.server";
+import { DATABASE_FAULT_STATUS, databaseFaultOf, databaseFaultTextKeys } from "~/utils/database-faults";
 import { log } from "~/utils/logger.server";
 import { clientIpOf, submitContactMessage } from "./contact-submit.server";
 import { formFieldsOf } from "~/utils/form-body.server";
@@ -38,6 +40,14 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Returned, not thrown: the form stays on the page and says it failed, instead
     // of the whole page turning into the error page.
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      log.warn(`contact: database ${fault}, message not stored`);
+      return json<ContactActionData>(
+        { status: "failed", result: submission.reply({ formErrors: [databaseFaultTextKeys(fault).text] }) },
+        { status: DATABASE_FAULT_STATUS[fault], headers: databaseFaultHeaders(fault) },
+      );
+    }
     log.error("contact: message could not be stored", { error: error instanceof Error ? error.stack : String(error) });
     return json<ContactActionData>(
       { status: "failed", result: submission.reply({ formErrors: ["contact.error.text"] }) },

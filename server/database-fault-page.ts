@@ -1,0 +1,31 @@
+import type { Request, Response } from "express";
+import { databaseFaultHeaders, databaseFaultTexts } from "../app/utils/database-fault-answers.server";
+import { DATABASE_FAULT_STATUS, type DatabaseFault } from "../app/utils/database-faults";
+import { escapeHtml } from "../app/utils/html";
+import type { Language } from "../app/utils/locale";
+
+/**
+ * A database fault met before Remix (the shared count of writes, server/app.ts, is the
+ * first thing every form post and JSON write touches): JSON for JSON calls, and for a
+ * browser's page or form post a page of its own. That page is plain HTML, made without
+ * Remix and without the database: the site's layout needs the text dictionary, which
+ * lives in the database that just failed.
+ */
+export function sendDatabaseFault(req: Request, res: Response, fault: DatabaseFault, language: Language) {
+  const texts = databaseFaultTexts(fault, language);
+  res.status(DATABASE_FAULT_STATUS[fault]).set(databaseFaultHeaders(fault));
+  if (!wantsPage(req)) return void res.json({ error: texts.text });
+  res.type("html").send(
+    `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+      `<title>${escapeHtml(texts.title)}</title></head><body><main>` +
+      `<h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.text)}</p><p><a href="/">${escapeHtml(texts.home)}</a></p>` +
+      `</main></body></html>`,
+  );
+}
+
+/** A browser loading a page or posting a form (not a JSON call, not Remix's own data request). */
+function wantsPage(req: Request): boolean {
+  // `.data`: Remix's single-fetch data requests (see isRemixDataRequest).
+  if (req.path.startsWith("/api/") || req.path.endsWith(".data")) return false;
+  return req.accepts(["json", "html"]) === "html";
+}
