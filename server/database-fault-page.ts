@@ -3,6 +3,7 @@ import { databaseFaultHeaders, databaseFaultTexts } from "../app/utils/database-
 import { DATABASE_FAULT_STATUS, type DatabaseFault } from "../app/utils/database-faults";
 import { escapeHtml } from "../app/utils/html";
 import type { Language } from "../app/utils/locale";
+import { plainPage, wantsJson } from "./refusal";
 
 /**
  * A database fault met before Remix (the shared count of writes, server/app.ts, is the
@@ -15,17 +16,12 @@ export function sendDatabaseFault(req: Request, res: Response, fault: DatabaseFa
   const texts = databaseFaultTexts(fault, language);
   res.status(DATABASE_FAULT_STATUS[fault]).set(databaseFaultHeaders(fault));
   if (!wantsPage(req)) return void res.json({ error: texts.text });
-  res.type("html").send(
-    `<!DOCTYPE html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
-      `<title>${escapeHtml(texts.title)}</title></head><body><main>` +
-      `<h1>${escapeHtml(texts.title)}</h1><p>${escapeHtml(texts.text)}</p><p><a href="/">${escapeHtml(texts.home)}</a></p>` +
-      `</main></body></html>`,
-  );
+  res
+    .type("html")
+    .send(plainPage(language, texts.title, `<h1>${escapeHtml(texts.title)}</h1><p role="alert">${escapeHtml(texts.text)}</p><p><a href="/">${escapeHtml(texts.home)}</a></p>`));
 }
 
 /** A browser loading a page or posting a form (not a JSON call, not Remix's own data request). */
 function wantsPage(req: Request): boolean {
-  // `.data`: Remix's single-fetch data requests (see isRemixDataRequest).
-  if (req.path.startsWith("/api/") || req.path.endsWith(".data")) return false;
-  return req.accepts(["json", "html"]) === "html";
+  return !wantsJson(req) && req.accepts(["json", "html"]) === "html";
 }

@@ -19,26 +19,35 @@ export const REFUSALS = {
 } satisfies Record<string, RefusalText>;
 
 /** JSON calls (/api) and Remix's data requests (JavaScript running) read JSON; a browser's form post reads a page. */
-function wantsJson(req: Request): boolean {
+export function wantsJson(req: Request): boolean {
   return req.path.startsWith("/api/") || req.path.endsWith(".data");
+}
+
+/** A page of its own, made without Remix and without the database (either may be what failed). */
+export function plainPage(language: string, title: string, body: string): string {
+  return `<!DOCTYPE html>
+<html lang="${language}">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`;
 }
 
 function refusalPage(status: number, text: RefusalText): string {
   const en = escapeHtml(text.en);
   const es = escapeHtml(text.es);
-  return `<!DOCTYPE html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${status} ${en}</title></head>
-<body>
-<main>
-<h1>${en}</h1>
+  return plainPage(
+    "en",
+    `${status} ${text.en}`,
+    `<h1>${en}</h1>
 <p role="alert">${en}</p>
 <p lang="es">${es}</p>
-<p><a href="/">Home</a> · <a href="/?lng=es" lang="es">Inicio</a></p>
-</main>
-</body>
-</html>
-`;
+<p><a href="/">Home</a> · <a href="/?lng=es" lang="es">Inicio</a></p>`,
+  );
 }
 
 /** Answers `status` with the refusal's text: `{"error": ...}` to a JSON caller, a small page to a form post. */
