@@ -352,7 +352,7 @@ function attributes(tag) {
   return attrs;
 }
 
-/** The /build/*.js files a page's HTML loads: script src, module imports, modulepreload. */
+/** The /build/*.js files a page's HTML loads: script src, module imports, modulepreload (also the held-back ones). */
 function scriptsOf(html, baseUrl) {
   const found = [];
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
@@ -369,6 +369,8 @@ function scriptsOf(html, baseUrl) {
     const attrs = attributes(m[0]);
     const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
     if (rel.includes("modulepreload") && attrs.href) found.push(attrs.href);
+    // Held back until the first photo is drawn, then turned into preloads (decision 025).
+    if (attrs["data-modulepreload"]) found.push(attrs["data-modulepreload"]);
   }
   const base = new URL(baseUrl);
   const paths = new Set();

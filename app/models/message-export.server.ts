@@ -2,6 +2,7 @@ import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, properties } from "~/db/schema";
 import { messageFilterCondition, olderThan, subjectLabel, type MessageCursor } from "~/models/messages.server";
+import { CONTACT_SUBJECTS } from "~/utils/contact-fields";
 import { CSV_BOM, csvRow } from "~/utils/csv";
 import { formatSpreadsheetDateTime } from "~/utils/dates";
 import type { MessageFilters } from "~/utils/message-form";
@@ -51,6 +52,9 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
     .limit(CHUNK_ROWS)
     .toSQL();
   const statement = db().$client.prepare(query.sql).raw(true);
+  // The labels before the rows: while a statement is being iterated its connection runs
+  // nothing else, and the dictionary asks the database whether it changed.
+  const labels = new Map<string, string>(CONTACT_SUBJECTS.map((subject) => [subject, subjectLabel(subject)]));
   let text = "";
   let rows = 0;
   let last: MessageCursor | null = null;
@@ -63,7 +67,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
       lastName,
       email,
       phone,
-      subjectLabel(subject),
+      labels.get(subject) ?? subject,
       message,
       home,
       handledAt === null ? null : formatSpreadsheetDateTime(handledAt),
