@@ -36,7 +36,8 @@ export function databaseFaultJson(fault: DatabaseFault, language: Language, opti
 }
 
 /**
- * The answer with its fault's headers when its status is a fault's (503, 507): a page's
+ * The answer with its fault's headers when its status is a fault's (503, 507; never stored,
+ * and a Retry-After where it has none): a page's
  * error boundary keeps none of the headers of the answer its loader or action threw, only
  * its cookies, so a page saying "busy" would lose its Retry-After.
  */
@@ -44,6 +45,9 @@ export function withDatabaseFaultHeaders(response: Response): Response {
   const fault = databaseFaultOfStatus(response.status);
   if (!fault) return response;
   const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(databaseFaultHeaders(fault))) headers.set(name, value);
+  // A Retry-After already given stays: another 503 (the file store down) has its own.
+  for (const [name, value] of Object.entries(databaseFaultHeaders(fault))) {
+    if (name !== "Retry-After" || !headers.has(name)) headers.set(name, value);
+  }
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
