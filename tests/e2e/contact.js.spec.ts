@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
+import { openPage } from "./support";
 
 // With JavaScript only: the fetcher, the sending state, client-side checks and toasts.
 
@@ -32,7 +33,7 @@ function isContactPost(url: URL) {
 
 test.describe("contact form with JavaScript", () => {
   test("checks a field when the visitor leaves it, without a request", async ({ page }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     let posts = 0;
     page.on("request", (request) => {
       if (request.method() === "POST") posts++;
@@ -62,7 +63,7 @@ test.describe("contact form with JavaScript", () => {
     page.on("request", (request) => {
       if (request.method() === "POST") posts++;
     });
-    await page.goto("/");
+    await openPage(page, "/");
     const section = page.locator("#contact");
     const email = section.getByRole("textbox", { name: "Email", exact: true });
     await email.fill("ana@");
@@ -78,7 +79,7 @@ test.describe("contact form with JavaScript", () => {
 
   test("if the check cannot load at all, the message still goes and the server checks it", async ({ page }) => {
     await page.route(/\/build\/.*contact-validation-[^/]*\.js$/, (route) => route.abort());
-    await page.goto("/");
+    await openPage(page, "/");
     const section = page.locator("#contact");
     await section.getByRole("textbox", { name: "Email", exact: true }).fill("ana@");
     await section.getByRole("button", { name: "Send Message" }).click();
@@ -87,7 +88,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("shows the sending state, then the success card and a toast, and 'send another' resets", async ({ page }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     // Hold the request a moment so the sending state can be seen.
     await page.route(isContactPost, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
@@ -120,7 +121,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("a message the server could not store shows the error toast and keeps what was typed", async ({ page }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     await page.route(isContactPost, (route) => route.fulfill(actionFailure()));
     await fillValid(page);
     const section = page.locator("#contact");
@@ -134,7 +135,7 @@ test.describe("contact form with JavaScript", () => {
   });
 
   test("a new toast replaces the old one", async ({ page }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     await page.route(isContactPost, (route) => route.fulfill(actionFailure()));
     await fillValid(page);
     const section = page.locator("#contact");
@@ -149,7 +150,7 @@ test.describe("contact form with JavaScript", () => {
   // Needs the home route to export contactClientAction as its clientAction (see
   // app/components/contact/contact-client-action.ts); until then Remix shows the error page.
   test("a request that never reaches the app shows the error toast", async ({ page }) => {
-    await page.goto("/");
+    await openPage(page, "/");
     await page.route(isContactPost, (route) => route.abort("connectionrefused"));
     await fillValid(page);
     await page.locator("#contact").getByRole("button", { name: "Send Message" }).click();
