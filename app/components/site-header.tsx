@@ -55,7 +55,12 @@ export function SiteHeader() {
   const drawerPanel = useRef<HTMLDivElement>(null);
   useFocusCycle(drawerPanel, drawerOpen);
 
-  useEffect(() => setHydrated(true), []);
+  useEffect(() => {
+    setHydrated(true);
+    // A visitor who opened the menu before the scripts arrived keeps it open: the state
+    // takes over from the #mobile-menu fragment instead of closing the drawer under them.
+    if (window.location.hash === `#${DRAWER_ID}`) setDrawerOpen(true);
+  }, []);
   useEffect(() => {
     if (!drawerOpen) return;
     closeButton.current?.focus();
@@ -72,7 +77,13 @@ export function SiteHeader() {
   const payRentUrl = t("links.pay_rent_url", "#");
   const applyHref = sectionHref("properties", onHomePage);
   const homeHref = onHomePage ? "#top" : "/";
-  const closeDrawer = () => setDrawerOpen(false);
+  const closeDrawer = () => {
+    setDrawerOpen(false);
+    // Drop a fragment left by opening the menu before hydration, so a reload shows it closed.
+    if (window.location.hash === `#${DRAWER_ID}`) {
+      window.history.replaceState(window.history.state, "", window.location.pathname + window.location.search);
+    }
+  };
 
   const drawerVisibility = hydrated ? (drawerOpen ? "flex" : "hidden") : "hidden target:flex";
 

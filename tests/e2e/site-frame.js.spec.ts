@@ -53,4 +53,30 @@ test.describe("site frame with JavaScript", () => {
     await expect(drawer).toBeHidden();
     await expect(opener).toBeFocused();
   });
+
+  test("a menu opened before the scripts arrive stays open when they do, and then closes", async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const held: Array<() => Promise<void>> = [];
+    const scripts = /\/build\/.*\.js$/;
+    await page.route(scripts, (route) => void held.push(() => route.continue()));
+    await page.goto("/");
+    const drawer = page.getByRole("dialog", { name: "Main navigation" });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(drawer).toBeVisible();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+
+    // Released before the handler goes: a route still held when it is removed goes on by itself.
+    await Promise.all(held.map((release) => release()));
+    await page.unroute(scripts);
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(drawer).toBeVisible();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "true");
+
+    await drawer.getByRole("button", { name: "Close menu" }).click();
+    await expect(drawer).toBeHidden();
+    expect(new URL(page.url()).hash).toBe("");
+    await page.reload();
+    await page.locator("html[data-hydrated]").waitFor();
+    await expect(drawer).toBeHidden();
+  });
 });

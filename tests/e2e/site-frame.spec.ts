@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openPage } from "./support";
 
 test.describe("site frame", () => {
   test("home page shows the header and footer in English", async ({ page }) => {
@@ -45,9 +46,9 @@ test.describe("site frame", () => {
     await expect(page.locator("html")).toHaveAttribute("lang", "en");
   });
 
-  test("the mobile drawer opens and closes on a link tap", async ({ page }) => {
+  test("the mobile drawer opens and closes on a link tap", async ({ page, javaScriptEnabled }) => {
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto("/");
+    await openPage(page, "/", javaScriptEnabled);
     const drawer = page.getByRole("dialog", { name: "Main navigation" });
     await expect(drawer).toBeHidden();
     await page.getByRole("button", { name: "Open menu" }).click();
