@@ -30,12 +30,15 @@ FROM node:22-bookworm-slim AS runtime
 # server's memory flat across image re-encodings (docs/bench.md, upload memory).
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2
 WORKDIR /app
-COPY --from=build --chown=node:node /app/package.json ./
-COPY --from=build --chown=node:node /app/node_modules ./node_modules
-COPY --from=build --chown=node:node /app/build ./build
-COPY --from=build --chown=node:node /app/public ./public
-# The database, uploads, outbox and the generated session secret live in ./data.
-RUN mkdir -p /app/data && chown node:node /app/data
+# The application belongs to root and is only read by the server's user: a flaw in the
+# server cannot rewrite its own code. That user owns ./data alone (the database, uploads,
+# outbox and the generated session secret), private to it (0700; the server keeps the
+# files in it 0600, server/private-files.ts).
+COPY --from=build /app/package.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/build ./build
+COPY --from=build /app/public ./public
+RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000

@@ -4,6 +4,8 @@
 #   smtp      SMTP_URL passes through: a sign-in link request reaches a real SMTP server
 #             (tests/support/smtp-sink.mjs on the host) with a link on APP_URL
 #   data      the database and the session secret are on the /app/data volume
+#   files     the application is root's and read-only to the server; /app/data is the
+#             server's alone, its files 0600 and folders 0700
 #   sigterm   `stop` ends the server through its own SIGTERM handling, exit code 0
 # Needs the project's node_modules (for the SMTP server). CONTAINER is the CLI, e.g.
 #   CONTAINER="podman --storage-driver vfs --cgroup-manager cgroupfs --runtime runc"
@@ -61,6 +63,19 @@ else bad smtp "no sign-in mail reached the SMTP server on port $SMTP_PORT"; fi
 # data: what the app keeps is on the volume.
 if "${CLI[@]}" exec "$NAME" sh -c 'test -s /app/data/app.db && test -s /app/data/session-secret'; then ok data
 else bad data "app.db or session-secret missing from /app/data"; fi
+
+# files: the server's user can change nothing of the application, owns /app/data alone,
+# and keeps what it writes there private (0700 folders, 0600 files).
+files_report=$("${CLI[@]}" exec "$NAME" sh -c '
+  for p in /app /app/package.json /app/node_modules /app/build /app/public; do
+    [ "$(stat -c %u "$p")" = 0 ] || echo "not root-owned: $p"
+  done
+  find /app -path /app/data -prune -o -writable -print | sed "s/^/writable by the server: /" | head -5
+  [ "$(stat -c %U:%a /app/data)" = node:700 ] || echo "/app/data is $(stat -c %U:%a /app/data)"
+  find /app/data -mindepth 1 \( -type d ! -perm 700 -o -type f ! -perm 600 \) -printf "not private: %p %m\n" | head -5
+' 2>&1)
+if [ -z "$files_report" ]; then ok files
+else bad files "$(echo "$files_report" | tr '\n' ';')"; fi
 
 # sigterm: a clean stop well within the grace period.
 started=$(date +%s)

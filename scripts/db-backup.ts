@@ -4,8 +4,11 @@ import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { ConfigError, readConfig } from "../app/utils/env.server";
+import { createFilesPrivately } from "../server/private-files";
 
 async function main() {
+  // The copy holds everything the database does: readable by this user only.
+  createFilesPrivately();
   const target = process.argv[2];
   if (!target) {
     console.error("Usage: npm run db:backup -- FILE");

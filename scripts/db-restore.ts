@@ -21,6 +21,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { ConfigError, readConfig } from "../app/utils/env.server";
+import { createFilesPrivately, PRIVATE_FILE } from "../server/private-files";
 
 /** A reason not to restore: printed as is, exit code 1. */
 class Refusal extends Error {}
@@ -169,7 +170,8 @@ function replaceDatabase(target: string, bytes: Buffer): string | null {
   const temp = path.join(dir, `.${path.basename(target)}.restore-${process.pid}.tmp`);
   const previous = fs.existsSync(target) ? fs.statSync(target) : null;
   try {
-    const fd = fs.openSync(temp, "wx", previous ? previous.mode & 0o777 : 0o644);
+    // Private whatever the replaced file's mode was (server/private-files.ts).
+    const fd = fs.openSync(temp, "wx", PRIVATE_FILE);
     try {
       let written = 0;
       while (written < bytes.length) written += fs.writeSync(fd, bytes, written, bytes.length - written);
@@ -186,6 +188,7 @@ function replaceDatabase(target: string, bytes: Buffer): string | null {
     if (previous) {
       kept = keptName(target);
       fs.linkSync(target, kept);
+      fs.chmodSync(kept, PRIVATE_FILE);
     }
     for (const suffix of ["-wal", "-shm", "-journal"]) fs.rmSync(target + suffix, { force: true });
     fs.renameSync(temp, target);
@@ -204,6 +207,7 @@ function describeCounts(counts: Record<string, number>): string {
 }
 
 function main() {
+  createFilesPrivately();
   const argument = process.argv[2];
   if (!argument) {
     console.error("Usage: npm run db:restore -- FILE   (stop the server first)");

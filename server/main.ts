@@ -8,6 +8,7 @@ import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
 import { ConfigError, config as loadConfig } from "../app/utils/env.server";
 import { log, setLogLevel } from "../app/utils/logger.server";
 import { createApp } from "./app";
+import { createFilesPrivately, tightenDataModes } from "./private-files";
 import { REMIX_BUILD_PATH } from "./paths";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -15,6 +16,8 @@ const SHUTDOWN_GRACE_MS = 10_000;
 installGlobals({ nativeFetch: true });
 
 async function main() {
+  // Before the configuration is read: it may write the session secret.
+  createFilesPrivately();
   let config;
   try {
     config = loadConfig();
@@ -26,6 +29,8 @@ async function main() {
     throw error;
   }
   setLogLevel(config.logLevel);
+  const notPrivate = tightenDataModes(config.dataDir, config.databasePath);
+  if (notPrivate.length) log.warn("data files other users may read (could not change their mode)", { files: notPrivate.slice(0, 20) });
 
   // The schema is migrated before the port opens, so /healthz means "ready".
   const database = await prepareDatabase(config);
