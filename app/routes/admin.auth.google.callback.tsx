@@ -10,7 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!googleSignInConfigured) return redirect(`${LOGIN_PATH}?error=server_error`);
   try {
     const admin = await authenticator.authenticate("google", request);
-    return startAdminSession(request, admin);
+    return startAdminSession(request, admin, "google");
   } catch (error) {
     if (error instanceof Response) throw error;
     if (authorizationFailure(error) === NOT_AUTHORIZED) {

@@ -64,7 +64,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .catch(() => null);
   try {
     const admin = await authenticator.authenticate(MAGIC_LINK_STRATEGY, request, { context });
-    return startAdminSession(request, admin, keptRedirect(form?.get(REDIRECT_FIELD)));
+    return startAdminSession(request, admin, "email", keptRedirect(form?.get(REDIRECT_FIELD)));
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = authorizationFailure(error);

@@ -1,7 +1,10 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { listOwnSessions } from "~/models/admin-sessions.server";
 import { listWhitelist, sameAddress } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
+import { getSession } from "~/utils/session.server";
+import { OwnSessions } from "~/components/admin/own-sessions";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { ADMINS_PATH } from "~/components/admin/tabs";
 import { formatDate } from "~/utils/dates";
@@ -9,50 +12,54 @@ import { formatDate } from "~/utils/dates";
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const entries = listWhitelist().map((entry) => ({ ...entry, isMe: sameAddress(entry.email, admin.email) }));
-  return json({ entries }, { headers: { "Cache-Control": "no-store" } });
+  const sessions = listOwnSessions(admin.email, (await getSession(request)).id);
+  return json({ entries, sessions }, { headers: { "Cache-Control": "no-store" } });
 }
 
 export default function AdminsTab() {
-  const { entries } = useLoaderData<typeof loader>();
+  const { entries, sessions } = useLoaderData<typeof loader>();
   return (
-    <TabPanel
-      id="admins-title"
-      title="Admin Whitelist"
-      description="Manage which email addresses are authorized to access the admin dashboard"
-      actions={
-        <TabActionLink to={`${ADMINS_PATH}/new`}>Add Email</TabActionLink>
-      }
-    >
-      {entries.length === 0 ? (
-        <p className="p-5 text-slate-600">No email addresses in the whitelist yet. Add the first email to get started.</p>
-      ) : (
-        <ul className="divide-y divide-slate-200">
-          {entries.map(({ isMe, ...entry }) => (
-            <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 p-5">
-              <div className="min-w-0">
-                <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                  <span className="break-all">{entry.email}</span>
-                  {isMe ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">You</span> : null}
-                </p>
-                <p className="mt-1 text-sm text-slate-600">
-                  Added {formatDate(entry.createdAt)} by {entry.addedBy === "bootstrap" ? "system" : entry.addedBy}
-                </p>
-              </div>
-              {isMe ? null : (
-                <Link
-                  to={`${ADMINS_PATH}/${entry.id}/remove`}
-                  preventScrollReset
-                  aria-label={`Remove ${entry.email}`}
-                  className="inline-flex h-10 items-center rounded-md border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
-                >
-                  Remove
-                </Link>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Outlet />
-    </TabPanel>
+    <>
+      <TabPanel
+        id="admins-title"
+        title="Admin Whitelist"
+        description="Manage which email addresses are authorized to access the admin dashboard"
+        actions={
+          <TabActionLink to={`${ADMINS_PATH}/new`}>Add Email</TabActionLink>
+        }
+      >
+        {entries.length === 0 ? (
+          <p className="p-5 text-slate-600">No email addresses in the whitelist yet. Add the first email to get started.</p>
+        ) : (
+          <ul className="divide-y divide-slate-200">
+            {entries.map(({ isMe, ...entry }) => (
+              <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 p-5">
+                <div className="min-w-0">
+                  <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
+                    <span className="break-all">{entry.email}</span>
+                    {isMe ? <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">You</span> : null}
+                  </p>
+                  <p className="mt-1 text-sm text-slate-600">
+                    Added {formatDate(entry.createdAt)} by {entry.addedBy === "bootstrap" ? "system" : entry.addedBy}
+                  </p>
+                </div>
+                {isMe ? null : (
+                  <Link
+                    to={`${ADMINS_PATH}/${entry.id}/remove`}
+                    preventScrollReset
+                    aria-label={`Remove ${entry.email}`}
+                    className="inline-flex h-10 items-center rounded-md border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
+                  >
+                    Remove
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+        <Outlet />
+      </TabPanel>
+      <OwnSessions sessions={sessions} />
+    </>
   );
 }

@@ -9,7 +9,9 @@ import {
   SESSION_ABSOLUTE_LIFETIME_MS,
   SESSION_IDLE_TIMEOUT_MS,
   sessionStorage,
+  type SignInMethod,
 } from "./session.server";
+import { describeDevice } from "./session-device";
 
 // Refreshing lastSeenAt on every request would write on every request; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -75,7 +77,12 @@ export async function requireAdminApi(request: Request): Promise<AdminIdentity> 
  * Signs an admin in with a brand-new session (a fresh id, so an id planted before
  * sign-in is worthless) and redirects to the return-to path on our origin.
  */
-export async function startAdminSession(request: Request, admin: AdminIdentity, redirectTo?: string | null): Promise<Response> {
+export async function startAdminSession(
+  request: Request,
+  admin: AdminIdentity,
+  method: SignInMethod,
+  redirectTo?: string | null,
+): Promise<Response> {
   const previous = await getSession(request);
   if (previous.id) await sessionStorage.destroySession(previous);
   const session = await sessionStorage.getSession();
@@ -83,6 +90,8 @@ export async function startAdminSession(request: Request, admin: AdminIdentity, 
   session.set("adminEmail", admin.email);
   session.set("signedInAt", now);
   session.set("lastSeenAt", now);
+  session.set("signInMethod", method);
+  session.set("device", describeDevice(request.headers.get("User-Agent")));
   return redirect(safeRedirect(redirectTo, DASHBOARD_PATH), {
     headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
   });

@@ -14,10 +14,15 @@ import { config } from "./env.server";
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
+export type SignInMethod = "email" | "google";
+
 export type SessionData = {
   adminEmail?: string;
   signedInAt?: number;
   lastSeenAt?: number;
+  /** How and where the session began, for the admin's list of their sessions. */
+  signInMethod?: SignInMethod;
+  device?: string;
   // remix-auth-oauth2 keeps its state here between the redirect and the callback.
   [key: string]: unknown;
 };

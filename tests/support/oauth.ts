@@ -31,13 +31,14 @@ export function sessionCookieOf(response: Response): string | null {
 }
 
 /** The browser's part of a Google sign-in: app, OAuth server, back to the app's callback. */
-export async function signInWithGoogle(appUrl: string, options: { tamperState?: boolean } = {}) {
+export async function signInWithGoogle(appUrl: string, options: { tamperState?: boolean; userAgent?: string } = {}) {
   const start = await fetch(`${appUrl}/admin/auth/google`, { redirect: "manual" });
   const authorizeUrl = new URL(start.headers.get("location")!);
   const stateCookie = sessionCookieOf(start);
   const authorize = await fetch(authorizeUrl, { redirect: "manual" });
   const callbackUrl = new URL(authorize.headers.get("location")!);
   if (options.tamperState) callbackUrl.searchParams.set("state", "forged");
-  const callback = await fetch(callbackUrl, { redirect: "manual", headers: { Cookie: stateCookie ?? "" } });
+  const agent: Record<string, string> = options.userAgent ? { "User-Agent": options.userAgent } : {};
+  const callback = await fetch(callbackUrl, { redirect: "manual", headers: { Cookie: stateCookie ?? "", ...agent } });
   return { start, authorizeUrl, stateCookie, callback, sessionCookie: sessionCookieOf(callback) };
 }

@@ -219,6 +219,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/auth/logout", "admin.auth.logout", {}, () => ({}), { access: "public", endsSession: true }),
   form("/admin/dashboard/admins/new", "admin.dashboard.admins.new", { email: ["new@example.com", "x", ""] }, () => ({ email: "matrix-form@example.com" })),
   form("/admin/dashboard/admins/:whitelist/remove", "admin.dashboard.admins.$id.remove", {}),
+  form("/admin/dashboard/admins/sessions", "admin.dashboard.admins.sessions", {}),
   form("/admin/dashboard/faqs/new", "admin.dashboard.faqs.new", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/edit", "admin.dashboard.faqs.$id.edit", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/delete", "admin.dashboard.faqs.$id.delete", {}),

@@ -40,6 +40,7 @@ const VERBS: Record<string, string> = {
   unhandled: "marked as new",
   "sign-in": "signed in",
   "sign-out": "signed out",
+  "sign-out-others": "signed out their other sessions",
 };
 
 function EntryLine({ item }: { item: ActivityItem }) {

@@ -1,0 +1,18 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { ADMINS_PATH } from "~/components/admin/tabs";
+import { endOtherSessions } from "~/models/admin-sessions.server";
+import { requireAdmin } from "~/utils/auth.server";
+import { getSession } from "~/utils/session.server";
+import { redirectWithToast } from "~/utils/toast.server";
+
+// 'Sign out other sessions' in the Admins tab: the form posts here; a GET shows the tab.
+export const loader = () => redirect(ADMINS_PATH);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const session = await getSession(request);
+  const ended = session.id ? endOtherSessions(admin.email, session.id) : 0;
+  const description =
+    ended === 0 ? "You had no other sessions." : `Signed out ${ended} other ${ended === 1 ? "session" : "sessions"}.`;
+  return redirectWithToast(ADMINS_PATH, { title: "Success", description });
+}
