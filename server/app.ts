@@ -5,6 +5,7 @@ import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { rateLimit } from "express-rate-limit";
 import { sharedRateLimitStore } from "../app/utils/rate-limit.server";
+import { IPV6_CLIENT_PREFIX } from "../app/utils/client-network.server";
 import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
 import { db } from "../app/db/client.server";
@@ -88,6 +89,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       windowMs: 60_000,
       limit: Math.ceil(300 * config.rateLimitFactor),
       skip: (req) => ["GET", "HEAD", "OPTIONS"].includes(req.method),
+      // An IPv6 client by its /64, like every other per-client limit (clientNetworkOf).
+      ipv6Subnet: IPV6_CLIENT_PREFIX,
       // Counted in the database with the other limits: shared by every process, kept across restarts.
       store: sharedRateLimitStore("writes"),
       standardHeaders: "draft-7",

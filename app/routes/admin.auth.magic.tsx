@@ -14,6 +14,7 @@ import { MAGIC_LINK_STRATEGY, type MagicLinkFailure } from "~/auth/magic-link.se
 import { MAGIC_LINK_PATH, TOKEN_FIELD } from "~/auth/magic-link-form";
 import { inspectLoginToken } from "~/models/magic-tokens.server";
 import { DASHBOARD_PATH, LOGIN_PATH, startAdminSession } from "~/utils/auth.server";
+import { clientIpOf } from "~/utils/client-network.server";
 import { log } from "~/utils/logger.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -64,7 +65,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .catch(() => null);
   try {
     const admin = await authenticator.authenticate(MAGIC_LINK_STRATEGY, request, { context });
-    return startAdminSession(request, admin, "email", keptRedirect(form?.get(REDIRECT_FIELD)));
+    return startAdminSession(request, admin, { method: "email", clientIp: clientIpOf(context), redirectTo: keptRedirect(form?.get(REDIRECT_FIELD)) });
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = authorizationFailure(error);

@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { contactMessagesPage, decodeMessageCursor, listContactMessages } from "~/models/messages.server";
 import { requireAdminApi } from "~/utils/auth.server";
-import { clientIpOf, submitContactMessage } from "~/components/contact/contact-submit.server";
+import { submitContactMessage } from "~/components/contact/contact-submit.server";
+import { clientIpOf } from "~/utils/client-network.server";
 import { fieldErrorsOf, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
 import { databaseFaultOf } from "~/utils/database-faults";

@@ -1,6 +1,7 @@
 import { json, redirect, redirectDocument } from "@remix-run/node";
 import { getAdminIdentity, type AdminIdentity } from "~/models/admins.server";
 import { isWhitelisted } from "~/models/whitelist.server";
+import { rememberSignInNetwork } from "~/auth/sign-in-networks.server";
 import { safeRedirect } from "./safe-redirect";
 import {
   endSignedInSession,
@@ -75,14 +76,17 @@ export async function requireAdminApi(request: Request): Promise<AdminIdentity> 
 
 /**
  * Signs an admin in with a brand-new session (a fresh id, so an id planted before
- * sign-in is worthless) and redirects to the return-to path on our origin.
+ * sign-in is worthless) and redirects to the return-to path on our origin. Both
+ * pathways end here, so here the client's network is remembered as one this address
+ * signs in from (its own allowance of sign-in links, decision 031).
  */
 export async function startAdminSession(
   request: Request,
   admin: AdminIdentity,
-  method: SignInMethod,
-  redirectTo?: string | null,
+  from: { method: SignInMethod; clientIp: string; redirectTo?: string | null },
 ): Promise<Response> {
+  const { method, clientIp, redirectTo } = from;
+  await rememberSignInNetwork(admin.email, clientIp);
   const previous = await getSession(request);
   if (previous.id) await sessionStorage.destroySession(previous);
   const session = await sessionStorage.getSession();

@@ -54,6 +54,33 @@ export class RateLimiter {
   }
 }
 
+/**
+ * Keys remembered for a while in the same table: a row that expires `lifetimeMs` after
+ * it was last remembered, seen by every process, kept across restarts, and swept with
+ * the counters by the library.
+ */
+export class RememberedKeys {
+  private limiter: RateLimiterSQLite | null = null;
+
+  constructor(
+    readonly name: string,
+    private readonly lifetimeMs: number,
+  ) {}
+
+  private store(): RateLimiterSQLite {
+    return (this.limiter ??= sqliteLimiter(this.name, 1, this.lifetimeMs));
+  }
+
+  /** Remembers the key for the whole lifetime from now (again, if it was already). */
+  async remember(key: string): Promise<void> {
+    await this.store().set(key, 1, Math.ceil(this.lifetimeMs / 1000));
+  }
+
+  async has(key: string): Promise<boolean> {
+    return (await this.store().get(key)) !== null;
+  }
+}
+
 function secondsUntil(result: RateLimiterRes): number {
   return Math.max(1, Math.ceil(result.msBeforeNext / 1000));
 }

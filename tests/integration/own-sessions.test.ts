@@ -42,7 +42,7 @@ afterAll(async () => {
 
 async function signInWithGoogleAs(email: string, userAgent: string): Promise<string> {
   oauth.signInAs({ sub: `g-${email}`, email, email_verified: true, name: email.split("@")[0] });
-  const { callback, sessionCookie } = await signInWithGoogle(app.url, { userAgent });
+  const { callback, sessionCookie } = await signInWithGoogle(app.url, { headers: { "User-Agent": userAgent } });
   expect(callback.headers.get("location")).toBe("/admin/dashboard");
   return sessionCookie!;
 }

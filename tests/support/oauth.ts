@@ -30,15 +30,17 @@ export function sessionCookieOf(response: Response): string | null {
   return header ? header.split(";")[0] : null;
 }
 
-/** The browser's part of a Google sign-in: app, OAuth server, back to the app's callback. */
-export async function signInWithGoogle(appUrl: string, options: { tamperState?: boolean; userAgent?: string } = {}) {
-  const start = await fetch(`${appUrl}/admin/auth/google`, { redirect: "manual" });
+/**
+ * The browser's part of a Google sign-in: app, OAuth server, back to the app's callback.
+ * `headers` go with the two requests to the app (an X-Forwarded-For, say).
+ */
+export async function signInWithGoogle(appUrl: string, options: { tamperState?: boolean; headers?: Record<string, string> } = {}) {
+  const start = await fetch(`${appUrl}/admin/auth/google`, { redirect: "manual", headers: options.headers });
   const authorizeUrl = new URL(start.headers.get("location")!);
   const stateCookie = sessionCookieOf(start);
   const authorize = await fetch(authorizeUrl, { redirect: "manual" });
   const callbackUrl = new URL(authorize.headers.get("location")!);
   if (options.tamperState) callbackUrl.searchParams.set("state", "forged");
-  const agent: Record<string, string> = options.userAgent ? { "User-Agent": options.userAgent } : {};
-  const callback = await fetch(callbackUrl, { redirect: "manual", headers: { Cookie: stateCookie ?? "", ...agent } });
+  const callback = await fetch(callbackUrl, { redirect: "manual", headers: { ...options.headers, Cookie: stateCookie ?? "" } });
   return { start, authorizeUrl, stateCookie, callback, sessionCookie: sessionCookieOf(callback) };
 }

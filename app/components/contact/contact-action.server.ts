@@ -5,7 +5,8 @@ import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
 import { databaseFaultHeaders } from "~/utils/database-fault-answers.server";
 import { DATABASE_FAULT_STATUS, databaseFaultOf, databaseFaultTextKeys } from "~/utils/database-faults";
 import { log } from "~/utils/logger.server";
-import { clientIpOf, submitContactMessage } from "./contact-submit.server";
+import { clientIpOf } from "~/utils/client-network.server";
+import { submitContactMessage } from "./contact-submit.server";
 import { formFieldsOf } from "~/utils/form-body.server";
 
 export type ContactActionData =

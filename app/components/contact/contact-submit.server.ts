@@ -1,5 +1,5 @@
-import type { AppLoadContext } from "@remix-run/node";
 import { nextContactMessageId, recordContactMessage } from "~/models/messages.server";
+import { clientNetworkOf } from "~/utils/client-network.server";
 import { isHoneypotFilled, type ContactInput } from "~/utils/contact-schema";
 import { log } from "~/utils/logger.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
@@ -9,18 +9,14 @@ import { RateLimiter } from "~/utils/rate-limit.server";
  * per-IP limit (one limiter for both doors), the honeypot, the write.
  */
 
-// CONTRACT.md: contact messages at most 10 per client IP in 10 minutes.
+// CONTRACT.md: contact messages at most 10 per client IP in 10 minutes (an IPv6 client by its /64).
 const contactLimiter = new RateLimiter("contact", 10, 10 * 60_000);
 
 export type ContactOutcome = { kind: "stored"; id: number } | { kind: "rate_limited"; retryAfterSeconds: number };
 
-export function clientIpOf(context: AppLoadContext): string {
-  return (context as { clientIp?: string }).clientIp ?? "unknown";
-}
-
 export async function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown }): Promise<ContactOutcome> {
   // Counted after validation: a visitor correcting typos is not spending the allowance.
-  const limit = await contactLimiter.hit(options.clientIp);
+  const limit = await contactLimiter.hit(clientNetworkOf(options.clientIp));
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   if (isHoneypotFilled(options.honeypot)) {
     // Answered like a stored message so the bot learns nothing.
