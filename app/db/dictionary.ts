@@ -422,6 +422,11 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "validation.subject_required", en: "Please choose a subject.", es: "Por favor, elija un asunto." },
   { key: "validation.message_required", en: "Please enter a message.", es: "Por favor, escriba un mensaje." },
   { key: "validation.too_long", en: "This text is too long.", es: "Este texto es demasiado largo." },
+  {
+    key: "validation.special_characters",
+    en: "Please remove special characters (such as line breaks) from this field.",
+    es: "Por favor, quite los caracteres especiales (como los saltos de línea) de este campo.",
+  },
 
   // Toasts
   { key: "toast.close", en: "Dismiss notification", es: "Cerrar notificación" },

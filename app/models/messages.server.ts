@@ -8,6 +8,7 @@ import { contactRecipient } from "~/models/configurations.server";
 import { getDictionary } from "~/models/texts.server";
 import { queueMail } from "~/services/mail.server";
 import { CONTACT_SUBJECTS, type ContactInput } from "~/utils/contact-schema";
+import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
 import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/utils/message-form";
 
@@ -201,11 +202,6 @@ export function subjectLabel(subject: string): string {
   return getDictionary().en[`contact.form.subject.${subject}`] ?? subject;
 }
 
-/** Header values are one line: a name with line breaks must not start a new header. */
-function oneLine(value: string): string {
-  return value.replace(/\s+/g, " ").trim();
-}
-
 /** The home a message asks about, as the office's mail names it. */
 export type InquiryHome = { id: number; name: string; location: string; url: string };
 
@@ -218,15 +214,25 @@ function inquiryHome(propertyId: number, reader: Pick<ReturnType<typeof db>, "se
   return home ? { ...home, url: `${config().appUrl}/properties/${home.id}` } : undefined;
 }
 
+/**
+ * Header values and the text's "Name: value" lines are one line each, without control
+ * characters (cleanOneLine): a name with a line break must start neither a header nor a
+ * line of its own. The form already refuses such names; this also covers a home's name
+ * and place, typed by an admin.
+ */
 export function contactNotification(message: ContactMessage, recipient: string, home?: InquiryHome) {
-  const fullName = oneLine(`${message.firstName} ${message.lastName}`);
+  const fullName = cleanOneLine(`${message.firstName} ${message.lastName}`);
   const label = subjectLabel(message.subject);
   const received = message.createdAt.toISOString();
-  const homeLine = home ? `${oneLine(home.name)} (${oneLine(home.location)})` : null;
+  const homeLine = home ? `${cleanOneLine(home.name)} (${cleanOneLine(home.location)})` : null;
+  const firstName = cleanOneLine(message.firstName);
+  const lastName = cleanOneLine(message.lastName);
+  // The form keeps the line breaks and tabs of a message and drops its other controls.
+  const body = cleanMultilineText(message.message);
   const fields: [string, string][] = [
     ["Name", fullName],
-    ["Email", message.email],
-    ["Phone", message.phone ?? "(not given)"],
+    ["Email", cleanOneLine(message.email)],
+    ["Phone", message.phone ? cleanOneLine(message.phone) : "(not given)"],
     ["Subject", label],
     ...(homeLine && home ? ([["Home", `${homeLine} ${home.url}`]] as [string, string][]) : []),
     ["Received", received],
@@ -235,17 +241,17 @@ export function contactNotification(message: ContactMessage, recipient: string, 
   const text = [
     "A new message arrived through the website's contact form.",
     "",
-    `First name: ${message.firstName}`,
-    `Last name: ${message.lastName}`,
+    `First name: ${firstName}`,
+    `Last name: ${lastName}`,
     ...fields.slice(1).map(([name, value]) => `${name}: ${value}`),
     "",
     "Message:",
-    message.message,
+    body,
     "",
     `Reply to this e-mail to answer ${fullName}.`,
   ].join("\n");
 
-  const rows = [["First name", message.firstName], ["Last name", message.lastName], ...fields.slice(1)]
+  const rows = [["First name", firstName], ["Last name", lastName], ...fields.slice(1)]
     .map(([name, value]) => {
       const cell =
         name === "Home" && home && homeLine
@@ -259,14 +265,14 @@ export function contactNotification(message: ContactMessage, recipient: string, 
     "<p>A new message arrived through the website's contact form.</p>",
     `<table role="presentation" style="border-collapse:collapse">${rows}</table>`,
     `<h2 style="font-size:16px;margin:20px 0 8px">Message</h2>`,
-    `<p style="white-space:pre-wrap;margin:0">${escapeHtml(message.message)}</p>`,
+    `<p style="white-space:pre-wrap;margin:0">${escapeHtml(body)}</p>`,
     `<p style="margin-top:20px;color:#475569">Reply to this e-mail to answer ${escapeHtml(fullName)}.</p>`,
     "</body></html>",
   ].join("");
 
   return {
     to: recipient,
-    subject: home ? `New contact message: ${oneLine(label)} about ${oneLine(home.name)} from ${fullName}` : `New contact message: ${oneLine(label)} from ${fullName}`,
+    subject: home ? `New contact message: ${cleanOneLine(label)} about ${cleanOneLine(home.name)} from ${fullName}` : `New contact message: ${cleanOneLine(label)} from ${fullName}`,
     text,
     html,
     replyTo: message.email,

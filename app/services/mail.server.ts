@@ -2,6 +2,8 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";
+// The file itself: the server build is ES modules, which cannot import a folder.
+import * as qp from "nodemailer/lib/qp/index.js";
 import { db, withoutBusyWait, type AppDatabase } from "~/db/client.server";
 import { mailQueue } from "~/db/schema";
 import { databaseFaultOf } from "~/utils/database-faults";
@@ -124,14 +126,29 @@ function getDelivery(): Delivery {
 
 type QueuedMail = typeof mailQueue.$inferSelect;
 
+// RFC 5322 2.1.1 and RFC 2045 2.8: at most 998 octets to a line, without the CRLF.
+const MAX_LINE_OCTETS = 998;
+
+/** 8-bit data as RFC 2045 2.8 allows it once line breaks are CRLF: no NUL, no line over 998 octets. */
+function isValid8bit(crlfText: string): boolean {
+  return !crlfText.includes("\0") && crlfText.split("\r\n").every((line) => Buffer.byteLength(line, "utf8") <= MAX_LINE_OCTETS);
+}
+
 /**
- * The text part as 8-bit, unencoded lines. nodemailer would pick quoted-printable for
- * lines over 76 characters, which breaks a sign-in link ("=3D", soft line breaks) for
- * anyone reading the raw message; SMTP allows 8-bit lines of up to 998 characters.
+ * The text part, as a raw MIME part (decision 034). As 8-bit, unencoded lines whenever
+ * the text is valid 8-bit data: nodemailer would pick quoted-printable for any line over
+ * 76 characters, which breaks a sign-in link ("=3D", soft line breaks) for anyone reading
+ * the raw message. A text with a longer line (a visitor's 5,000 characters without a
+ * break) or a NUL is sent quoted-printable instead, encoded by nodemailer, whose lines
+ * stay within 76 characters; a mail client shows the same text either way.
  */
 export function plainTextPart(text: string): string {
-  const body = text.replace(/\r?\n/g, "\r\n");
-  return `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${body}`;
+  const body = text.replace(/\r\n|\r|\n/g, "\r\n");
+  if (isValid8bit(body)) {
+    return `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: 8bit\r\n\r\n${body}`;
+  }
+  const encoded = qp.wrap(qp.encode(Buffer.from(body, "utf8")), 76);
+  return `Content-Type: text/plain; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n${encoded}`;
 }
 
 async function deliver(row: QueuedMail) {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS } from "./contact-fields";
+import { cleanMultilineText, fitsOnOneLine } from "./control-characters";
 
 export { CONTACT_LIMITS, CONTACT_SUBJECTS, HONEYPOT_FIELD, type ContactSubject } from "./contact-fields";
 
@@ -11,6 +12,8 @@ export { CONTACT_LIMITS, CONTACT_SUBJECTS, HONEYPOT_FIELD, type ContactSubject }
  */
 
 const TOO_LONG = "validation.too_long";
+// A line break, NUL, ESC or a bidirectional override in a one-line field (control-characters.ts).
+const SPECIAL_CHARACTERS = "validation.special_characters";
 
 // Digits and the usual separators; at least 7 digits so "---- ----" is not a phone.
 const PHONE_PATTERN = /^[0-9 +().,-]{7,20}$/;
@@ -29,9 +32,14 @@ function requiredText(messageKey: string, max: number) {
     .max(max, TOO_LONG);
 }
 
+/** A required one-line text (a name): refused, not cleaned, when it holds a control character. */
+function requiredLine(messageKey: string, max: number) {
+  return requiredText(messageKey, max).refine(fitsOnOneLine, SPECIAL_CHARACTERS);
+}
+
 export const contactSchema = z.object({
-  firstName: requiredText("validation.first_name_required", CONTACT_LIMITS.name),
-  lastName: requiredText("validation.last_name_required", CONTACT_LIMITS.name),
+  firstName: requiredLine("validation.first_name_required", CONTACT_LIMITS.name),
+  lastName: requiredLine("validation.last_name_required", CONTACT_LIMITS.name),
   email: z
     .string({ required_error: "validation.email_invalid", invalid_type_error: "validation.email_invalid" })
     .trim()
@@ -42,12 +50,23 @@ export const contactSchema = z.object({
     .string({ invalid_type_error: "validation.phone_invalid" })
     .trim()
     .max(CONTACT_LIMITS.phone, TOO_LONG)
-    .refine((value) => value === "" || value.length > CONTACT_LIMITS.phone || isPlausiblePhone(value), "validation.phone_invalid")
+    .refine(fitsOnOneLine, SPECIAL_CHARACTERS)
+    // One message each: a too long or special-character phone is not also "not a phone".
+    .refine(
+      (value) => value === "" || value.length > CONTACT_LIMITS.phone || !fitsOnOneLine(value) || isPlausiblePhone(value),
+      "validation.phone_invalid",
+    )
     .nullish()
     .transform((value) => (value ? value : undefined)),
+  // A closed list: anything else, a control character included, is "choose a subject".
   subject: z.enum(CONTACT_SUBJECTS, { errorMap: () => ({ message: "validation.subject_required" }) }),
-  // Browsers send a textarea's line breaks as CRLF; one kind of line break is stored.
-  message: requiredText("validation.message_required", CONTACT_LIMITS.message).transform((text) => text.replace(/\r\n?/g, "\n")),
+  // Cleaned, not refused: the visitor's line breaks (browsers send CRLF) become "\n",
+  // tabs stay, any other control character goes, before the checks, so a message of
+  // nothing but controls is "enter a message".
+  message: z.preprocess(
+    (value) => (typeof value === "string" ? cleanMultilineText(value) : value),
+    requiredText("validation.message_required", CONTACT_LIMITS.message),
+  ),
   // The home an 'Ask about this home' message is about. Never refused: a home that is
   // no longer listed (or a tampered value) is simply not linked (models/messages.server.ts).
   propertyId: z.preprocess((value) => {

@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { maskCredentials } from "./mask-credentials";
+import { redactedUrl } from "./redact-url";
 
 /**
  * Every configuration variable of CONTRACT.md, read and checked in one place.
@@ -12,6 +14,15 @@ export class ConfigError extends Error {
     super(`Invalid configuration: ${variable} ${problem}`);
     this.name = "ConfigError";
   }
+}
+
+/**
+ * A value as an error may echo it, quoted: without the credentials written into it
+ * (`user:***@host`) or the secrets of its query (`?key=[redacted]`), which would
+ * otherwise reach the console and whatever keeps its output.
+ */
+function shown(raw: string): string {
+  return `"${redactedUrl(maskCredentials(raw))}"`;
 }
 
 const LOG_LEVELS = ["debug", "info", "warn", "error"] as const;
@@ -63,7 +74,7 @@ function text(env: Env, name: string): string | null {
 function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = text(env, name);
   if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got ${shown(raw)}`);
   const value = Number(raw);
   if (value < min || value > max) {
     throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
@@ -76,7 +87,7 @@ function positiveNumber(env: Env, name: string, fallback: number): number {
   if (raw === null) return fallback;
   const value = Number(raw);
   if (!Number.isFinite(value) || value <= 0) {
-    throw new ConfigError(name, `must be a number above 0, got "${raw}"`);
+    throw new ConfigError(name, `must be a number above 0, got ${shown(raw)}`);
   }
   return value;
 }
@@ -86,7 +97,7 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   if (raw === null) return fallback;
   if (["1", "true", "yes", "on"].includes(raw.toLowerCase())) return true;
   if (["0", "false", "no", "off"].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(name, `must be 1 or 0, got "${raw}"`);
+  throw new ConfigError(name, `must be 1 or 0, got ${shown(raw)}`);
 }
 
 function url(env: Env, name: string, protocols: string[]): string | null {
@@ -96,10 +107,14 @@ function url(env: Env, name: string, protocols: string[]): string | null {
   try {
     parsed = new URL(raw);
   } catch {
-    throw new ConfigError(name, `must be an absolute URL, got "${raw}"`);
+    throw new ConfigError(name, `must be an absolute URL, got ${shown(raw)}`);
   }
   if (!protocols.includes(parsed.protocol)) {
-    throw new ConfigError(name, `must use ${protocols.join(" or ")}, got "${parsed.protocol}"`);
+    throw new ConfigError(name, `must use ${protocols.join(" or ")}, got ${shown(raw)}`);
+  }
+  // "smtps:/user:pw@host" parses, as a path without a host, and could only fail later.
+  if (!parsed.hostname) {
+    throw new ConfigError(name, `must name a host (${protocols[0]}//host), got ${shown(raw)}`);
   }
   return raw;
 }
@@ -107,7 +122,7 @@ function url(env: Env, name: string, protocols: string[]): string | null {
 function email(env: Env, name: string, fallback: string): string {
   const raw = text(env, name);
   if (raw === null) return fallback;
-  if (!EMAIL_PATTERN.test(raw)) throw new ConfigError(name, `must be an e-mail address, got "${raw}"`);
+  if (!EMAIL_PATTERN.test(raw)) throw new ConfigError(name, `must be an e-mail address, got ${shown(raw)}`);
   return raw;
 }
 
@@ -119,7 +134,7 @@ function emailList(env: Env, name: string): string[] {
     .map((item) => item.trim().toLowerCase())
     .filter(Boolean);
   for (const item of list) {
-    if (!EMAIL_PATTERN.test(item)) throw new ConfigError(name, `holds "${item}", which is not an e-mail address`);
+    if (!EMAIL_PATTERN.test(item)) throw new ConfigError(name, `holds ${shown(item)}, which is not an e-mail address`);
   }
   return [...new Set(list)];
 }
@@ -173,12 +188,12 @@ export function readConfig(env: Env = process.env): Config {
 
   const logLevel = (text(env, "LOG_LEVEL") ?? "info").toLowerCase();
   if (!LOG_LEVELS.includes(logLevel as LogLevel)) {
-    throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}, got "${logLevel}"`);
+    throw new ConfigError("LOG_LEVEL", `must be one of ${LOG_LEVELS.join(", ")}, got ${shown(logLevel)}`);
   }
 
   const mapTileUrl = text(env, "MAP_TILE_URL") ?? "https://tile.openstreetmap.org/{z}/{x}/{y}.png";
   if (!/^https?:\/\//.test(mapTileUrl)) {
-    throw new ConfigError("MAP_TILE_URL", `must be an http(s) URL template, got "${mapTileUrl}"`);
+    throw new ConfigError("MAP_TILE_URL", `must be an http(s) URL template, got ${shown(mapTileUrl)}`);
   }
 
   return {

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ConfigError, readConfig } from "~/utils/env.server";
+import { maskCredentials } from "~/utils/mask-credentials";
 
 let cwd: string;
 let workDir: string;
@@ -65,5 +66,49 @@ describe("readConfig", () => {
   ])("stops on a bad %s (%s) and names it", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe("maskCredentials", () => {
+  it.each([
+    ["smtp://user:pass@host:587", "smtp://user:***@host:587"],
+    ["smtp//user:pass@host", "smtp//user:***@host"],
+    ["smtps:/user:pass@host:465", "smtps:/user:***@host:465"],
+    ["smtps:\\\\user:pass@host", "smtps:\\\\user:***@host"],
+    ["user:pass@host", "user:***@host"],
+    ["smtp:user:pass@host", "smtp:***@host"],
+    ["smtp://user:p@ss/w:rd@host", "smtp://user:***@host"],
+    ["smtp://token@host", "smtp://***@host"],
+    ["smtp://:token@host", "smtp://:***@host"],
+  ])("%s is shown as %s", (value, shown) => {
+    expect(maskCredentials(value)).toBe(shown);
+  });
+
+  it.each(["boss@example.com", "not an address", "smtp://mail.example.com:587", "https://tiles.example/{z}/{x}/{y}.png?by=@osm", ""])("leaves %j as it is", (value) => {
+    expect(maskCredentials(value)).toBe(value);
+  });
+
+  it("is used by every message that echoes a value", () => {
+    for (const [name, value] of [
+      ["SMTP_URL", "smtp//u:pw1@host"],
+      ["SMTP_URL", "smtps:/u:pw1@host"],
+      ["SMTP_URL", "ftp://u:pw1@host"],
+      ["APP_URL", "localhost//u:pw1@host"],
+      ["MAIL_FROM", "u:pw1@host"],
+      ["ADMIN_EMAILS", "a@example.com,u:pw1@host"],
+      ["PORT", "u:pw1@host"],
+      ["LOG_LEVEL", "u:pw1@host"],
+      ["MAP_TILE_URL", "tiles//u:pw1@host/{z}"],
+    ]) {
+      let message = "";
+      try {
+        readConfig({ [name]: value });
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message, `${name}=${value}`).toContain(name);
+      expect(message, `${name}=${value}`).toContain("u:***@host");
+      expect(message, `${name}=${value}`).not.toContain("pw1");
+    }
   });
 });

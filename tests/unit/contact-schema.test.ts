@@ -95,6 +95,21 @@ describe("contactSchema", () => {
     }
   });
 
+  it("refuses a line break, NUL, a tab or a bidirectional override in a name or the phone, with one key", () => {
+    for (const trick of ["\r\n", "\n", "\u0000", "\t", "\u001b", "\u0085", "\u202E", "\u2066", "\u2028"]) {
+      expect(errorsOf({ ...valid, firstName: `Ana${trick}x` }), JSON.stringify(trick)).toEqual({ firstName: ["validation.special_characters"] });
+      expect(errorsOf({ ...valid, lastName: `Ru${trick}iz` }), JSON.stringify(trick)).toEqual({ lastName: ["validation.special_characters"] });
+      expect(errorsOf({ ...valid, phone: `555${trick}0100` }), JSON.stringify(trick)).toEqual({ phone: ["validation.special_characters"] });
+    }
+    // Around the text they are trimmed like spaces: nothing is left to refuse.
+    expect(contactSchema.parse({ ...valid, firstName: "\r\nAna\t" }).firstName).toBe("Ana");
+  });
+
+  it("keeps a message's line breaks and tabs, and drops its other control characters", () => {
+    expect(contactSchema.parse({ ...valid, message: "Hello\r\n\tthere\u0000\u001b[0m\u202E!\rBye" }).message).toBe("Hello\n\tthere[0m!\nBye");
+    expect(errorsOf({ ...valid, message: "\u0000\u202E\r\n" })).toEqual({ message: ["validation.message_required"] });
+  });
+
   it("caps the lengths", () => {
     expect(errorsOf({ ...valid, firstName: "a".repeat(101) }).firstName).toEqual(["validation.too_long"]);
     expect(errorsOf({ ...valid, lastName: "a".repeat(101) }).lastName).toEqual(["validation.too_long"]);
@@ -125,7 +140,7 @@ describe("contactSchema", () => {
     const everything = contactSchema.safeParse({ firstName: 1, lastName: "a".repeat(101), email: "x", phone: "x", subject: "x", message: "" });
     expect(everything.success).toBe(false);
     const messages = everything.success ? [] : everything.error.issues.map((issue) => issue.message);
-    for (const message of [...messages, "validation.too_long"]) expect(keys.has(message), message).toBe(true);
+    for (const message of [...messages, "validation.too_long", "validation.special_characters"]) expect(keys.has(message), message).toBe(true);
   });
 });
 
