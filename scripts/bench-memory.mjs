@@ -2,8 +2,10 @@
 // 10 minutes, on a seed:scale database (5,000 homes, 100,000 messages): public pages in
 // both languages (the home page, every kind of /properties search, homes' pages), the
 // public JSON, contact messages, and the dashboard's tabs as a signed-in admin. The RSS
-// is read from /proc every 5 s; the summary compares the first and the last minute after
-// a warm-up of 2 minutes.
+// is read from /proc every 5 s. The verdict reads the RSS after a full collection, asked
+// for every 30 s (scripts/bench-gc-probe.mjs): between collections the heap alone swings by
+// 50-90 MiB with no trend (docs/bench.md), more than any leak worth finding in 10 minutes.
+// It compares the median of the first 3 minutes after a warm-up of 2 with that of the last 3.
 // Alone: node scripts/bench-memory.mjs [--seconds=600] (builds first if needed); in npm
 // run bench, BENCH_MEMORY_SECONDS shortens it for a trial.
 import { execFileSync } from "node:child_process";
@@ -17,11 +19,16 @@ import { printTable, procStatus, startBuiltServer, stopBuiltServer } from "./ben
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const SAMPLE_MS = 5_000;
+// Every 6th sample is taken after a full collection.
+const SETTLED_EVERY = 6;
+const SETTLE_MS = 500;
 const WARMUP_SECONDS = 120;
+const WINDOW_SECONDS = 180;
+const GC_PROBE = path.join(path.dirname(fileURLToPath(import.meta.url)), "bench-gc-probe.mjs");
 const CONCURRENCY = 16;
-// Flat: the last minute after the warm-up holds at most this much more than the first
-// (MiB), or this share of it, whichever is larger. Below that is the noise of a garbage
-// collector and allocator that return memory in their own time.
+// Flat: the last window holds at most this much more than the first (MiB), or this share
+// of it, whichever is larger. Below that is the noise of an allocator that returns memory
+// in its own time.
 const FLAT = { mib: 16, share: 0.05 };
 
 const TOWNS = ["Fort Worth", "Arlington", "Mansfield", "Denton", "Waco", "Tyler", "Killeen", "San Marcos"];
@@ -146,13 +153,22 @@ export async function benchMemory({ server, seconds = 600, log = console.log }) 
   const started = Date.now();
   const deadline = started + seconds * 1000;
   const samples = [];
+  const settled = [];
   const sample = () => {
     const status = procStatus(server.pid);
     samples.push({ seconds: (Date.now() - started) / 1000, rssMiB: mib(status.rss), requests });
   };
+  const settledSample = () => {
+    process.kill(server.pid, "SIGUSR2");
+    setTimeout(() => {
+      const status = procStatus(server.pid);
+      settled.push({ seconds: (Date.now() - started) / 1000, rssMiB: mib(status.rss) });
+    }, SETTLE_MS).unref();
+  };
   sample();
   const sampler = setInterval(() => {
     sample();
+    if (server.collectsOnSignal && samples.length % SETTLED_EVERY === 0) settledSample();
     const last = samples[samples.length - 1];
     if (samples.length % 12 === 1) log(`  ${last.seconds.toFixed(0).padStart(4)} s  RSS ${last.rssMiB.toFixed(1)} MiB  ${requests} requests`);
   }, SAMPLE_MS);
@@ -170,35 +186,40 @@ export async function benchMemory({ server, seconds = 600, log = console.log }) 
     agent.destroy();
   }
   sample();
-  return summarize({ samples, statuses, requests, seconds });
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS + 100));
+  return summarize({ samples, settled, statuses, requests, seconds });
 }
 
-function summarize({ samples, statuses, requests, seconds }) {
+function summarize({ samples, settled, statuses, requests, seconds }) {
   const warmup = Math.min(WARMUP_SECONDS, seconds / 5);
-  const after = samples.filter((p) => p.seconds >= warmup);
-  const firstMinute = after.filter((p) => p.seconds < warmup + 60).map((p) => p.rssMiB);
-  const lastMinute = after.filter((p) => p.seconds >= seconds - 60).map((p) => p.rssMiB);
-  const first = median(firstMinute);
-  const last = median(lastMinute);
+  const window = Math.min(WINDOW_SECONDS, (seconds - warmup) / 2);
+  // The verdict's series: after a full collection when the server has the probe, else every sample.
+  const judged = (settled.length ? settled : samples).filter((p) => p.seconds >= warmup);
+  const first = median(judged.filter((p) => p.seconds < warmup + window).map((p) => p.rssMiB));
+  const last = median(judged.filter((p) => p.seconds >= seconds - window).map((p) => p.rssMiB));
   const growth = last - first;
   const allowed = Math.max(FLAT.mib, first * FLAT.share);
   const perMinute = [];
+  const inMinute = (series, minute) => series.filter((p) => p.seconds >= minute * 60 && p.seconds < (minute + 1) * 60).map((p) => p.rssMiB);
   for (let minute = 0; minute * 60 < seconds; minute++) {
-    const inMinute = samples.filter((p) => p.seconds >= minute * 60 && p.seconds < (minute + 1) * 60).map((p) => p.rssMiB);
-    if (inMinute.length) perMinute.push({ minute: minute + 1, rssMiB: median(inMinute), max: Math.max(...inMinute) });
+    const raw = inMinute(samples, minute);
+    const collected = inMinute(settled, minute);
+    if (raw.length) perMinute.push({ minute: minute + 1, rssMiB: median(raw), max: Math.max(...raw), settledMiB: collected.length ? median(collected) : NaN });
   }
   return {
     seconds,
     requests,
     statuses,
     warmupSeconds: warmup,
+    windowSeconds: window,
+    afterCollection: settled.length > 0,
     start: samples[0]?.rssMiB,
     peak: Math.max(...samples.map((p) => p.rssMiB)),
     first,
     last,
     growth,
     allowed,
-    slope: slopePerMinute(after),
+    slope: slopePerMinute(judged),
     flat: growth <= allowed,
     perMinute,
   };
@@ -206,14 +227,15 @@ function summarize({ samples, statuses, requests, seconds }) {
 
 export function printMemory(result, log = console.log) {
   printTable(
-    ["minute", "RSS median MiB", "max MiB"],
-    result.perMinute.map((row) => [String(row.minute), row.rssMiB.toFixed(1), row.max.toFixed(1)]),
+    ["minute", "RSS median MiB", "max MiB", "after a full collection MiB"],
+    result.perMinute.map((row) => [String(row.minute), row.rssMiB.toFixed(1), row.max.toFixed(1), Number.isNaN(row.settledMiB) ? "-" : row.settledMiB.toFixed(1)]),
   );
   const codes = Object.entries(result.statuses).map(([code, count]) => `${code}:${count}`).join(" ");
   log(`  ${result.requests} requests in ${result.seconds} s (${(result.requests / result.seconds).toFixed(0)}/s) [${codes}]`);
   log(
-    `  RSS: at start ${result.start.toFixed(1)} MiB, peak ${result.peak.toFixed(1)} MiB; after the ${result.warmupSeconds} s warm-up: ` +
-      `first minute ${result.first.toFixed(1)}, last minute ${result.last.toFixed(1)} (${result.growth >= 0 ? "+" : ""}${result.growth.toFixed(1)} MiB, ` +
+    `  RSS: at start ${result.start.toFixed(1)} MiB, peak ${result.peak.toFixed(1)} MiB; ${result.afterCollection ? "after a full collection, " : ""}` +
+      `after the ${result.warmupSeconds} s warm-up: first ${result.windowSeconds / 60} minutes ${result.first.toFixed(1)}, ` +
+      `last ${result.windowSeconds / 60} minutes ${result.last.toFixed(1)} (${result.growth >= 0 ? "+" : ""}${result.growth.toFixed(1)} MiB, ` +
       `slope ${result.slope.toFixed(2)} MiB/min): ${result.flat ? "flat" : "GROWING"} (noise allowed ${result.allowed.toFixed(1)} MiB)`,
   );
 }
@@ -222,7 +244,8 @@ export function printMemory(result, log = console.log) {
 export async function startScaledServer({ onSpawn } = {}) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-memory-"));
   execFileSync(process.execPath, [path.join(ROOT, "build", "seed-scale.js")], { cwd: workDir, stdio: "ignore", timeout: 120_000 });
-  return startBuiltServer({ workDir, env: { ADMIN_EMAILS: BENCH_ADMIN }, onSpawn });
+  const server = await startBuiltServer({ workDir, env: { ADMIN_EMAILS: BENCH_ADMIN }, nodeArgs: ["--expose-gc", "--import", GC_PROBE], onSpawn });
+  return { ...server, collectsOnSignal: true };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
