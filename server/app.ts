@@ -19,6 +19,7 @@ import { retryAfterFor } from "../app/utils/storage-unavailable.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
 import { databaseFaultOf } from "../app/utils/database-faults";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../app/utils/locale";
+import { cookieNames } from "../app/utils/cookie-names";
 import { requestUrl, serveCachedAnswers } from "./cached-answers";
 import { answeringDatabaseFaults } from "./database-fault-routes";
 import { sendDatabaseFault } from "./database-fault-page";
@@ -28,7 +29,9 @@ import { PUBLIC_DIR } from "./paths";
 import { refuse, REFUSALS } from "./refusal";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
 import { requestLog } from "./request-log";
-import { assignCspNonce, contentSecurityPolicy, rejectCrossSiteWrites } from "./security";
+import { refuseBadRequests, refuseClientMistake } from "./bad-requests";
+import { assignCspNonce, pageContentSecurityPolicy, rejectCrossSiteWrites } from "./security";
+import { commonSecurityHeaders } from "./security-headers";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -56,13 +59,16 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.set("etag", false);
   app.set("trust proxy", config.trustProxy);
 
-  const rememberedLanguage = rememberedLanguageOf(options.languageOf);
+  const rememberedLanguage = rememberedLanguageOf(options.languageOf, cookieNames(config.appUrlIsHttps).language);
   // The visitor's language, worked out without the database (?lng=, the cookie,
   // Accept-Language): for the answers to database faults.
   const asLanguage = (language: string): Language => (isLanguage(language) ? language : DEFAULT_LANGUAGE);
   const languageOf = async (request: globalThis.Request) => asLanguage(await options.languageOf(request));
 
+  // First: every answer below carries them, whatever sends it.
+  app.use(commonSecurityHeaders({ https: config.appUrlIsHttps }));
   app.use(requestLog());
+  app.use(refuseBadRequests);
   // Emptied by every write that reaches the app (server/remix-handler.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
   app.use(serveCachedAnswers(pageCache, rememberedLanguage));
@@ -81,7 +87,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.use("/variants", imageVariants({ cacheDir: variantsCacheDir(config.dataDir) }));
 
   app.use(assignCspNonce);
-  app.use(contentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps, uploadOrigin: s3UploadOrigin(config.s3) }));
+  app.use(pageContentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps, uploadOrigin: s3UploadOrigin(config.s3) }));
   app.use(rejectCrossSiteWrites(config.appUrl));
 
   app.use(
@@ -141,6 +147,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       log.warn("request failed: storage unavailable", { error: error.message });
       return res.status(503).set({ "Cache-Control": "no-store", ...retryAfterFor(503) }).json({ error: UPLOAD_MESSAGES.storageUnavailable });
     }
+    if (refuseClientMistake(error, req, res)) return;
     log.error("request failed", { error: error instanceof Error ? error.stack : String(error) });
     refuse(req, res, 500, REFUSALS.serverError);
   });

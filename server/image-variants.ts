@@ -7,6 +7,7 @@ import { getObject, isServableObjectKey, StorageUnavailable } from "../app/servi
 import { isRecordedObject } from "../app/models/published-objects.server";
 import { SERVED_VARIANT_WIDTHS } from "../app/utils/image-variants";
 import { log } from "../app/utils/logger.server";
+import { inlineImageDisposition, UPLOADED_FILE_CSP } from "./security-headers";
 
 const RESIZABLE = /\.(jpe?g|png|gif|webp)$/i;
 
@@ -20,6 +21,7 @@ export function imageVariants(options: { cacheDir: string }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     const match = /^\/(\d+)\/(.+)$/.exec(req.path);
     if (!match) return next();
+    res.set("Content-Security-Policy", UPLOADED_FILE_CSP);
     const width = Number(match[1]);
     let key: string;
     try {
@@ -31,8 +33,11 @@ export function imageVariants(options: { cacheDir: string }) {
       return res.status(404).json({ error: "Not found" });
     }
     const cached = path.join(options.cacheDir, String(width), `${key}.webp`);
+    const fileName = path.posix.basename(key).replace(RESIZABLE, ".webp");
     const send = (body: Buffer) =>
-      res.set({ "Content-Type": "image/webp", "Cache-Control": "public, max-age=2592000" }).send(body);
+      res
+        .set({ "Content-Type": "image/webp", "Cache-Control": "public, max-age=2592000", "Content-Disposition": inlineImageDisposition(fileName) })
+        .send(body);
     try {
       return send(await fs.readFile(cached));
     } catch {

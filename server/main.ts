@@ -1,4 +1,4 @@
-import type { Server } from "node:http";
+import http, { type Server } from "node:http";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { installGlobals } from "@remix-run/node";
@@ -10,6 +10,7 @@ import { log, setLogLevel } from "../app/utils/logger.server";
 import { createApp } from "./app";
 import { createFilesPrivately, tightenDataModes } from "./private-files";
 import { REMIX_BUILD_PATH } from "./paths";
+import { answerUnparsedRequests } from "./unparsed-requests";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -41,9 +42,13 @@ async function main() {
   const { getLanguage } = await import("../app/utils/i18n.server");
   const app = createApp({ build, config, languageOf: getLanguage });
 
-  const server: Server = app.listen(config.port, config.host, () => {
+  // An HTTP/1.1 request without Host is refused by the app itself (server/bad-requests.ts),
+  // with the headers of every answer, rather than by Node without them.
+  const server: Server = http.createServer({ requireHostHeader: false }, app);
+  server.listen(config.port, config.host, () => {
     log.info(`listening on http://${config.host}:${config.port} (${config.appUrl})`);
   });
+  answerUnparsedRequests(server, { https: config.appUrlIsHttps });
 
   let stopping = false;
   const stop = (signal: string) => {

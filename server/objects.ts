@@ -1,9 +1,11 @@
+import path from "node:path";
 import { pipeline } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { getObject, headObject, isServableObjectKey, type ObjectInfo } from "../app/services/storage.server";
 import { isRecordedObject } from "../app/models/published-objects.server";
 import { etagMatches } from "../app/utils/http.server";
 import { log } from "../app/utils/logger.server";
+import { inlineImageDisposition, UPLOADED_FILE_CSP } from "./security-headers";
 
 // A key never changes content (an upload gets a new key), so a copy may be kept for good.
 const IMMUTABLE = "public, max-age=31536000, immutable";
@@ -12,8 +14,9 @@ function notFound(res: Response) {
   res.status(404).type("text/plain").send("Not found");
 }
 
-function setObjectHeaders(res: Response, info: ObjectInfo) {
+function setObjectHeaders(res: Response, key: string, info: ObjectInfo) {
   res.set("Cache-Control", IMMUTABLE);
+  res.set("Content-Disposition", inlineImageDisposition(path.posix.basename(key)));
   if (info.etag) res.set("ETag", info.etag);
   if (info.lastModified) res.set("Last-Modified", info.lastModified.toUTCString());
 }
@@ -25,7 +28,7 @@ function setObjectHeaders(res: Response, info: ObjectInfo) {
 export function serveObjects() {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    res.set("X-Content-Type-Options", "nosniff");
+    res.set("Content-Security-Policy", UPLOADED_FILE_CSP);
     // The path is taken undecoded: a key never needs escaping, so anything escaped
     // (an encoded slash or dot) is no key of ours.
     const key = req.path.slice(1);
@@ -36,7 +39,7 @@ export function serveObjects() {
       if (req.method === "HEAD" || ifNoneMatch) {
         const info = await headObject(key);
         if (!info) return notFound(res);
-        setObjectHeaders(res, info);
+        setObjectHeaders(res, key, info);
         if (info.etag && etagMatches(ifNoneMatch, info.etag)) return res.status(304).end();
         if (req.method === "HEAD") {
           return res.status(200).type(info.contentType).set("Content-Length", String(info.size)).end();
@@ -44,7 +47,7 @@ export function serveObjects() {
       }
       const object = await getObject(key);
       if (!object) return notFound(res);
-      setObjectHeaders(res, object);
+      setObjectHeaders(res, key, object);
       res.status(200).type(object.contentType).set("Content-Length", String(object.size));
       pipeline(object.body, res, (error) => {
         // A visitor leaving mid-download is ordinary; a store failing mid-stream is not.

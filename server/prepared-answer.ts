@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import Negotiator from "negotiator";
 import type { Request, Response } from "express";
 import { etagMatches } from "../app/utils/http.server";
+import { SET_FOR_EVERY_REQUEST } from "./security-headers";
 
 /**
  * An answer made once and sent many times: its body in the three encodings a browser may
@@ -35,7 +36,8 @@ const BROTLI_QUALITY = 5;
 const GZIP_LEVEL = 9;
 
 // Headers that belong to one response (or are set again for each answer): a request's
-// id or rate-limit counts must never be handed to the next visitor.
+// id or rate-limit counts must never be handed to the next visitor. The security headers
+// common to every answer are set again too, before the cache answers (SET_FOR_EVERY_REQUEST).
 const PER_RESPONSE = new Set([
   "content-length",
   "content-encoding",
@@ -80,7 +82,7 @@ export async function prepareAnswer(options: {
   for (const [name, value] of Object.entries(options.headers)) {
     const lower = name.toLowerCase();
     if (lower === "etag") etag = String(value);
-    if (PER_RESPONSE.has(lower)) continue;
+    if (PER_RESPONSE.has(lower) || SET_FOR_EVERY_REQUEST.has(lower)) continue;
     headers[lower] = value;
   }
   headers.vary = withVaryAcceptEncoding(headers.vary === undefined ? undefined : String(headers.vary));

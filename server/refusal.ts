@@ -14,6 +14,11 @@ export const REFUSALS = {
   crossSite: { en: "Cross-site request refused", es: "Solicitud de otro sitio rechazada" },
   tooManyWrites: { en: "Too many requests. Please try again later.", es: "Demasiadas solicitudes. Inténtelo de nuevo más tarde." },
   malformedUrl: { en: "Malformed URL", es: "URL mal formada" },
+  badHost: { en: "Invalid Host header", es: "Encabezado Host no válido" },
+  methodNotAllowed: { en: "Method not allowed", es: "Método no permitido" },
+  preconditionFailed: { en: "Precondition failed", es: "La condición previa no se cumple" },
+  rangeNotSatisfiable: { en: "Requested range not satisfiable", es: "El rango solicitado no es válido" },
+  badRequest: { en: "Bad request", es: "Solicitud incorrecta" },
   notFound: { en: "Not found", es: "No encontrado" },
   serverError: { en: "Internal server error", es: "Error interno del servidor" },
 } satisfies Record<string, RefusalText>;
@@ -52,6 +57,9 @@ function refusalPage(status: number, text: RefusalText): string {
 
 /** Answers `status` with the refusal's text: `{"error": ...}` to a JSON caller, a small page to a form post. */
 export function refuse(req: Request, res: Response, status: number, text: RefusalText) {
+  // The refusal is a body of its own: what an answer begun before it set (a static
+  // file's encoding and validators) does not describe it.
+  for (const name of ["Content-Encoding", "ETag", "Last-Modified"]) res.removeHeader(name);
   res.status(status).set("Cache-Control", "no-store");
   if (wantsJson(req)) return void res.json({ error: text.en });
   res.type("html").send(refusalPage(status, text));

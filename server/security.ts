@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
-import helmet from "helmet";
+import { contentSecurityPolicy } from "helmet";
 import { tileHosts } from "../app/utils/env.server";
 import { refuse, REFUSALS } from "./refusal";
 
@@ -11,39 +11,37 @@ export function assignCspNonce(_req: Request, res: Response, next: NextFunction)
   next();
 }
 
-/** An enforced CSP: scripts only with this response's nonce; images from us and the tile hosts. */
-export function contentSecurityPolicy(options: { mapTileUrl: string; upgradeInsecure: boolean; uploadOrigin?: string | null }) {
+/**
+ * A page's CSP, enforced: scripts only with this response's nonce; images from us and
+ * the tile hosts. It replaces the nothing-allowed CSP every answer starts with
+ * (server/security-headers.ts); the other security headers are set there.
+ */
+export function pageContentSecurityPolicy(options: { mapTileUrl: string; upgradeInsecure: boolean; uploadOrigin?: string | null }) {
   const tiles = tileHosts(options.mapTileUrl);
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        "default-src": ["'self'"],
-        "base-uri": ["'self'"],
-        // The uploader PUTs files straight into the S3 bucket when there is one.
-        "connect-src": ["'self'", ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
-        "font-src": ["'self'"],
-        "form-action": ["'self'"],
-        "frame-ancestors": ["'none'"],
-        "frame-src": ["'none'"],
-        "img-src": ["'self'", "data:", "blob:", ...tiles],
-        "manifest-src": ["'self'"],
-        "media-src": ["'self'"],
-        "object-src": ["'none'"],
-        "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-        "script-src-attr": ["'none'"],
-        "style-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-        // Server-rendered style attributes (carousel offsets, map size) need this.
-        "style-src-attr": ["'unsafe-inline'"],
-        "worker-src": ["'self'"],
-        ...(options.upgradeInsecure ? { "upgrade-insecure-requests": [] } : {}),
-      },
+  return contentSecurityPolicy({
+    useDefaults: false,
+    directives: {
+      "default-src": ["'self'"],
+      // No page uses <base>: an injected one could not redirect relative script URLs.
+      "base-uri": ["'none'"],
+      // The uploader PUTs files straight into the S3 bucket when there is one.
+      "connect-src": ["'self'", ...(options.uploadOrigin ? [options.uploadOrigin] : [])],
+      "font-src": ["'self'"],
+      "form-action": ["'self'"],
+      "frame-ancestors": ["'none'"],
+      "frame-src": ["'none'"],
+      "img-src": ["'self'", "data:", "blob:", ...tiles],
+      "manifest-src": ["'self'"],
+      "media-src": ["'self'"],
+      "object-src": ["'none'"],
+      "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+      "script-src-attr": ["'none'"],
+      "style-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+      // Server-rendered style attributes (carousel offsets, map size) need this.
+      "style-src-attr": ["'unsafe-inline'"],
+      "worker-src": ["'self'"],
+      ...(options.upgradeInsecure ? { "upgrade-insecure-requests": [] } : {}),
     },
-    crossOriginEmbedderPolicy: false,
-    // Tiles come from another origin without CORP headers.
-    crossOriginResourcePolicy: { policy: "same-site" },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
-    strictTransportSecurity: options.upgradeInsecure ? { maxAge: 15552000 } : false,
   });
 }
 

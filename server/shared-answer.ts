@@ -1,9 +1,9 @@
 import type { Response as ExpressResponse } from "express";
+import { setsLanguageCookie } from "../app/utils/cookie-names";
 import { withHashedScripts } from "./inline-script-hashes";
 import { prepareAnswer, type PreparedAnswer } from "./prepared-answer";
 
 const SHAREABLE_TYPE = /^(text\/html|application\/json)/;
-const LANGUAGE_COOKIE = /^lng=/;
 
 /**
  * The answer Remix made for a cacheable URL, prepared for every visitor of its language,
@@ -20,7 +20,7 @@ export async function prepareShared(
   if (response.status !== 200 || !response.body) return null;
   if (!SHAREABLE_TYPE.test(response.headers.get("content-type") ?? "")) return null;
   const cookies = response.headers.getSetCookie();
-  const languageCookie = url.searchParams.has("lng") && cookies.length === 1 && LANGUAGE_COOKIE.test(cookies[0]) ? cookies[0] : null;
+  const languageCookie = url.searchParams.has("lng") && cookies.length === 1 && setsLanguageCookie(cookies[0]) ? cookies[0] : null;
   if (cookies.length > 0 && !languageCookie) return null;
 
   // The security headers the middleware set on this response, then Remix's own.

@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { RemixI18Next } from "remix-i18next/server";
 import { getDictionary } from "~/models/texts.server";
+import { cookieNames } from "./cookie-names";
 import { config } from "./env.server";
 import {
   DEFAULT_LANGUAGE,
@@ -14,7 +15,7 @@ import { createTranslate, type Translate } from "./translate";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
 
-export const languageCookie = createCookie("lng", {
+export const languageCookie = createCookie(cookieNames(config().appUrlIsHttps).language, {
   path: "/",
   sameSite: "lax",
   httpOnly: true,

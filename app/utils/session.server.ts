@@ -4,6 +4,7 @@ import { eq, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
+import { cookieNames } from "./cookie-names";
 import { config } from "./env.server";
 
 /**
@@ -27,7 +28,7 @@ export type SessionData = {
   [key: string]: unknown;
 };
 
-const sessionCookie = createCookie("__session", {
+const sessionCookie = createCookie(cookieNames(config().appUrlIsHttps).session, {
   path: "/",
   httpOnly: true,
   sameSite: "lax",

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { createCookie, redirect } from "@remix-run/node";
+import { cookieNames } from "./cookie-names";
 import { config } from "./env.server";
 
 /**
@@ -10,7 +11,7 @@ import { config } from "./env.server";
  */
 export type FlashToast = { id: string; title: string; description?: string; variant?: "default" | "destructive" };
 
-const toastCookie = createCookie("admin-toast", {
+const toastCookie = createCookie(cookieNames(config().appUrlIsHttps).toast, {
   path: "/admin",
   httpOnly: true,
   sameSite: "lax",

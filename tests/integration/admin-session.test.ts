@@ -116,7 +116,8 @@ describe("behind https", () => {
     });
     try {
       const start = await fetch(`${secure.url}/admin/auth/google`, { redirect: "manual" });
-      const cookie = start.headers.getSetCookie().find((c) => c.startsWith("__session="));
+      // Named with the __Host- prefix on an https site (security-headers-everywhere.test.ts).
+      const cookie = start.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
       expect(cookie).toMatch(/;\s*Secure/i);
       expect(cookie).toMatch(/HttpOnly/i);
       expect(cookie).toMatch(/SameSite=Lax/i);

@@ -89,6 +89,10 @@ describe("another connection holds the write lock past the busy timeout", () => 
     expect(refused.headers.get("retry-after")).toBe("5");
     expect(refused.headers.get("cache-control")).toBe("no-store");
     expect(refused.headers.get("content-type")).toMatch(/^text\/html/);
+    // Made outside Remix, with the headers of every answer.
+    expect(refused.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(refused.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(refused.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
     const page = await refused.text();
     expect(page).toContain('<html lang="es">');
     expect(page).toContain(`<h1>${BUSY.esTitle}</h1>`);

@@ -248,6 +248,11 @@ describe("media storage on S3 while S3 is unreachable", () => {
       expect(response.status).toBe(503);
       expect(response.headers.get("retry-after")).toBe("30");
       expect(response.headers.get("cache-control")).toBe("no-store");
+      // The headers of every answer, and the sandbox of an uploaded file's path.
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(response.headers.get("cross-origin-resource-policy")).toBe("same-site");
+      expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(response.headers.get("content-security-policy")).toBe("default-src 'none'; frame-ancestors 'none'; sandbox");
     };
     await whileStore("refuse", async () => {
       await expectImageDown(await fetch(url(image)));

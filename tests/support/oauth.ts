@@ -25,21 +25,25 @@ export async function startOAuthServer(port = 0) {
   };
 }
 
+/** The session cookie an answer sets, as `name=value`: `__session`, or `__Host-session` when APP_URL is https. */
 export function sessionCookieOf(response: Response): string | null {
-  const header = response.headers.getSetCookie().find((cookie) => cookie.startsWith("__session="));
+  const header = response.headers.getSetCookie().find((cookie) => /^(?:__session|__Host-session)=/.test(cookie));
   return header ? header.split(";")[0] : null;
 }
 
 /**
- * The browser's part of a Google sign-in: app, OAuth server, back to the app's callback.
- * `headers` go with the two requests to the app (an X-Forwarded-For, say).
+ * The browser's part of a Google sign-in: app, OAuth server, back to the app's callback,
+ * reached at `appUrl` (the server under test) whatever the site's own address, its
+ * APP_URL, that the callback URL names. `headers` go with the two requests to the app
+ * (an X-Forwarded-For, say).
  */
 export async function signInWithGoogle(appUrl: string, options: { tamperState?: boolean; headers?: Record<string, string> } = {}) {
   const start = await fetch(`${appUrl}/admin/auth/google`, { redirect: "manual", headers: options.headers });
   const authorizeUrl = new URL(start.headers.get("location")!);
   const stateCookie = sessionCookieOf(start);
   const authorize = await fetch(authorizeUrl, { redirect: "manual" });
-  const callbackUrl = new URL(authorize.headers.get("location")!);
+  const redirectedTo = new URL(authorize.headers.get("location")!);
+  const callbackUrl = new URL(`${redirectedTo.pathname}${redirectedTo.search}`, appUrl);
   if (options.tamperState) callbackUrl.searchParams.set("state", "forged");
   const callback = await fetch(callbackUrl, { redirect: "manual", headers: { ...options.headers, Cookie: stateCookie ?? "" } });
   return { start, authorizeUrl, stateCookie, callback, sessionCookie: sessionCookieOf(callback) };

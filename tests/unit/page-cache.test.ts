@@ -112,13 +112,20 @@ describe("the page cache when the first request fails", () => {
     expect(renders).toBe(2);
   });
 
-  it("never shares a header that belongs to one response", async () => {
+  it("never shares a header that belongs to one response, nor keeps those set for every request", async () => {
     const prepared = await prepareAnswer({
       status: 200,
-      headers: { "content-type": "text/html", "x-request-id": "abc", ratelimit: "limit=10", "set-cookie": "session=1", "x-content-type-options": "nosniff" },
+      headers: {
+        "content-type": "text/html",
+        "x-request-id": "abc",
+        ratelimit: "limit=10",
+        "set-cookie": "session=1",
+        "x-content-type-options": "nosniff",
+        "content-security-policy": "default-src 'self'",
+      },
       body: "<p>home</p>",
       setCookie: null,
     });
-    expect(Object.keys(prepared.headers).sort()).toEqual(["content-type", "vary", "x-content-type-options"]);
+    expect(Object.keys(prepared.headers).sort()).toEqual(["content-security-policy", "content-type", "vary"]);
   });
 });
