@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { contentSecurityPolicy } from "helmet";
 import { tileHosts } from "../app/utils/env.server";
+import { clientFields } from "../app/utils/log-pseudonyms.server";
+import { log } from "../app/utils/logger.server";
 import { refuse, REFUSALS } from "./refusal";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
@@ -45,6 +47,27 @@ export function pageContentSecurityPolicy(options: { mapTileUrl: string; upgrade
   });
 }
 
+// The Origin header is the other site's choice: the log keeps no more of it than this.
+const MAX_LOGGED_ORIGIN = 200;
+
+/**
+ * A refused cross-site write, as an event of the log: the method, the path (no query:
+ * it may hold a secret), what the browser said, and the client only as a pseudonym.
+ * Never the body, which is not even read.
+ */
+function refuseCrossSite(req: Request, res: Response) {
+  log.warn("cross-site write refused", {
+    event: "security.cross_site_refused",
+    outcome: "refused",
+    method: req.method,
+    path: req.path,
+    fetchSite: req.get("sec-fetch-site") ?? null,
+    origin: req.get("origin")?.slice(0, MAX_LOGGED_ORIGIN) ?? null,
+    ...clientFields(req.ip),
+  });
+  refuse(req, res, 403, REFUSALS.crossSite);
+}
+
 /**
  * Refuses a state-changing request that another site started: the browser says so in
  * Sec-Fetch-Site, or the Origin header names a host other than ours.
@@ -54,11 +77,11 @@ export function rejectCrossSiteWrites(appUrl: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     if (SAFE_METHODS.has(req.method)) return next();
     const fetchSite = req.get("sec-fetch-site");
-    if (fetchSite === "cross-site" || fetchSite === "same-site") return refuse(req, res, 403, REFUSALS.crossSite);
+    if (fetchSite === "cross-site" || fetchSite === "same-site") return refuseCrossSite(req, res);
     const origin = req.get("origin");
     if (origin !== undefined) {
       const requestOrigin = `${req.protocol}://${req.get("host")}`;
-      if (origin !== appOrigin && origin !== requestOrigin) return refuse(req, res, 403, REFUSALS.crossSite);
+      if (origin !== appOrigin && origin !== requestOrigin) return refuseCrossSite(req, res);
     }
     next();
   };

@@ -4,6 +4,8 @@ import { consumeLoginToken, type LoginTokenFailure } from "~/models/magic-tokens
 import { recordEmailSignIn, type AdminIdentity } from "~/models/admins.server";
 import { isWhitelisted } from "~/models/whitelist.server";
 import { TOKEN_FIELD } from "~/auth/magic-link-form";
+import { clientIpOf } from "~/utils/client-network.server";
+import { SignInRefusal } from "./errors.server";
 
 /**
  * Sign-in by e-mailed one-time link: our own small strategy rather than
@@ -11,7 +13,8 @@ import { TOKEN_FIELD } from "~/auth/magic-link-form";
  *
  * It only completes a sign-in: the link's GET page renders a form, and that form's
  * POST comes here. Failures carry the login page's error code as their message
- * (the authenticator runs with throwOnError, so they arrive as AuthorizationError).
+ * (the authenticator runs with throwOnError, so they arrive as AuthorizationError), and
+ * a SignInRefusal naming the token's address as its cause, for the log.
  */
 
 export const MAGIC_LINK_STRATEGY = "magic-link";
@@ -20,15 +23,12 @@ export type MagicLinkFailure = LoginTokenFailure | "unauthorized";
 
 type VerifyParams = { email: string };
 
-function clientIpOf(options: AuthenticateOptions): string | null {
-  return (options.context as { clientIp?: string } | undefined)?.clientIp ?? null;
-}
-
 export class MagicLinkStrategy extends Strategy<AdminIdentity, VerifyParams> {
   name = MAGIC_LINK_STRATEGY;
 
   async authenticate(request: Request, sessionStorage: SessionStorage, options: AuthenticateOptions): Promise<AdminIdentity> {
-    const fail = (code: MagicLinkFailure) => this.failure(code, request, sessionStorage, options);
+    const fail = (code: MagicLinkFailure, email: string | null = null) =>
+      this.failure(code, request, sessionStorage, options, new SignInRefusal(code, email));
 
     // Anything but a form with one token string in it is an unreadable link.
     const form = await request.formData().catch(() => null);
@@ -37,13 +37,13 @@ export class MagicLinkStrategy extends Strategy<AdminIdentity, VerifyParams> {
 
     const consumed = consumeLoginToken({
       token,
-      ip: clientIpOf(options),
+      ip: clientIpOf(options.context),
       userAgent: request.headers.get("user-agent"),
     });
-    if (!consumed.ok) return fail(consumed.error);
+    if (!consumed.ok) return fail(consumed.error, consumed.email);
 
     // Checked again here: the address may have left the whitelist since the link was sent.
-    if (!isWhitelisted(consumed.email)) return fail("unauthorized");
+    if (!isWhitelisted(consumed.email)) return fail("unauthorized", consumed.email);
 
     return this.success(await this.verify({ email: consumed.email }), request, sessionStorage, options);
   }

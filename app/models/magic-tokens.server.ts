@@ -17,7 +17,10 @@ const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type LoginTokenFailure = "token_already_used" | "expired_token" | "unknown";
 export type LoginTokenState = "valid" | LoginTokenFailure;
-export type ConsumeResult = { ok: true; email: string } | { ok: false; error: LoginTokenFailure };
+/** Why a token does not sign in, and whose it was when it is one of ours (for the log). */
+export type LoginTokenRefusal = { error: LoginTokenFailure; email: string | null };
+export type ConsumeResult = { ok: true; email: string } | ({ ok: false } & LoginTokenRefusal);
+export type InspectResult = { state: LoginTokenState; email: string | null };
 
 export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
@@ -85,17 +88,18 @@ export function issueLoginToken(
 }
 
 /** Why a token that cannot be used now cannot be used, from its stored row. */
-function failureOf(jti: string | null, now: Date): LoginTokenFailure {
-  if (!jti) return "unknown";
+function failureOf(jti: string | null, now: Date): LoginTokenRefusal {
+  const unknown = { error: "unknown", email: null } as const;
+  if (!jti) return unknown;
   const row = db()
-    .select({ usedAt: magicTokens.usedAt, expiresAt: magicTokens.expiresAt, purpose: magicTokens.purpose })
+    .select({ usedAt: magicTokens.usedAt, expiresAt: magicTokens.expiresAt, purpose: magicTokens.purpose, email: magicTokens.email })
     .from(magicTokens)
     .where(eq(magicTokens.jti, jti))
     .get();
-  if (!row || row.purpose !== LOGIN_PURPOSE) return "unknown";
-  if (row.usedAt) return "token_already_used";
-  if (row.expiresAt.getTime() <= now.getTime()) return "expired_token";
-  return "unknown";
+  if (!row || row.purpose !== LOGIN_PURPOSE) return unknown;
+  if (row.usedAt) return { error: "token_already_used", email: row.email };
+  if (row.expiresAt.getTime() <= now.getTime()) return { error: "expired_token", email: row.email };
+  return { error: "unknown", email: row.email };
 }
 
 /**
@@ -119,22 +123,23 @@ export function consumeLoginToken(input: { token: unknown } & Requester): Consum
       .get();
     if (row) return { ok: true, email: row.email };
   }
-  return { ok: false, error: failureOf(jti, now) };
+  return { ok: false, ...failureOf(jti, now) };
 }
 
 /** What a token would do if submitted now, without using it (the confirm page's GET). */
-export function inspectLoginToken(token: unknown): LoginTokenState {
+export function inspectLoginToken(token: unknown): InspectResult {
   const jti = jtiOf(token);
   const now = new Date();
   if (jti) {
     const row = db()
-      .select({ id: magicTokens.id })
+      .select({ email: magicTokens.email })
       .from(magicTokens)
       .where(usable(jti, now))
       .get();
-    if (row) return "valid";
+    if (row) return { state: "valid", email: row.email };
   }
-  return failureOf(jti, now);
+  const { error, email } = failureOf(jti, now);
+  return { state: error, email };
 }
 
 /** Comparable database work for a request that issues nothing (see requestLoginLink). */

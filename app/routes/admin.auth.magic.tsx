@@ -9,8 +9,9 @@ import {
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { authenticator } from "~/auth/authenticator.server";
 import { ADMIN_LANGUAGE } from "~/components/site-links";
-import { authorizationFailure } from "~/auth/errors.server";
+import { authorizationFailure, refusedAddress } from "~/auth/errors.server";
 import { MAGIC_LINK_STRATEGY, type MagicLinkFailure } from "~/auth/magic-link.server";
+import { magicLinkReason, signInFailed, signInSucceeded } from "~/auth/sign-in-events.server";
 import { MAGIC_LINK_PATH, TOKEN_FIELD } from "~/auth/magic-link-form";
 import { inspectLoginToken } from "~/models/magic-tokens.server";
 import { DASHBOARD_PATH, LOGIN_PATH, startAdminSession } from "~/utils/auth.server";
@@ -46,11 +47,15 @@ function keptRedirect(value: FormDataEntryValue | string | null | undefined): st
   return target === DASHBOARD_PATH ? null : target;
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
+export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const token = url.searchParams.get(TOKEN_FIELD) ?? "";
-  const state = inspectLoginToken(token);
-  if (state !== "valid") return toLogin(state);
+  const { state, email } = inspectLoginToken(token);
+  if (state !== "valid") {
+    // Refused already here: the link leads to the login page's message, not to the form.
+    signInFailed("magic_link", magicLinkReason(state), { email, clientIp: clientIpOf(context) });
+    return toLogin(state);
+  }
   return json(
     { token, redirectTo: keptRedirect(url.searchParams.get(REDIRECT_FIELD)) },
     { headers: { "Cache-Control": "no-store" } },
@@ -63,14 +68,21 @@ export async function action({ request, context }: ActionFunctionArgs) {
     .clone()
     .formData()
     .catch(() => null);
+  const clientIp = clientIpOf(context);
   try {
     const admin = await authenticator.authenticate(MAGIC_LINK_STRATEGY, request, { context });
-    return startAdminSession(request, admin, { method: "email", clientIp: clientIpOf(context), redirectTo: keptRedirect(form?.get(REDIRECT_FIELD)) });
+    const signedIn = await startAdminSession(request, admin, { method: "email", clientIp, redirectTo: keptRedirect(form?.get(REDIRECT_FIELD)) });
+    signInSucceeded("magic_link", { email: admin.email, clientIp });
+    return signedIn;
   } catch (error) {
     if (error instanceof Response) throw error;
     const failure = authorizationFailure(error);
-    if (failure !== null && KNOWN_FAILURES.has(failure)) return toLogin(failure);
+    if (failure !== null && KNOWN_FAILURES.has(failure)) {
+      signInFailed("magic_link", magicLinkReason(failure), { email: refusedAddress(error), clientIp });
+      return toLogin(failure);
+    }
     log.error("magic-link sign-in failed", { error: error instanceof Error ? error.stack : String(error) });
+    signInFailed("magic_link", "server_error", { clientIp });
     return toLogin("server_error");
   }
 }

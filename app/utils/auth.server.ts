@@ -2,6 +2,7 @@ import { json, redirect, redirectDocument } from "@remix-run/node";
 import { getAdminIdentity, type AdminIdentity } from "~/models/admins.server";
 import { isWhitelisted } from "~/models/whitelist.server";
 import { rememberSignInNetwork } from "~/auth/sign-in-networks.server";
+import { signedOut } from "~/auth/sign-in-events.server";
 import { safeRedirect } from "./safe-redirect";
 import {
   endSignedInSession,
@@ -101,10 +102,13 @@ export async function startAdminSession(
   });
 }
 
-/** Deletes the session row, so the old cookie is worthless even if replayed; the change log records the sign-out. */
-export async function endAdminSession(request: Request): Promise<Response> {
+/**
+ * Deletes the session row, so the old cookie is worthless even if replayed; the change
+ * log and the sign-in events of the log record the sign-out.
+ */
+export async function endAdminSession(request: Request, clientIp: string | null): Promise<Response> {
   const session = await getSession(request);
   const email = session.get("adminEmail");
-  if (session.id && typeof email === "string") endSignedInSession(session.id, email);
+  if (session.id && typeof email === "string" && endSignedInSession(session.id, email)) signedOut({ email, clientIp });
   return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
 }

@@ -20,6 +20,6 @@ export function clientNetworkOf(ip: string): string {
 }
 
 /** The client's address as Express worked it out (TRUST_PROXY applied), from Remix's load context. */
-export function clientIpOf(context: AppLoadContext): string {
-  return (context as { clientIp?: string }).clientIp ?? "unknown";
+export function clientIpOf(context: AppLoadContext | undefined): string {
+  return (context as { clientIp?: string } | undefined)?.clientIp ?? "unknown";
 }

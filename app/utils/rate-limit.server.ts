@@ -15,6 +15,11 @@ export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSe
 const TABLE = "rate_limits";
 
 function sqliteLimiter(name: string, limit: number, windowMs: number): RateLimiterSQLite {
+  return sqliteCounter(name, Math.max(1, Math.ceil(limit * config().rateLimitFactor)), windowMs);
+}
+
+/** Counts in `rate_limits` without RATE_LIMIT_FACTOR: `points` exactly. */
+function sqliteCounter(name: string, points: number, windowMs: number): RateLimiterSQLite {
   return new RateLimiterSQLite({
     storeClient: db().$client,
     storeType: "better-sqlite3",
@@ -23,7 +28,7 @@ function sqliteLimiter(name: string, limit: number, windowMs: number): RateLimit
     tableCreated: true,
     clearExpiredByTimeout: true,
     keyPrefix: name,
-    points: Math.max(1, Math.ceil(limit * config().rateLimitFactor)),
+    points,
     duration: Math.ceil(windowMs / 1000),
   });
 }
@@ -78,6 +83,33 @@ export class RememberedKeys {
 
   async has(key: string): Promise<boolean> {
     return (await this.store().get(key)) !== null;
+  }
+}
+
+/**
+ * Keys that may be used once within `windowMs` (an OAuth state, say), kept in the same
+ * table: one atomic UPSERT, so of two simultaneous uses exactly one wins, whichever
+ * process answers. Never scaled by RATE_LIMIT_FACTOR: "once" is not a limit to tune.
+ * The row goes when its window ends (clearExpiredByTimeout).
+ */
+export class OneTimeKeys {
+  private counter: RateLimiterSQLite | null = null;
+
+  constructor(
+    readonly name: string,
+    private readonly windowMs: number,
+  ) {}
+
+  /** True the first time a key is used within the window, false after that. */
+  async use(key: string): Promise<boolean> {
+    this.counter ??= sqliteCounter(this.name, 1, this.windowMs);
+    try {
+      await this.counter.consume(key);
+      return true;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return false;
+      throw refusal;
+    }
   }
 }
 

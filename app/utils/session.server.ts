@@ -24,7 +24,8 @@ export type SessionData = {
   /** How and where the session began, for the admin's list of their sessions. */
   signInMethod?: SignInMethod;
   device?: string;
-  // remix-auth-oauth2 keeps its state here between the redirect and the callback.
+  // remix-auth's Authenticator takes any session storage; nothing else is kept here (the
+  // Google sign-in's OAuth state has a cookie of its own, app/auth/google-state.server.ts).
   [key: string]: unknown;
 };
 
@@ -81,12 +82,14 @@ function idleExpiry(cookieExpires: Date | undefined): Date {
 
 /**
  * Signs an admin out: the session row goes and the change log records the sign-out, in
- * one transaction (nothing is recorded for a session that had already ended).
+ * one transaction (nothing is recorded for a session that had already ended). True when
+ * this ended the session.
  */
-export function endSignedInSession(sid: string, adminEmail: string) {
-  db().transaction((tx) => {
+export function endSignedInSession(sid: string, adminEmail: string): boolean {
+  return db().transaction((tx) => {
     const ended = tx.delete(sessions).where(eq(sessions.sid, sid)).run().changes > 0;
     if (ended) recordAudit({ actor: adminEmail, entity: "session", action: "sign-out" }, tx);
+    return ended;
   });
 }
 

@@ -110,20 +110,38 @@ describe("admin sessions", () => {
 });
 
 describe("behind https", () => {
-  it("marks the session cookie Secure when APP_URL is https", async () => {
+  it("marks the state cookie and the session cookie Secure when APP_URL is https", async () => {
     const secure = await startServer({
-      env: { APP_URL: "https://homes.example.test", GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url },
+      env: {
+        APP_URL: "https://homes.example.test",
+        ADMIN_EMAILS: "staff@example.com",
+        GOOGLE_CLIENT_ID: "c",
+        GOOGLE_CLIENT_SECRET: "s",
+        GOOGLE_OAUTH_ISSUER: oauth.url,
+      },
     });
     try {
+      oauth.signInAs({ sub: "g-1", email: "staff@example.com", email_verified: true, name: "Staff" });
       const start = await fetch(`${secure.url}/admin/auth/google`, { redirect: "manual" });
       // Named with the __Host- prefix on an https site (security-headers-everywhere.test.ts).
-      const cookie = start.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
-      expect(cookie).toMatch(/;\s*Secure/i);
-      expect(cookie).toMatch(/HttpOnly/i);
-      expect(cookie).toMatch(/SameSite=Lax/i);
-      expect(new URL(start.headers.get("location")!).searchParams.get("redirect_uri")).toBe(
-        "https://homes.example.test/admin/auth/google/callback",
-      );
+      const stateHeader = start.headers.getSetCookie().find((c) => c.startsWith("__Secure-google-state="));
+      expect(stateHeader).toMatch(/;\s*Secure/i);
+      expect(stateHeader).toMatch(/HttpOnly/i);
+      expect(stateHeader).toMatch(/SameSite=Lax/i);
+      const authorize = new URL(start.headers.get("location")!);
+      expect(authorize.searchParams.get("redirect_uri")).toBe("https://homes.example.test/admin/auth/google/callback");
+
+      // The way back names the public host; the test brings it to the server on loopback.
+      const back = new URL((await fetch(authorize, { redirect: "manual" })).headers.get("location")!);
+      const callback = await fetch(`${secure.url}${back.pathname}${back.search}`, {
+        redirect: "manual",
+        headers: { Cookie: stateHeader!.split(";")[0] },
+      });
+      expect(callback.headers.get("location")).toBe("/admin/dashboard");
+      const sessionHeader = callback.headers.getSetCookie().find((c) => c.startsWith("__Host-session="));
+      expect(sessionHeader).toMatch(/;\s*Secure/i);
+      expect(sessionHeader).toMatch(/HttpOnly/i);
+      expect(sessionHeader).toMatch(/SameSite=Lax/i);
     } finally {
       await secure.stop();
     }

@@ -2,7 +2,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { navigationTargetsIn } from "../support/html";
-import { sessionCookieOf } from "../support/oauth";
+import { stateCookieOf } from "../support/oauth";
 import { withServerDatabase } from "../support/server";
 
 /**
@@ -316,7 +316,7 @@ describe("no redirect target leads off the site", { timeout: 120_000 }, () => {
       const consent = await fetch(authorize, { redirect: "manual" });
       const callback = new URL(consent.headers.get("location")!);
       for (const [name, item] of query) callback.searchParams.set(name, item);
-      const back = await answerOf(callback.href, await fetch(callback, { redirect: "manual", headers: { Cookie: sessionCookieOf(start) ?? "" } }));
+      const back = await answerOf(callback.href, await fetch(callback, { redirect: "manual", headers: { Cookie: stateCookieOf(start) ?? "" } }));
       expectSignedIn(back);
       return [back];
     });
