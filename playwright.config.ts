@@ -76,7 +76,7 @@ export default defineConfig({
         HOST: "127.0.0.1",
         APP_URL: BASE_URL,
         LOG_LEVEL: "warn",
-        ADMIN_EMAILS: "admin@example.com,axe-admin@example.com,axe-busy@example.com,google.admin@example.com,staff@example.com,editor@example.com,properties@example.com,faqs@example.com,media@example.com,settings@example.com,expiry@example.com,uploads@example.com,geocode@example.com,inquiries@example.com,audit@example.com,messages@example.com",
+        ADMIN_EMAILS: "admin@example.com,axe-admin@example.com,axe-busy@example.com,google.admin@example.com,staff@example.com,editor@example.com,properties@example.com,faqs@example.com,media@example.com,settings@example.com,expiry@example.com,uploads@example.com,geocode@example.com,inquiries@example.com,audit@example.com,messages@example.com,sessions@example.com",
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         GOOGLE_CLIENT_ID: "e2e-client",
         GOOGLE_CLIENT_SECRET: "e2e-secret",

@@ -1,9 +1,10 @@
 import { pipeline } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
+import { log } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { withoutReactBufferGaps } from "~/utils/react-stream-repair.server";
 import { withHydrationAfterFirstPhoto } from "~/utils/hydrate-after-first-photo.server";
@@ -11,6 +12,19 @@ import { withHydrationAfterFirstPhoto } from "~/utils/hydrate-after-first-photo.
 // How long streamed loader data may take (read by Remix's single fetch); the render is
 // abandoned a second after that.
 export const streamTimeout = 5_000;
+
+/**
+ * What Remix reports as it answers: a client's mistake that Remix answers itself (a post
+ * to a page that takes none, 405; a 4xx thrown by a route) is not the server's error
+ * and leaves no stack in the log; a request the client gave up on neither. Anything
+ * else is an error line of the structured log.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  log.error("request failed in the app", { error: cause instanceof Error ? cause.stack : String(cause) });
+}
 
 export default function handleRequest(
   request: Request,

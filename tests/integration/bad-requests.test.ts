@@ -127,6 +127,14 @@ describe("a request the app cannot make sense of", () => {
     }
   });
 
+  it("a write to a page or file that takes none (a home's page, the sitemap): 405 from the app, the client's mistake", async () => {
+    for (const [method, path] of [["POST", "/properties/1"], ["DELETE", "/properties"], ["PATCH", "/sitemap.xml"]]) {
+      const response = await fetch(`${app.url}${path}`, { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "a=1" });
+      expect(response.status, `${method} ${path}`).toBe(405);
+      await response.arrayBuffer();
+    }
+  });
+
   it("leaves no error and no stack in the log, and the server goes on answering", async () => {
     expect((await fetch(`${app.url}/healthz`)).status).toBe(200);
     expect((await fetch(`${app.url}/`)).status).toBe(200);

@@ -195,7 +195,12 @@ describe("cookie names on an https site", () => {
   it("the session cookie is __Host-session, set by the Google sign-in, and it opens the dashboard", async () => {
     oauth.signInAs({ sub: "g-cookies", email: ADMIN, email_verified: true, name: "Cookies" });
     const { start, callback, sessionCookie } = await signInWithGoogle(app.url);
-    expectHostCookie(start.headers.getSetCookie()[0], "__Host-session");
+    // Starting the sign-in sets only the OAuth state's cookie, for the callback's path alone: __Secure-.
+    const started = start.headers.getSetCookie();
+    expect(started.length).toBe(1);
+    expect(started[0]).toMatch(/^__Secure-google-state=[^;]+;/);
+    expect(started[0]).toMatch(/;\s*Secure/i);
+    expect(started[0]).toMatch(/;\s*Path=\/admin\/auth\/google\/callback/i);
     expect(callback.headers.get("location")).toBe("/admin/dashboard");
     expectHostCookie(callback.headers.getSetCookie().find((header) => header.startsWith("__Host-session=")), "__Host-session");
 
