@@ -10,6 +10,7 @@ import { safeRedirect } from "~/utils/safe-redirect";
 import { LOGIN_LINK_RATE_LIMITED_MESSAGE, LOGIN_LINK_SENT_MESSAGE, loginEmailSchema } from "./login-form";
 import { MAGIC_LINK_PATH } from "./magic-link-form";
 import { hasSignedInFrom } from "./sign-in-networks.server";
+import { clientFields } from "~/utils/log-pseudonyms.server";
 
 /**
  * Asking for a sign-in link: what the login page's action and
@@ -120,7 +121,7 @@ async function decide(input: { email: unknown; redirectTo?: unknown }, requester
     ? await perAddressFromSignedInNetwork.hit(`${email} ${network}`)
     : await perAddress.hit(email);
   if (!addressLimit.allowed) {
-    log.info("sign-in link: per-address limit reached, no mail", { ip: requester.ip, signedInHere });
+    log.info("sign-in link: per-address limit reached, no mail", { ...clientFields(requester.ip), signedInHere });
     return sent;
   }
 

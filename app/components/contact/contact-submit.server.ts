@@ -3,6 +3,7 @@ import { clientNetworkOf } from "~/utils/client-network.server";
 import { isHoneypotFilled, type ContactInput } from "~/utils/contact-schema";
 import { log } from "~/utils/logger.server";
 import { RateLimiter } from "~/utils/rate-limit.server";
+import { clientFields } from "~/utils/log-pseudonyms.server";
 
 /**
  * What the form action and POST /api/contact share once the input is valid: the
@@ -20,7 +21,7 @@ export async function submitContactMessage(input: ContactInput, options: { clien
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   if (isHoneypotFilled(options.honeypot)) {
     // Answered like a stored message so the bot learns nothing.
-    log.info("contact: honeypot filled, message dropped", { ip: options.clientIp });
+    log.info("contact: honeypot filled, message dropped", clientFields(options.clientIp));
     return { kind: "stored", id: nextContactMessageId() };
   }
   const message = recordContactMessage(input);
