@@ -869,7 +869,7 @@ function printSummary(results) {
   if (results.memory) {
     const m = results.memory;
     rows.push([
-      `server RSS under ${m.seconds} s of mixed load, last vs first minute after warm-up`,
+      `server RSS under ${m.seconds} s of mixed load, after a full collection: last vs first ${m.windowSeconds / 60} minutes after warm-up`,
       `${m.first.toFixed(1)} -> ${m.last.toFixed(1)} MiB (${m.growth >= 0 ? "+" : ""}${m.growth.toFixed(1)}), peak ${m.peak.toFixed(1)}`,
       `flat (<= +${m.allowed.toFixed(1)} MiB)`,
       verdict(m.flat),
