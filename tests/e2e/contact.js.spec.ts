@@ -77,6 +77,36 @@ test.describe("contact form with JavaScript", () => {
     expect(posts).toBe(0);
   });
 
+  test("fields filled and left before the check arrives are not sent by themselves: only Send sends", async ({ page }) => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let checkArrived = false;
+    await page.route(/\/build\/.*contact-validation-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+      checkArrived = true;
+    });
+    let posts = 0;
+    page.on("request", (request) => {
+      if (request.method() === "POST") posts++;
+    });
+    await openPage(page, "/");
+    const section = page.locator("#contact");
+    // Every field filled and left (each fill leaves the one before) while the check is held.
+    await fillValid(page);
+    await section.getByRole("textbox", { name: "Phone (optional)" }).fill("(817) 555-0100");
+    await section.getByRole("textbox", { name: "Phone (optional)" }).blur();
+    release();
+    await expect.poll(() => checkArrived).toBe(true);
+    await page.waitForTimeout(500);
+    expect(posts).toBe(0);
+    await expect(section.getByRole("heading", { name: "Message Sent!" })).toHaveCount(0);
+
+    await section.getByRole("button", { name: "Send Message" }).click();
+    await expect(section.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
+    expect(posts).toBe(1);
+  });
+
   test("if the check cannot load at all, the message still goes and the server checks it", async ({ page }) => {
     await page.route(/\/build\/.*contact-validation-[^/]*\.js$/, (route) => route.abort());
     await openPage(page, "/");

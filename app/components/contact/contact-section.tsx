@@ -339,6 +339,15 @@ function InquiryNote({ inquiry }: { inquiry: Inquiry }) {
   );
 }
 
+// @conform-to/dom's INTENT: the name of the hidden button conform submits the form with
+// to check a field (not exported by @conform-to/react).
+const CONFORM_INTENT = "__intent__";
+
+function isConformIntent(event: Event): boolean {
+  const submitter = (event as SubmitEvent).submitter;
+  return submitter instanceof HTMLButtonElement && submitter.name === CONFORM_INTENT;
+}
+
 function ContactForm({
   fetcher,
   result,
@@ -419,8 +428,12 @@ function ContactForm({
         }}
         onSubmit={(event) => {
           if (contactValidator || validatorUnavailable) return getFormProps(form).onSubmit(event);
-          // Sent before the check arrived: wait for it, then send again (checked this time).
           event.preventDefault();
+          // conform checks a field as it is left by submitting with a hidden intent button:
+          // before the check has arrived that is no send (the field is checked again when
+          // it does, leftEarly above), and must not become one.
+          if (isConformIntent(event.nativeEvent)) return;
+          // Sent before the check arrived: wait for it, then send again (checked this time).
           if (sendWaiting.current) return;
           sendWaiting.current = true;
           const element = event.currentTarget;
