@@ -57,7 +57,7 @@ const CATEGORIES = [
   ["best-practices", "Best Practices"],
   ["seo", "SEO"],
 ];
-// Time limits per step; the whole run normally takes 3.5 to 4 minutes on 2 cores (the uploads 1.5 to 2).
+// Time limits per step; the whole run takes about 18 minutes on 2 cores (10 of them the memory run).
 // Lighthouse runs per page, judged by their median (Lighthouse's advice is 5; BENCH_LIGHTHOUSE_RUNS=1 for a quick look).
 const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5));
 
