@@ -22,7 +22,8 @@ export const streamTimeout = 5_000;
 export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
   if (request.signal.aborted) return;
   if (isRouteErrorResponse(error) && error.status < 500) return;
-  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  // A route error response made from a thrown Error carries it as `error`.
+  const cause = (isRouteErrorResponse(error) && (error as { error?: unknown }).error) || error;
   log.error("request failed in the app", { error: cause instanceof Error ? cause.stack : String(cause) });
 }
 

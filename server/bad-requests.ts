@@ -7,9 +7,10 @@ import { refuse, REFUSALS, type RefusalText } from "./refusal";
  * PROPFIND reached it only to be refused with an error logged, a TRACE made the handler
  * throw). No cross-origin caller is served, so OPTIONS has nothing to say either.
  */
-export const ANSWERED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
+const ANSWERED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"];
 const ANSWERED = new Set(ANSWERED_METHODS);
-const ALLOW = ANSWERED_METHODS.join(", ");
+/** The Allow header of a 405: the methods above. */
+export const ALLOW = ANSWERED_METHODS.join(", ");
 
 /**
  * A client's mistake answered as one, before anything else reads the request: 405 for a

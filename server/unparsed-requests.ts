@@ -1,6 +1,6 @@
 import type { Server, ServerResponse } from "node:http";
 import type { Duplex } from "node:stream";
-import { ANSWERED_METHODS } from "./bad-requests";
+import { ALLOW } from "./bad-requests";
 import { commonSecurityHeaderList } from "./security-headers";
 
 // Node's own statuses for what its parser refuses (lib/_http_server.js); 400 for the rest.
@@ -31,6 +31,6 @@ export function answerUnparsedRequests(server: Server, options: { https: boolean
     socket.destroy(error);
   });
   server.on("connect", (_req, socket: Duplex) => {
-    socket.end(answer("405 Method Not Allowed", `Allow: ${ANSWERED_METHODS.join(", ")}\r\n`));
+    socket.end(answer("405 Method Not Allowed", `Allow: ${ALLOW}\r\n`));
   });
 }
