@@ -134,6 +134,9 @@ test.describe("the listings map", () => {
 
     await page.keyboard.press(" ");
     await expect(info).toBeVisible();
+    // The window may still pan itself into view as its photo arrives; the mouse waits.
+    await expect(info.locator("img")).toHaveJSProperty("complete", true);
+    await mapAtRest(listingsMap(page));
     await info.getByRole("button", { name: "Close" }).click();
     await expect(info).toBeHidden();
   });
