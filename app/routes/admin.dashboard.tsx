@@ -5,6 +5,7 @@ import { FaqsLoading } from "~/components/admin/faq-list";
 import { DASHBOARD_TABS, FAQS_PATH } from "~/components/admin/tabs";
 import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { requireAdmin } from "~/utils/auth.server";
+import { noStoreDocument } from "~/utils/route-exports";
 import { takeToast } from "~/utils/toast.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -13,6 +14,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   headers.set("Cache-Control", "no-store");
   return json({ admin, toast }, { headers });
 }
+
+export const headers = noStoreDocument;
 
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Lone Star Home Management" }, { name: "robots", content: "noindex" }];
 

@@ -22,3 +22,10 @@ export const keepRetryAfter: HeadersFunction = ({ actionHeaders, loaderHeaders }
  * the parents and Remix's defaults make it.
  */
 export const addActionRetryAfter: HeadersFunction = ({ actionHeaders, parentHeaders }) => withActionRetryAfter(parentHeaders, actionHeaders);
+
+/**
+ * Staff pages: the document is no more kept by a browser or a proxy than its data is
+ * (each loader's `no-store`). Set on the dashboard's frame, inherited by every tab and
+ * dialog under it (Remix hands a route without `headers` its parent's).
+ */
+export const noStoreDocument: HeadersFunction = () => ({ "Cache-Control": "no-store" });

@@ -93,6 +93,31 @@ describe("admin sessions", () => {
     });
   });
 
+  it("sends every dashboard page, tab and dialog with Cache-Control: no-store, its document as its data", async () => {
+    const cookie = await signIn();
+    const pages = [
+      "/admin/dashboard",
+      "/admin/dashboard/properties",
+      "/admin/dashboard/properties/new",
+      "/admin/dashboard/media",
+      "/admin/dashboard/media/upload",
+      "/admin/dashboard/faqs",
+      "/admin/dashboard/faqs/new",
+      "/admin/dashboard/admins",
+      "/admin/dashboard/admins/new",
+      "/admin/dashboard/messages",
+      "/admin/dashboard/settings",
+      "/admin/dashboard/text",
+    ];
+    for (const path of pages) {
+      const document = await fetch(`${app.url}${path}`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect([path, document.status, document.headers.get("content-type")]).toEqual([path, 200, "text/html; charset=utf-8"]);
+      expect([path, document.headers.get("cache-control")]).toEqual([path, "no-store"]);
+      const data = await fetch(`${app.url}${path}.data`, { headers: { Cookie: cookie }, redirect: "manual" });
+      expect([path, data.status, data.headers.get("cache-control")]).toEqual([path, 200, "no-store"]);
+    }
+  });
+
   it("keeps any return-to path on our own origin", async () => {
     const anonymous = await fetch(`${app.url}/admin/dashboard?tab=faqs`, { redirect: "manual" });
     expect(anonymous.headers.get("location")).toBe("/admin/login?redirectTo=%2Fadmin%2Fdashboard%3Ftab%3Dfaqs");
