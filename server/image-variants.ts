@@ -7,6 +7,7 @@ import { getObject, isServableObjectKey, StorageUnavailable } from "../app/servi
 import { isRecordedObject } from "../app/models/published-objects.server";
 import { SERVED_VARIANT_WIDTHS } from "../app/utils/image-variants";
 import { log } from "../app/utils/logger.server";
+import { writeWholeFile } from "../app/utils/whole-file.server";
 import { inlineImageDisposition, UPLOADED_FILE_CSP } from "./security-headers";
 
 const RESIZABLE = /\.(jpe?g|png|gif|webp)$/i;
@@ -51,8 +52,8 @@ export function imageVariants(options: { cacheDir: string }) {
         const resizer = sharp().rotate().resize({ width, withoutEnlargement: true }).webp({ quality: 72 });
         // The stored file is streamed into sharp; a store failing mid-way fails both.
         const [body] = await Promise.all([resizer.toBuffer(), pipeline(source.body, resizer)]);
-        await fs.mkdir(path.dirname(cached), { recursive: true });
-        await fs.writeFile(cached, body);
+        // Never half an image at its final path: it is served from there for 30 days.
+        await writeWholeFile(cached, body);
         return body;
       })().finally(() => pending.delete(cached));
       pending.set(cached, work);

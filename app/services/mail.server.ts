@@ -10,6 +10,7 @@ import { databaseFaultOf } from "~/utils/database-faults";
 import { config } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/html";
 import { log } from "~/utils/logger.server";
+import { writeWholeFile } from "~/utils/whole-file.server";
 
 /**
  * Outgoing mail. Nothing is sent inline: callers put a row in mail_queue (inside
@@ -168,10 +169,8 @@ async function deliver(row: QueuedMail) {
   if (outboxDir) {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");
     const file = path.join(outboxDir, `${stamp}-${row.id}.eml`);
-    await fs.mkdir(outboxDir, { recursive: true });
-    // Written then renamed, so whoever watches the folder never reads half a message.
-    await fs.writeFile(`${file}.tmp`, info.message as Buffer);
-    await fs.rename(`${file}.tmp`, file);
+    // Whoever watches the folder never reads half a message.
+    await writeWholeFile(file, info.message as Buffer);
     log.info("mail: written to the outbox", { id: row.id, file });
   } else {
     log.info("mail: sent", { id: row.id, messageId: info.messageId });

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { writeWholeFile } from "~/utils/whole-file.server";
 import type { ListedObject, ObjectInfo, StorageBackend, StoredObject } from "./backend";
 
 // The disk keeps no metadata beside a file; our keys end in their type's extension
@@ -35,12 +36,7 @@ export function localBackend(root: string): StorageBackend {
 
   return {
     async put(key, body) {
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Written beside and renamed, so a reader never sees half a file.
-      const partial = `${file}.${randomUUID()}.partial`;
-      await fs.writeFile(partial, body);
-      await fs.rename(partial, file);
+      await writeWholeFile(fileOf(key), body);
     },
 
     async putFile(key, source) {
