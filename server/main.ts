@@ -5,6 +5,7 @@ import { installGlobals } from "@remix-run/node";
 import { closeDatabase, prepareDatabase } from "../app/db/startup.server";
 import { startMailWorker, stopMailWorker } from "../app/services/mail.server";
 import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
+import { deploymentWarnings } from "../app/utils/deployment-warnings.server";
 import { ConfigError, config as loadConfig } from "../app/utils/env.server";
 import { log, setLogLevel } from "../app/utils/logger.server";
 import { createApp } from "./app";
@@ -32,6 +33,7 @@ async function main() {
   setLogLevel(config.logLevel);
   const notPrivate = tightenDataModes(config.dataDir, config.databasePath);
   if (notPrivate.length) log.warn("data files other users may read (could not change their mode)", { files: notPrivate.slice(0, 20) });
+  for (const { variable, message } of deploymentWarnings(config)) log.warn(`configuration: ${message}`, { variable });
 
   // The schema is migrated before the port opens, so /healthz means "ready".
   const database = await prepareDatabase(config);

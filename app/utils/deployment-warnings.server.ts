@@ -1,0 +1,45 @@
+import type { Config } from "./env.server";
+
+/** Hosts that only this machine reaches: a developer's or a test's site, not a public one. */
+function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+export type DeploymentWarning = { variable: string; message: string };
+
+/**
+ * What a public site (an APP_URL other people reach) still runs with from the defaults
+ * meant for a first local try. Each is legal, so the server starts anyway; each is said
+ * once at start, at `warn`, so whoever reads the container's log sees what to set.
+ * A local site gets none: there the defaults are the point.
+ */
+export function deploymentWarnings(config: Config): DeploymentWarning[] {
+  if (isLocalHost(new URL(config.appUrl).hostname)) return [];
+  const warnings: DeploymentWarning[] = [];
+  if (!config.appUrlIsHttps) {
+    warnings.push({
+      variable: "APP_URL",
+      message: "APP_URL is plain http: the site sends no HSTS and its cookies are not Secure. Serve it through a TLS proxy and set APP_URL to its https:// address.",
+    });
+  }
+  if (!config.smtpUrl) {
+    warnings.push({
+      variable: "SMTP_URL",
+      message: "SMTP_URL is not set: contact notifications and sign-in links are only written to data/outbox/, and nobody receives them.",
+    });
+  }
+  if (config.mailFrom === "no-reply@localhost") {
+    warnings.push({
+      variable: "MAIL_FROM",
+      message: "MAIL_FROM is no-reply@localhost: mail goes out from an address no one can answer, and contact messages go to it until an admin sets a contact e-mail.",
+    });
+  }
+  if (config.seedDemo) {
+    warnings.push({
+      variable: "SEED_DEMO",
+      message: "SEED_DEMO is on: the demo homes, FAQs and photos are published on a database that has not had them yet. Set SEED_DEMO=0 for the real site.",
+    });
+  }
+  return warnings;
+}
