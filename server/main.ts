@@ -4,6 +4,7 @@ import type { ServerBuild } from "@remix-run/node";
 import { installGlobals } from "@remix-run/node";
 import { closeDatabase, prepareDatabase } from "../app/db/startup.server";
 import { startMailWorker, stopMailWorker } from "../app/services/mail.server";
+import { startRateLimitSweep } from "../app/services/rate-limit-sweep.server";
 import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
 import { deploymentWarnings } from "../app/utils/deployment-warnings.server";
 import { ConfigError, config as loadConfig } from "../app/utils/env.server";
@@ -39,6 +40,7 @@ async function main() {
   const database = await prepareDatabase(config);
   startMailWorker();
   const stopUploadCleanup = startUploadCleanup();
+  const stopRateLimitSweep = startRateLimitSweep();
   const build = (await import(pathToFileURL(REMIX_BUILD_PATH).href)) as ServerBuild;
   // Loaded after the configuration is checked: it reads it at import.
   const { getLanguage } = await import("../app/utils/i18n.server");
@@ -63,6 +65,7 @@ async function main() {
     }, SHUTDOWN_GRACE_MS);
     forceTimer.unref();
     stopUploadCleanup();
+    stopRateLimitSweep();
     server.close(async () => {
       clearTimeout(forceTimer);
       await stopMailWorker();

@@ -26,7 +26,8 @@ function sqliteCounter(name: string, points: number, windowMs: number): RateLimi
     tableName: TABLE,
     // Made by the migrations (app/db/migrations/0004_rate_limits.sql).
     tableCreated: true,
-    clearExpiredByTimeout: true,
+    // Swept by app/services/rate-limit-sweep.server.ts, which goes on after a failure.
+    clearExpiredByTimeout: false,
     keyPrefix: name,
     points,
     duration: Math.ceil(windowMs / 1000),
@@ -62,7 +63,7 @@ export class RateLimiter {
 /**
  * Keys remembered for a while in the same table: a row that expires `lifetimeMs` after
  * it was last remembered, seen by every process, kept across restarts, and swept with
- * the counters by the library.
+ * the counters (app/services/rate-limit-sweep.server.ts).
  */
 export class RememberedKeys {
   private limiter: RateLimiterSQLite | null = null;
@@ -90,7 +91,7 @@ export class RememberedKeys {
  * Keys that may be used once within `windowMs` (an OAuth state, say), kept in the same
  * table: one atomic UPSERT, so of two simultaneous uses exactly one wins, whichever
  * process answers. Never scaled by RATE_LIMIT_FACTOR: "once" is not a limit to tune.
- * The row goes when its window ends (clearExpiredByTimeout).
+ * The row goes with the sweep once its window ends.
  */
 export class OneTimeKeys {
   private counter: RateLimiterSQLite | null = null;
