@@ -9,6 +9,7 @@ import { mailQueue } from "~/db/schema";
 import { databaseFaultOf } from "~/utils/database-faults";
 import { config } from "~/utils/env.server";
 import { escapeHtml } from "~/utils/html";
+import { redactedUrl } from "~/utils/redact-url";
 import { log } from "~/utils/logger.server";
 import { writeWholeFile } from "~/utils/whole-file.server";
 
@@ -240,9 +241,27 @@ function releaseLeases(ids: number[]) {
   db().update(mailQueue).set({ leasedUntil: null }).where(inArray(mailQueue.id, ids)).run();
 }
 
-function markSent(id: number) {
-  db().update(mailQueue).set({ sentAt: new Date(), lastError: null, leasedUntil: null }).where(eq(mailQueue.id, id)).run();
+/**
+ * Once sent, the row keeps the mail with the secret of every link masked (a sign-in
+ * link's token, any parameter named like a secret): the queue is there to deliver it, and
+ * a copy of the database made after that must not hold a link that still signs someone in.
+ */
+function markSent(row: QueuedMail) {
+  db()
+    .update(mailQueue)
+    .set({
+      sentAt: new Date(),
+      lastError: null,
+      leasedUntil: null,
+      textBody: withLinkSecretsMasked(row.textBody),
+      htmlBody: row.htmlBody === null ? null : withLinkSecretsMasked(row.htmlBody),
+    })
+    .where(eq(mailQueue.id, row.id))
+    .run();
 }
+
+const LINK = /https?:\/\/[^\s"'<>]+/g;
+const withLinkSecretsMasked = (body: string) => body.replace(LINK, (link) => redactedUrl(link));
 
 function markFailed(row: QueuedMail, error: unknown) {
   const attempts = row.attempts + 1;
@@ -288,7 +307,7 @@ async function drain(state: WorkerState) {
         }
         try {
           await deliver(row);
-          markSent(row.id);
+          markSent(row);
         } catch (error) {
           markFailed(row, error);
         }

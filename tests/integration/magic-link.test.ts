@@ -3,6 +3,7 @@ import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eventually } from "../support/eventually";
 import { visibleTexts } from "../support/html";
 import { freePort, startServer, withServerDatabase, type RunningServer } from "../support/server";
 import { mailHeader, mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
@@ -250,6 +251,25 @@ describe("asking for a sign-in link", () => {
     expect(row.expires_at - row.created_at).toBeLessThanOrEqual(10 * 60_000 + 1_000);
     expect(row.requested_ip).toMatch(/127\.0\.0\.1/);
     expect(row.requested_user_agent).toBe("magic-link-test/1.0");
+  });
+
+  it("keeps no live link in the mail queue once the mail is sent: the token is masked there, and the mailed link signs in", async () => {
+    const email = newAdmin("queued");
+    const link = await askForLink(email);
+    const token = tokenOf(link);
+    const row = await eventually(() => {
+      const queued = withServerDatabase(server, (db) =>
+        db.prepare("select text_body, html_body, sent_at from mail_queue where recipient = ?").get(email),
+      ) as { text_body: string; html_body: string; sent_at: number | null } | undefined;
+      return queued?.sent_at ? queued : undefined;
+    });
+    expect(row.text_body).not.toContain(token);
+    expect(row.html_body).not.toContain(token);
+    expect(row.text_body.split("\n")).toContain(`${server.url}/admin/auth/magic?token=[redacted]`);
+    expect(row.html_body).toContain(`href="${server.url}/admin/auth/magic?token=[redacted]"`);
+    expect(row.text_body).toMatch(/10 minutes/);
+    const response = await submitToken(token);
+    expect(location(response)).toBe("/admin/dashboard");
   });
 
   it("answers an address off the whitelist exactly the same, with no token and no mail", async () => {
