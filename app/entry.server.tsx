@@ -8,6 +8,7 @@ import { log } from "~/utils/logger.server";
 import { NonceProvider } from "~/utils/nonce";
 import { withoutReactBufferGaps } from "~/utils/react-stream-repair.server";
 import { withHydrationAfterFirstPhoto } from "~/utils/hydrate-after-first-photo.server";
+import { errorForLog } from "~/utils/error-for-log";
 
 // How long streamed loader data may take (read by Remix's single fetch); the render is
 // abandoned a second after that.
@@ -24,7 +25,7 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   if (isRouteErrorResponse(error) && error.status < 500) return;
   // A route error response made from a thrown Error carries it as `error`.
   const cause = (isRouteErrorResponse(error) && (error as { error?: unknown }).error) || error;
-  log.error("request failed in the app", { error: cause instanceof Error ? cause.stack : String(cause) });
+  log.error("request failed in the app", { error: errorForLog(cause) });
 }
 
 export default function handleRequest(

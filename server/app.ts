@@ -32,6 +32,7 @@ import { requestLog } from "./request-log";
 import { refuseBadRequests, refuseClientMistake } from "./bad-requests";
 import { assignCspNonce, pageContentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 import { commonSecurityHeaders } from "./security-headers";
+import { errorForLog } from "../app/utils/error-for-log";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -148,7 +149,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       return res.status(503).set({ "Cache-Control": "no-store", ...retryAfterFor(503) }).json({ error: UPLOAD_MESSAGES.storageUnavailable });
     }
     if (refuseClientMistake(error, req, res)) return;
-    log.error("request failed", { error: error instanceof Error ? error.stack : String(error) });
+    log.error("request failed", { error: errorForLog(error) });
     refuse(req, res, 500, REFUSALS.serverError);
   });
 

@@ -13,6 +13,7 @@ import { createApp } from "./app";
 import { createFilesPrivately, tightenDataModes } from "./private-files";
 import { REMIX_BUILD_PATH } from "./paths";
 import { answerUnparsedRequests } from "./unparsed-requests";
+import { errorForLog } from "../app/utils/error-for-log";
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -80,7 +81,7 @@ async function main() {
   // Express 4 does not catch errors of async middleware; one bad request must not take
   // the whole site down, so they are logged here instead of ending the process.
   process.on("unhandledRejection", (reason) => {
-    log.error("unhandled rejection", { error: reason instanceof Error ? reason.stack : String(reason) });
+    log.error("unhandled rejection", { error: errorForLog(reason) });
   });
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));

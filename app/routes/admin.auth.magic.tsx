@@ -19,6 +19,7 @@ import { clientIpOf } from "~/utils/client-network.server";
 import { log } from "~/utils/logger.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { errorForLog } from "~/utils/error-for-log";
 
 /**
  * /admin/auth/magic?token=...: the page a sign-in link opens.
@@ -81,7 +82,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       signInFailed("magic_link", magicLinkReason(failure), { email: refusedAddress(error), clientIp });
       return toLogin(failure);
     }
-    log.error("magic-link sign-in failed", { error: error instanceof Error ? error.stack : String(error) });
+    log.error("magic-link sign-in failed", { error: errorForLog(error) });
     signInFailed("magic_link", "server_error", { clientIp });
     return toLogin("server_error");
   }

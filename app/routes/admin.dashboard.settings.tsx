@@ -13,6 +13,7 @@ import { formatDateTime } from "~/utils/dates";
 import { log } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { formFieldsOf } from "~/utils/form-body.server";
+import { errorForLog } from "~/utils/error-for-log";
 
 /**
  * The Settings tab: where contact form messages are mailed. One form saves the address
@@ -57,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     saveContactEmail(submission.value.value, admin.email);
   } catch (error) {
-    log.error("settings: contact email not saved", { error: error instanceof Error ? error.stack : String(error) });
+    log.error("settings: contact email not saved", { error: errorForLog(error) });
     return redirectWithToast(SETTINGS_PATH, { title: "Error", description: CONTACT_EMAIL_MESSAGES.updateFailed, variant: "destructive" });
   }
   return redirectWithToast(SETTINGS_PATH, { title: "Success", description: CONTACT_EMAIL_MESSAGES.updated });

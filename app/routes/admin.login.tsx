@@ -28,6 +28,7 @@ import { log } from "~/utils/logger.server";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { formFieldsOf } from "~/utils/form-body.server";
+import { errorForLog } from "~/utils/error-for-log";
 
 /**
  * /admin/login (SPEC sections 2 and 8): ask for a sign-in link, or go to Google.
@@ -92,7 +93,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
   } catch (error) {
     // Returned, not thrown: the page stays and says it failed.
-    log.error("sign-in link request failed", { error: error instanceof Error ? error.stack : String(error) });
+    log.error("sign-in link request failed", { error: errorForLog(error) });
     return json<LoginActionData>({ status: "failed", result: submission.reply() }, { status: 500 });
   }
 }

@@ -4,6 +4,7 @@ import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server"
 import { methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
 import { log } from "~/utils/logger.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
+import { errorForLog } from "~/utils/error-for-log";
 
 /**
  * POST /api/admin/auth/magic/request with JSON {email}: asks for a sign-in link.
@@ -32,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return json({ message: outcome.message }, { headers: NO_STORE });
     }
   } catch (error) {
-    log.error("sign-in link request failed", { error: error instanceof Error ? error.stack : String(error) });
+    log.error("sign-in link request failed", { error: errorForLog(error) });
     return json({ error: LOGIN_LINK_FAILED_MESSAGE }, { status: 500, headers: NO_STORE });
   }
 }

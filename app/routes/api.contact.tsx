@@ -9,6 +9,7 @@ import { databaseFaultOf } from "~/utils/database-faults";
 import { getTranslator } from "~/utils/i18n.server";
 import { log } from "~/utils/logger.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
+import { errorForLog } from "~/utils/error-for-log";
 
 const MAX_PAGE = 100;
 
@@ -68,7 +69,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     // Busy or full: answered 503 or 507 with the others (server/database-fault-routes.ts).
     if (databaseFaultOf(error)) throw error;
-    log.error("contact: message could not be stored", { error: error instanceof Error ? error.stack : String(error) });
+    log.error("contact: message could not be stored", { error: errorForLog(error) });
     return json({ error: t("contact.error.text") }, { status: 500 });
   }
 }

@@ -12,6 +12,7 @@ import { escapeHtml } from "~/utils/html";
 import { redactedUrl } from "~/utils/redact-url";
 import { log } from "~/utils/logger.server";
 import { writeWholeFile } from "~/utils/whole-file.server";
+import { errorForLog } from "~/utils/error-for-log";
 
 /**
  * Outgoing mail. Nothing is sent inline: callers put a row in mail_queue (inside
@@ -230,7 +231,7 @@ function keepLeased(held: () => number[]): () => void {
       renewLeases(held());
     } catch (error) {
       // A missed renewal risks a second copy of a mail, never a lost one: log and go on.
-      log.error("mail: lease renewal failed", { error: error instanceof Error ? error.stack : String(error) });
+      log.error("mail: lease renewal failed", { error: errorForLog(error) });
     }
   }, LEASE_RENEW_MS);
   timer.unref();
@@ -326,7 +327,7 @@ function run(state: WorkerState) {
     return;
   }
   state.running = drain(state)
-    .catch((error) => log.error("mail: worker pass failed", { error: error instanceof Error ? error.stack : String(error) }))
+    .catch((error) => log.error("mail: worker pass failed", { error: errorForLog(error) }))
     .finally(() => {
       state.running = null;
     });

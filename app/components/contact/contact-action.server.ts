@@ -8,6 +8,7 @@ import { log } from "~/utils/logger.server";
 import { clientIpOf } from "~/utils/client-network.server";
 import { submitContactMessage } from "./contact-submit.server";
 import { formFieldsOf } from "~/utils/form-body.server";
+import { errorForLog } from "~/utils/error-for-log";
 
 export type ContactActionData =
   | { status: "success" | "invalid" | "rate_limited"; result: SubmissionResult<string[]> }
@@ -49,7 +50,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
         { status: DATABASE_FAULT_STATUS[fault], headers: databaseFaultHeaders(fault) },
       );
     }
-    log.error("contact: message could not be stored", { error: error instanceof Error ? error.stack : String(error) });
+    log.error("contact: message could not be stored", { error: errorForLog(error) });
     return json<ContactActionData>(
       { status: "failed", result: submission.reply({ formErrors: ["contact.error.text"] }) },
       { status: 500 },
