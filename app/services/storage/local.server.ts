@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { writeWholeFile } from "~/utils/whole-file.server";
@@ -48,9 +48,7 @@ export function localBackend(root: string): StorageBackend {
         await fs.rename(source, file);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
-        const partial = `${file}.${randomUUID()}.partial`;
-        await fs.copyFile(source, partial);
-        await fs.rename(partial, file);
+        await writeWholeFile(file, createReadStream(source));
         await fs.rm(source, { force: true });
       }
     },
