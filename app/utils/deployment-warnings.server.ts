@@ -6,6 +6,15 @@ function isLocalHost(hostname: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/**
+ * nodemailer upgrades an smtp:// connection with STARTTLS only when the relay offers it,
+ * and otherwise sends in clear; `requireTLS=true` in the URL (nodemailer reads its query
+ * as options) makes it refuse instead. A relay on this machine is not on the network.
+ */
+function mayTravelInClear(smtpUrl: URL): boolean {
+  return smtpUrl.protocol === "smtp:" && !isLocalHost(smtpUrl.hostname) && smtpUrl.searchParams.get("requireTLS") !== "true";
+}
+
 export type DeploymentWarning = { variable: string; message: string };
 
 /**
@@ -27,6 +36,13 @@ export function deploymentWarnings(config: Config): DeploymentWarning[] {
     warnings.push({
       variable: "SMTP_URL",
       message: "SMTP_URL is not set: contact notifications and sign-in links are only written to data/outbox/, and nobody receives them.",
+    });
+  }
+  if (config.smtpUrl && mayTravelInClear(new URL(config.smtpUrl))) {
+    warnings.push({
+      variable: "SMTP_URL",
+      message:
+        "SMTP_URL is smtp:// to another machine without requireTLS: a relay that offers no STARTTLS receives sign-in links and messages in clear. Use smtps://, or add ?requireTLS=true to the URL.",
     });
   }
   if (config.mailFrom === "no-reply@localhost") {

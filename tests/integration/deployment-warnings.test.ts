@@ -52,6 +52,25 @@ describe("at start, a site reached by others", () => {
   });
 });
 
+describe("at start, a site whose mail relay is on another machine", () => {
+  const real = { APP_URL: "https://homes.example.test", MAIL_FROM: "office@homes.example.test", SEED_DEMO: "0" };
+
+  it("warns that smtp:// without requireTLS may carry sign-in links in clear", async () => {
+    const warnings = await configurationWarnings({ ...real, SMTP_URL: "smtp://mailer:secret@relay.example.test:587" });
+    expect(warnings.map((warning) => warning.variable)).toEqual(["SMTP_URL"]);
+    expect(warnings[0].msg).toContain("add ?requireTLS=true to the URL");
+    // The warning names the variable, never its value: the password stays out of the log.
+    expect(app!.output()).not.toContain("secret@");
+  });
+
+  it.each(["smtps://mailer:secret@relay.example.test:465", "smtp://mailer:secret@relay.example.test:587?requireTLS=true", "smtp://127.0.0.1:2525"])(
+    "(%s) warns of nothing: TLS is required, or the relay is this machine",
+    async (smtpUrl) => {
+      expect(await configurationWarnings({ ...real, SMTP_URL: smtpUrl })).toEqual([]);
+    },
+  );
+});
+
 describe("at start, a local site", () => {
   it.each(["http://localhost:3000", "http://127.0.0.1:3000", "http://[::1]:3000", "http://homes.localhost"])(
     "(%s) on the defaults warns of nothing",
