@@ -29,6 +29,8 @@ import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-export
 import { safeRedirect } from "~/utils/safe-redirect";
 import { formFieldsOf } from "~/utils/form-body.server";
 import { errorForLog } from "~/utils/error-for-log";
+import { DATABASE_FAULT_STATUS, databaseFaultOf } from "~/utils/database-faults";
+import { databaseFaultHeaders, databaseFaultTexts } from "~/utils/database-fault-answers.server";
 
 /**
  * /admin/login (SPEC sections 2 and 8): ask for a sign-in link, or go to Google.
@@ -92,7 +94,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return json<LoginActionData>({ status: "sent", message: outcome.message, result: submission.reply({ resetForm: true }) });
     }
   } catch (error) {
-    // Returned, not thrown: the page stays and says it failed.
+    // Returned, not thrown: the page stays and says it failed. A busy or full database
+    // says so, with its status (decision 027), whatever the address.
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      log.warn(`sign-in link: database ${fault}, no link issued`);
+      return json<LoginActionData>(
+        { status: "failed", result: submission.reply({ formErrors: [databaseFaultTexts(fault, ADMIN_LANGUAGE).text] }) },
+        { status: DATABASE_FAULT_STATUS[fault], headers: databaseFaultHeaders(fault) },
+      );
+    }
     log.error("sign-in link request failed", { error: errorForLog(error) });
     return json<LoginActionData>({ status: "failed", result: submission.reply() }, { status: 500 });
   }

@@ -5,6 +5,7 @@ import { methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
 import { log } from "~/utils/logger.server";
 import { tooManyRequests } from "~/utils/rate-limit.server";
 import { errorForLog } from "~/utils/error-for-log";
+import { databaseFaultOf } from "~/utils/database-faults";
 
 /**
  * POST /api/admin/auth/magic/request with JSON {email}: asks for a sign-in link.
@@ -33,6 +34,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
         return json({ message: outcome.message }, { headers: NO_STORE });
     }
   } catch (error) {
+    // A busy or full database: server/database-fault-routes.ts answers 503 or 507.
+    if (databaseFaultOf(error)) throw error;
     log.error("sign-in link request failed", { error: errorForLog(error) });
     return json({ error: LOGIN_LINK_FAILED_MESSAGE }, { status: 500, headers: NO_STORE });
   }

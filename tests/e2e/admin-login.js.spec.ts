@@ -1,4 +1,6 @@
 import { expect, test, type Page, type Request } from "@playwright/test";
+import { holdWriteLock } from "../support/database-lock";
+import { e2eDatabasePath } from "./support";
 
 // With JavaScript only: conform checks the address before any request, the button
 // shows a sending state, and a request that fails on the way (network down, a
@@ -72,6 +74,25 @@ test.describe("admin login with JavaScript", () => {
     await page.getByRole("button", { name: "Send Login Link" }).click();
     await expect(page.getByText(FAILED)).toBeVisible();
     await expect(page.getByRole("button", { name: "Send Login Link" })).toBeVisible();
+  });
+
+  test("says it failed while another connection holds the database, then sends the link once it is free", async ({ page }) => {
+    await openLogin(page);
+    await page.getByRole("textbox", { name: "Email" }).fill(VISITOR);
+    const lock = holdWriteLock({ databasePath: e2eDatabasePath() });
+    try {
+      // The server waits out its busy timeout (5 s), then answers 503.
+      const answered = page.waitForResponse((response) => isLoginPost(response.request()));
+      await page.getByRole("button", { name: "Send Login Link" }).click();
+      expect((await answered).status()).toBe(503);
+      await expect(page.getByText(FAILED)).toBeVisible();
+    } finally {
+      lock.release();
+    }
+    await expect(page.getByRole("button", { name: "Send Login Link" })).toBeEnabled();
+    await page.getByRole("button", { name: "Send Login Link" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Check your email for a login link." })).toBeVisible();
+    await expect(page.getByText(FAILED)).toHaveCount(0);
   });
 
   test("says it failed when a proxy answers with its own error page", async ({ page }) => {

@@ -21,10 +21,11 @@ const BUSY_TITLE_EN = "We are busy right now";
 const BUSY_EN = "The site is busy with other changes, so nothing was saved. Please try again in a few seconds.";
 const BUSY_ES = "El sitio está ocupado con otros cambios, así que no se guardó nada. Por favor, inténtelo de nuevo en unos segundos.";
 
+const ADMIN = "staff@example.com";
 let signed: SignedInApp;
 
 beforeAll(async () => {
-  signed = await startSignedInApp({ env: { SEED_DEMO: "0", RATE_LIMIT_FACTOR: "100" } });
+  signed = await startSignedInApp({ email: ADMIN, env: { SEED_DEMO: "0", RATE_LIMIT_FACTOR: "100" } });
 });
 afterAll(async () => {
   await signed?.stop();
@@ -104,6 +105,47 @@ describe("the write lock taken while a counted write's body is on its way", () =
     const again = await fetch(`${signed.app.url}/api/admin/faqs`, { method: "POST", headers: { ...jsonHeaders(), Cookie: signed.cookie }, body: JSON.stringify(faq) });
     expect(again.status).toBe(201);
     expect(count("select count(*) as n from faqs where question = ?", faq.question)).toBe(1);
+  });
+
+  it("asking for a sign-in link: the same 503 JSON with Retry-After for an admin's address and for any other; no token, no mail; a link once the lock is gone", async () => {
+    const ask = (email: string) => sendWhileLockIsTaken("/api/admin/auth/magic/request", { headers: jsonHeaders(), body: JSON.stringify({ email }) });
+    const tokens = (email: string) => count("select count(*) as n from magic_tokens where email = ?", email);
+    const mails = (email: string) => count("select count(*) as n from mail_queue where recipient = ?", email);
+    const tokensBefore = tokens(ADMIN);
+    const mailsBefore = mails(ADMIN);
+
+    const forAdmin = await ask(ADMIN);
+    const forStranger = await ask("stranger@example.com");
+    for (const refused of [forAdmin, forStranger]) {
+      expect(refused.status).toBe(503);
+      expect(refused.headers["retry-after"]).toBe("5");
+      expect(refused.headers["cache-control"]).toBe("no-store");
+      expect(JSON.parse(refused.body)).toEqual({ error: BUSY_EN });
+    }
+    await expectLoggedFor(signed.app.output, requestIdOf(forAdmin), "database busy: answered in JSON", { route: "routes/api.admin.auth.magic.request" });
+    expect(tokens(ADMIN)).toBe(tokensBefore);
+    expect(mails(ADMIN)).toBe(mailsBefore);
+
+    const again = await fetch(`${signed.app.url}/api/admin/auth/magic/request`, { method: "POST", headers: jsonHeaders(), body: JSON.stringify({ email: ADMIN }) });
+    expect(again.status).toBe(200);
+    expect(tokens(ADMIN)).toBe(tokensBefore + 1);
+    expect(mails(ADMIN)).toBe(mailsBefore + 1);
+  });
+
+  it("the login form (no JavaScript) comes back with the busy message above it, 503 with Retry-After, and no link is issued", async () => {
+    const tokensBefore = count("select count(*) as n from magic_tokens where email = ?", ADMIN);
+    const refused = await sendWhileLockIsTaken("/admin/login", {
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: signed.app.url },
+      body: new URLSearchParams({ email: ADMIN }).toString(),
+    });
+    expect(refused.status).toBe(503);
+    expect(refused.headers["retry-after"]).toBe("5");
+    expect(refused.headers["cache-control"]).toBe("no-store");
+    // The login page itself, its form still there, the message in an alert.
+    expect(refused.body).toMatch(new RegExp(`<p id="[^"]*" role="alert"[^>]*>${BUSY_EN}</p>`));
+    expect(refused.body).toContain("Send Login Link");
+    await expectLoggedFor(signed.app.output, requestIdOf(refused), "sign-in link: database busy, no link issued");
+    expect(count("select count(*) as n from magic_tokens where email = ?", ADMIN)).toBe(tokensBefore);
   });
 
   it("an admin form post (no JavaScript) answers the site's busy page, 503 with Retry-After", async () => {
