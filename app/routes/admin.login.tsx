@@ -29,8 +29,8 @@ import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-export
 import { safeRedirect } from "~/utils/safe-redirect";
 import { formFieldsOf } from "~/utils/form-body.server";
 import { errorForLog } from "~/utils/error-for-log";
-import { DATABASE_FAULT_STATUS, databaseFaultOf } from "~/utils/database-faults";
-import { databaseFaultHeaders, databaseFaultTexts } from "~/utils/database-fault-answers.server";
+import { databaseFaultOf } from "~/utils/database-faults";
+import { databaseFaultInit, databaseFaultTexts } from "~/utils/database-fault-answers.server";
 
 /**
  * /admin/login (SPEC sections 2 and 8): ask for a sign-in link, or go to Google.
@@ -101,7 +101,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       log.warn(`sign-in link: database ${fault}, no link issued`);
       return json<LoginActionData>(
         { status: "failed", result: submission.reply({ formErrors: [databaseFaultTexts(fault, ADMIN_LANGUAGE).text] }) },
-        { status: DATABASE_FAULT_STATUS[fault], headers: databaseFaultHeaders(fault) },
+        databaseFaultInit(fault),
       );
     }
     log.error("sign-in link request failed", { error: errorForLog(error) });

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import nodemailer, { type Transporter } from "nodemailer";

@@ -22,6 +22,11 @@ export function databaseFaultHeaders(fault: DatabaseFault): Record<string, strin
   return headers;
 }
 
+/** The status and headers of a fault's answer, for an action that answers its form with the message. */
+export function databaseFaultInit(fault: DatabaseFault): { status: number; headers: Record<string, string> } {
+  return { status: DATABASE_FAULT_STATUS[fault], headers: databaseFaultHeaders(fault) };
+}
+
 /**
  * The JSON answer to a fault: {"error": text}, the fault's status and headers. A page's
  * error boundary also gets the title (`page`), for when the root loader failed too.

@@ -1,4 +1,4 @@
-import type { Config } from "./env.server";
+import { DEFAULT_MAIL_FROM, type Config } from "./env.server";
 
 /** Hosts that only this machine reaches: a developer's or a test's site, not a public one. */
 function isLocalHost(hostname: string): boolean {
@@ -45,10 +45,10 @@ export function deploymentWarnings(config: Config): DeploymentWarning[] {
         "SMTP_URL is smtp:// to another machine without requireTLS: a relay that offers no STARTTLS receives sign-in links and messages in clear. Use smtps://, or add ?requireTLS=true to the URL.",
     });
   }
-  if (config.mailFrom === "no-reply@localhost") {
+  if (config.mailFrom === DEFAULT_MAIL_FROM) {
     warnings.push({
       variable: "MAIL_FROM",
-      message: "MAIL_FROM is no-reply@localhost: mail goes out from an address no one can answer, and contact messages go to it until an admin sets a contact e-mail.",
+      message: `MAIL_FROM is ${DEFAULT_MAIL_FROM}: mail goes out from an address no one can answer, and contact messages go to it until an admin sets a contact e-mail.`,
     });
   }
   if (config.seedDemo) {

@@ -100,6 +100,9 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be 1 or 0, got ${shown(raw)}`);
 }
 
+/** CONTRACT.md's MAIL_FROM default: a local try's sender, which a public site is warned of. */
+export const DEFAULT_MAIL_FROM = "no-reply@localhost";
+
 function url(env: Env, name: string, protocols: string[]): string | null {
   const raw = text(env, name);
   if (raw === null) return null;
@@ -206,7 +209,7 @@ export function readConfig(env: Env = process.env): Config {
     sessionSecrets,
     adminEmails: emailList(env, "ADMIN_EMAILS"),
     smtpUrl: url(env, "SMTP_URL", ["smtp:", "smtps:"]),
-    mailFrom: email(env, "MAIL_FROM", "no-reply@localhost"),
+    mailFrom: email(env, "MAIL_FROM", DEFAULT_MAIL_FROM),
     googleClientId,
     googleClientSecret,
     googleOAuthIssuer: url(env, "GOOGLE_OAUTH_ISSUER", ["http:", "https:"])?.replace(/\/+$/, "") ?? null,

@@ -2,8 +2,8 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
-import { databaseFaultHeaders } from "~/utils/database-fault-answers.server";
-import { DATABASE_FAULT_STATUS, databaseFaultOf, databaseFaultTextKeys } from "~/utils/database-faults";
+import { databaseFaultInit } from "~/utils/database-fault-answers.server";
+import { databaseFaultOf, databaseFaultTextKeys } from "~/utils/database-faults";
 import { log } from "~/utils/logger.server";
 import { clientIpOf } from "~/utils/client-network.server";
 import { submitContactMessage } from "./contact-submit.server";
@@ -47,7 +47,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
       log.warn(`contact: database ${fault}, message not stored`);
       return json<ContactActionData>(
         { status: "failed", result: submission.reply({ formErrors: [databaseFaultTextKeys(fault).text] }) },
-        { status: DATABASE_FAULT_STATUS[fault], headers: databaseFaultHeaders(fault) },
+        databaseFaultInit(fault),
       );
     }
     log.error("contact: message could not be stored", { error: errorForLog(error) });
