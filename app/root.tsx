@@ -14,7 +14,7 @@ import {
   type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
-import { DatabaseFaultPage, ErrorPage, NotFoundPage, isDatabaseFaultAnswer } from "~/components/error-pages";
+import { DatabaseFaultPage, ErrorPage, FormRefusedPage, NotFoundPage, isDatabaseFaultAnswer, isFormRefusal } from "~/components/error-pages";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toast";
@@ -128,5 +128,6 @@ export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
   if (isDatabaseFaultAnswer(error)) return <DatabaseFaultPage error={error} />;
+  if (isFormRefusal(error)) return <FormRefusedPage data={error.data} />;
   return <ErrorPage />;
 }

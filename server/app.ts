@@ -14,7 +14,7 @@ import { s3UploadOrigin } from "../app/services/storage/s3.server";
 import { imageVariants } from "./image-variants";
 import { serveObjects } from "./objects";
 import { receiveUploads } from "./upload-receiver";
-import { FORM_UPLOAD_OVERHEAD_BYTES, isFormUploadPath } from "../app/services/uploads/form-upload-paths";
+import { FORM_UPLOAD_OVERHEAD_BYTES, isFormUpload } from "../app/services/uploads/form-upload-paths";
 import { retryAfterFor } from "../app/utils/storage-unavailable.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
 import { databaseFaultOf } from "../app/utils/database-faults";
@@ -22,6 +22,7 @@ import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../app/utils/locale
 import { cookieNames } from "../app/utils/cookie-names";
 import { requestUrl, serveCachedAnswers } from "./cached-answers";
 import { answeringDatabaseFaults } from "./database-fault-routes";
+import { answeringFormRefusals } from "./form-refusal-routes";
 import { sendDatabaseFault } from "./database-fault-page";
 import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
@@ -33,6 +34,7 @@ import { refuseBadRequests, refuseClientMistake } from "./bad-requests";
 import { assignCspNonce, pageContentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 import { commonSecurityHeaders } from "./security-headers";
 import { errorForLog } from "../app/utils/error-for-log";
+import { FormRefused, formRefusalOf, isPlausibleFormBody } from "../app/utils/form-body.server";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -47,6 +49,19 @@ const PAGE_CACHE_LIMITS = {
   // page of 24 cards about 200 KB.
   maxBytes: 32 * 1024 * 1024,
 };
+
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
+
+/**
+ * A urlencoded post to a page that no form of the site could have sent (too many
+ * fields, a name repeated or one that reads as structure, such as `a[99999999]`):
+ * refused here in a millisecond, before Remix renders anything. Each action still reads
+ * only its own declared fields (readForm); this is the cheap first gate for all of them.
+ */
+function refuseImplausibleForm(req: Request, body: Buffer): Error | null {
+  if (req.path.startsWith("/api/") || !URLENCODED.test(req.headers["content-type"] ?? "")) return null;
+  return isPlausibleFormBody(body.toString("utf8")) ? null : new FormRefused(400, "not a form of this site");
+}
 
 function precompressedStatic(root: string, serveStatic: expressStaticGzip.ExpressStaticGzipOptions["serveStatic"]) {
   return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
@@ -117,9 +132,10 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   // throws on malformed percent-encoding; Remix answers such paths itself.
   app.use(
     createRequestHandler({
-      build: answeringDatabaseFaults(options.build, languageOf),
+      build: answeringFormRefusals(answeringDatabaseFaults(options.build, languageOf), languageOf),
       bodyLimit: BODY_LIMIT_BYTES,
-      streamedBodyLimit: (req) => (isFormUploadPath(req.path) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
+      streamedBodyLimit: (req) => (isFormUpload(req.path, req.headers["content-type"]) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
+      refuseBody: refuseImplausibleForm,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
       pageCache: { cache: pageCache },
     }),
@@ -142,6 +158,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
       return sendDatabaseFault(req, res, fault, language);
     }
     if (error instanceof PayloadTooLargeError) return refuse(req, res, 413, REFUSALS.tooLarge);
+    const refusal = formRefusalOf(error);
+    if (refusal) return refuse(req, res, refusal.status, REFUSALS.formUnreadable);
     if (error instanceof URIError) return refuse(req, res, 400, REFUSALS.malformedUrl);
     // /objects and /variants while the store is down: a plain "try again", not a 500.
     if (error instanceof StorageUnavailable) {

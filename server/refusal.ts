@@ -9,6 +9,16 @@ import { escapeHtml } from "../app/utils/html";
  */
 export type RefusalText = { en: string; es: string };
 
+/** A form post the server could not read as the form it was sent to (app/utils/form-body.server.ts). */
+export const FORM_REFUSAL = {
+  title: { en: "This form could not be read", es: "No se pudo leer este formulario" },
+  text: {
+    en: "Nothing was sent or saved. Please go back, reload the page and send the form again.",
+    es: "No se envió ni se guardó nada. Por favor, regrese, vuelva a cargar la página y envíe el formulario de nuevo.",
+  },
+  home: { en: "Go back home", es: "Volver al inicio" },
+} satisfies Record<string, RefusalText>;
+
 export const REFUSALS = {
   tooLarge: { en: "Request body too large", es: "La solicitud es demasiado grande" },
   crossSite: { en: "Cross-site request refused", es: "Solicitud de otro sitio rechazada" },
@@ -19,6 +29,10 @@ export const REFUSALS = {
   preconditionFailed: { en: "Precondition failed", es: "La condición previa no se cumple" },
   rangeNotSatisfiable: { en: "Requested range not satisfiable", es: "El rango solicitado no es válido" },
   badRequest: { en: "Bad request", es: "Solicitud incorrecta" },
+  formUnreadable: {
+    en: `${FORM_REFUSAL.title.en}. ${FORM_REFUSAL.text.en}`,
+    es: `${FORM_REFUSAL.title.es}. ${FORM_REFUSAL.text.es}`,
+  },
   notFound: { en: "Not found", es: "No encontrado" },
   serverError: { en: "Internal server error", es: "Error interno del servidor" },
 } satisfies Record<string, RefusalText>;
@@ -42,7 +56,8 @@ ${body}
 `;
 }
 
-function refusalPage(status: number, text: RefusalText): string {
+/** The small page of a refusal, in both languages. */
+export function refusalPage(status: number, text: RefusalText): string {
   const en = escapeHtml(text.en);
   const es = escapeHtml(text.es);
   return plainPage(

@@ -142,6 +142,11 @@ export function createRequestHandler(options: {
    * for every other request.
    */
   streamedBodyLimit?: (req: ExpressRequest) => number | null;
+  /**
+   * A body read whole is first shown here: an error to answer instead (passed to the
+   * error handler), or null to hand the request to Remix.
+   */
+  refuseBody?: (req: ExpressRequest, body: Buffer) => Error | null;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
   /**
    * Public pages shared between visitors of one language (see page-cache.ts): served
@@ -170,7 +175,10 @@ export function createRequestHandler(options: {
         init.duplex = "half";
         res.once("finish", () => dropUnreadBody(req, streamLimit));
       } else if (req.method !== "GET" && req.method !== "HEAD") {
-        init.body = new Uint8Array(await readLimitedBody(req, options.bodyLimit));
+        const body = await readLimitedBody(req, options.bodyLimit);
+        const refusal = options.refuseBody?.(req, body);
+        if (refusal) return next(refusal);
+        init.body = new Uint8Array(body);
       }
       const url = withoutLegacyDataParam(requestUrl(req));
       // Remix hides the .data suffix of its single-fetch data requests from loaders; this

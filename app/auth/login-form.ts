@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formBytesFor, type FormShape } from "~/utils/form-shape";
 
 /**
  * The login form's one schema and its texts: conform checks the schema in the
@@ -26,6 +27,9 @@ export const loginEmailSchema = z.object({
 });
 
 export type LoginEmailInput = z.output<typeof loginEmailSchema>;
+
+/** What the login form posts (readForm): the address alone. */
+export const LOGIN_FORM: FormShape = { fields: Object.keys(loginEmailSchema.shape), maxBytes: formBytesFor(MAX_EMAIL_LENGTH) };
 
 /** The login page's error query values and what each one shows (SPEC section 8). */
 const LOGIN_ERRORS = new Map<string, { title: string; text: string }>([

@@ -1,12 +1,15 @@
 import { isRouteErrorResponse } from "@remix-run/react";
 import { databaseFaultOfStatus, databaseFaultTextKeys } from "~/utils/database-faults";
 import { useT } from "~/utils/i18n";
+import type { FormRefusedData } from "~/utils/form-shape";
 
-function Message({ title, text, action }: { title: string; text: string; action: string }) {
+function Message({ title, text, action, alert = false }: { title: string; text: string; action: string; alert?: boolean }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
       <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{title}</h1>
-      <p className="mt-4 text-lg text-slate-600">{text}</p>
+      <p role={alert ? "alert" : undefined} className="mt-4 text-lg text-slate-600">
+        {text}
+      </p>
       <a href="/" className="mt-8 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
         {action}
       </a>
@@ -34,6 +37,16 @@ export function ErrorPage() {
       action={t("error.home", "Go back home")}
     />
   );
+}
+
+/** Whether a route error is the refusal of a post its form could not read (400 or 413, server/form-refusal-routes.ts). */
+export function isFormRefusal(error: unknown): error is { data: FormRefusedData } {
+  return isRouteErrorResponse(error) && typeof error.data === "object" && error.data !== null && (error.data as Partial<FormRefusedData>).formRefused === true;
+}
+
+/** The page a refused form post gets: what happened and what to do, in the visitor's language (the answer's own texts). */
+export function FormRefusedPage({ data }: { data: FormRefusedData }) {
+  return <Message alert title={data.title} text={data.error} action={data.home} />;
 }
 
 /** Whether a route error is a database fault's answer (503 or 507, server/database-fault-routes.ts). */

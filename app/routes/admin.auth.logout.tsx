@@ -1,9 +1,13 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { endAdminSession, LOGIN_PATH } from "~/utils/auth.server";
 import { clientIpOf } from "~/utils/client-network.server";
+import { readForm } from "~/utils/form-body.server";
+import { NO_FIELDS } from "~/utils/form-shape";
 
 /** POST /admin/auth/logout: deletes the session row and goes to the login page. */
 export async function action({ request, context }: ActionFunctionArgs) {
+  // The sign-out button posts nothing: a body that is more than that is refused.
+  await readForm(request, NO_FIELDS);
   return endAdminSession(request, clientIpOf(context));
 }
 

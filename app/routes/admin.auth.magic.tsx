@@ -20,6 +20,8 @@ import { log } from "~/utils/logger.server";
 import { safeRedirect } from "~/utils/safe-redirect";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { errorForLog } from "~/utils/error-for-log";
+import { readForm } from "~/utils/form-body.server";
+import { formBytesFor, type FormShape } from "~/utils/form-shape";
 
 /**
  * /admin/auth/magic?token=...: the page a sign-in link opens.
@@ -30,6 +32,18 @@ import { errorForLog } from "~/utils/error-for-log";
  */
 
 const REDIRECT_FIELD = "redirectTo";
+/** The Continue form: the token and the return-to path, both from the link (a path is at most 2,048 characters here). */
+const MAGIC_LINK_FORM: FormShape = { fields: [TOKEN_FIELD, REDIRECT_FIELD], maxBytes: formBytesFor(2048 + 128) };
+
+/** The sign-in request as the strategy reads it: its body holds the declared fields only. */
+function withFieldsOnly(request: Request, fields: FormData): Request {
+  const headers = new Headers(request.headers);
+  headers.set("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8");
+  headers.delete("Content-Length");
+  const body = new URLSearchParams();
+  for (const [name, value] of fields) if (typeof value === "string") body.append(name, value);
+  return new Request(request.url, { method: request.method, headers, body });
+}
 
 const KNOWN_FAILURES: ReadonlySet<string> = new Set<MagicLinkFailure>([
   "unauthorized",
@@ -64,15 +78,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  // The strategy reads the token from the body; the return-to path is read from a copy.
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
+  const form = await readForm(request, MAGIC_LINK_FORM);
   const clientIp = clientIpOf(context);
   try {
-    const admin = await authenticator.authenticate(MAGIC_LINK_STRATEGY, request, { context });
-    const signedIn = await startAdminSession(request, admin, { method: "email", clientIp, redirectTo: keptRedirect(form?.get(REDIRECT_FIELD)) });
+    // The strategy reads the token from the body: it gets the declared fields, nothing else.
+    const admin = await authenticator.authenticate(MAGIC_LINK_STRATEGY, withFieldsOnly(request, form), { context });
+    const signedIn = await startAdminSession(request, admin, { method: "email", clientIp, redirectTo: keptRedirect(form.get(REDIRECT_FIELD)) });
     signInSucceeded("magic_link", { email: admin.email, clientIp });
     return signedIn;
   } catch (error) {

@@ -7,6 +7,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
 import { WHITELIST_MESSAGES } from "~/utils/whitelist-form";
+import { readForm } from "~/utils/form-body.server";
+import { NO_FIELDS } from "~/utils/form-shape";
 
 const FORM_ID = "remove-whitelist-email";
 const SELF_TOAST = { title: WHITELIST_MESSAGES.cannotRemoveSelfTitle, description: WHITELIST_MESSAGES.cannotRemoveSelf, variant: "destructive" } as const;
@@ -23,6 +25,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  // A confirmation button posts nothing: a body that is more than that is refused.
+  await readForm(request, NO_FIELDS);
   const id = parseId(params.id);
   const outcome = id === null ? ({ kind: "not_found" } as const) : removeFromWhitelist(id, admin.email);
   if (outcome.kind === "self") return redirectWithToast(ADMINS_PATH, SELF_TOAST);

@@ -11,7 +11,8 @@ import { addToWhitelist } from "~/models/whitelist.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { WHITELIST_MESSAGES, whitelistEmailSchema } from "~/utils/whitelist-form";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { WHITELIST_FORM } from "~/utils/form-shapes.server";
 
 const FORM_ID = "add-whitelist-email";
 
@@ -24,7 +25,7 @@ type ActionData = { result: SubmissionResult<string[]>; error?: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await formFieldsOf(request), { schema: whitelistEmailSchema });
+  const submission = parseWithZod(await readForm(request, WHITELIST_FORM), { schema: whitelistEmailSchema });
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }

@@ -4,12 +4,16 @@ import { endOtherSessions } from "~/models/admin-sessions.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { getSession } from "~/utils/session.server";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
+import { NO_FIELDS } from "~/utils/form-shape";
 
 // 'Sign out other sessions' in the Admins tab: the form posts here; a GET shows the tab.
 export const loader = () => redirect(ADMINS_PATH);
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  // A confirmation button posts nothing: a body that is more than that is refused.
+  await readForm(request, NO_FIELDS);
   const session = await getSession(request);
   const ended = session.id ? endOtherSessions(admin.email, session.id) : 0;
   const description =

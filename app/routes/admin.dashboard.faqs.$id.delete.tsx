@@ -7,6 +7,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { FAQ_MESSAGES } from "~/utils/faq-form";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
+import { NO_FIELDS } from "~/utils/form-shape";
 
 const FORM_ID = "delete-faq";
 const GONE_TOAST = { title: "Error", description: FAQ_MESSAGES.deleteFailed, variant: "destructive" } as const;
@@ -21,6 +23,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  // A confirmation button posts nothing: a body that is more than that is refused.
+  await readForm(request, NO_FIELDS);
   const id = parseId(params.id);
   if (id === null || !deleteFaq(id, admin.email)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
   return redirectWithToast(FAQS_PATH, { title: "Success", description: FAQ_MESSAGES.deleted });

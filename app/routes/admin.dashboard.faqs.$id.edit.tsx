@@ -8,7 +8,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/utils/faq-form";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { FAQ_FORM } from "~/utils/form-shapes.server";
 
 const GONE_TOAST = { title: "Error", description: FAQ_MESSAGES.updateFailed, variant: "destructive" } as const;
 
@@ -25,7 +26,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
   if (id === null || !getFaq(id)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
-  const submission = parseWithZod(await formFieldsOf(request), { schema: faqFormSchema });
+  const submission = parseWithZod(await readForm(request, FAQ_FORM), { schema: faqFormSchema });
   if (submission.status !== "success") {
     return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.updateFailed }, { status: 400 });
   }

@@ -7,7 +7,8 @@ import { createFaq } from "~/models/faqs.server";
 import { requireAdmin } from "~/utils/auth.server";
 import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/utils/faq-form";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { FAQ_FORM } from "~/utils/form-shapes.server";
 
 const ACTION = `${FAQS_PATH}/new`;
 
@@ -18,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const submission = parseWithZod(await formFieldsOf(request), { schema: faqFormSchema });
+  const submission = parseWithZod(await readForm(request, FAQ_FORM), { schema: faqFormSchema });
   if (submission.status !== "success") {
     return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.createFailed }, { status: 400 });
   }

@@ -10,6 +10,8 @@ import { addActionRetryAfter } from "~/utils/route-exports";
 import { retryAfterFor } from "~/utils/storage-unavailable.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { readForm } from "~/utils/form-body.server";
+import { NO_FIELDS } from "~/utils/form-shape";
 
 const FORM_ID = "delete-media";
 const FAILED_TOAST = { title: "Error", description: MEDIA_MESSAGES.deleteFailed, variant: "destructive" } as const;
@@ -25,6 +27,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  // A confirmation button posts nothing: a body that is more than that is refused.
+  await readForm(request, NO_FIELDS);
   const back = mediaTabUrl(new URL(request.url).searchParams);
   const id = parseId(params.id);
   const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id, admin.email);

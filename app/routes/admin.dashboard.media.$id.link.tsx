@@ -11,7 +11,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { LINK_MATCH_LIMIT, linkMediaSchema, MEDIA_MESSAGES, MEDIA_QUERY_MAX_LENGTH, mediaTabSearch, mediaTabUrl } from "~/utils/media-form";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { MEDIA_LINK_FORM } from "~/utils/form-shapes.server";
 
 /**
  * Link to property: a search by property name (`?property=`, beside the tab's own `q`
@@ -39,7 +40,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = mediaTabUrl(new URL(request.url).searchParams);
   const id = parseId(params.id);
-  const parsed = linkMediaSchema.safeParse(Object.fromEntries(await formFieldsOf(request)));
+  const parsed = linkMediaSchema.safeParse(Object.fromEntries(await readForm(request, MEDIA_LINK_FORM)));
   const outcome = id === null || !parsed.success ? null : linkMediaToProperty(parsed.data.propertyId, id, admin.email);
   if (outcome?.kind !== "linked") {
     return redirectWithToast(back, { title: "Error", description: MEDIA_MESSAGES.linkFailed, variant: "destructive" });

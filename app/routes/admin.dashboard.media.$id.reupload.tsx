@@ -11,6 +11,7 @@ import { addActionRetryAfter } from "~/utils/route-exports";
 import { retryAfterFor } from "~/utils/storage-unavailable.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { UPLOAD_FORM } from "~/utils/form-shapes.server";
 
 /**
  * The Media tab's re-upload dialog (/admin/dashboard/media/:id/reupload): a new image
@@ -32,7 +33,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const back = mediaTabUrl(new URL(request.url).searchParams);
   const id = parseId(params.id);
   if (id === null) return redirectWithToast(back, { title: "Error", description: MEDIA_MESSAGES.notFound, variant: "destructive" });
-  const received = await receiveFormUpload(request, admin.email);
+  const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
   if (received.kind === "rejected") return json({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await reuploadMedia(id, received.slotId, admin.email, received.filename);
   if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });

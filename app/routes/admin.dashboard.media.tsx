@@ -20,7 +20,8 @@ import {
 } from "~/utils/media-form";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { MEDIA_CARD_FORM } from "~/utils/form-shapes.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -51,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = mediaTabUrl(new URL(request.url).searchParams);
-  const form = await formFieldsOf(request);
+  const form = await readForm(request, MEDIA_CARD_FORM);
   const id = parseId(String(form.get("id") ?? ""));
   const failed = (description: string) => redirectWithToast(back, { title: "Error", description, variant: "destructive" });
   switch (form.get("intent")) {

@@ -9,6 +9,7 @@ import { addActionRetryAfter } from "~/utils/route-exports";
 import { retryAfterFor } from "~/utils/storage-unavailable.server";
 import { redirectWithToast } from "~/utils/toast.server";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { UPLOAD_FORM } from "~/utils/form-shapes.server";
 
 /**
  * The Media tab's upload dialog (/admin/dashboard/media/upload). With JavaScript the
@@ -26,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const received = await receiveFormUpload(request, admin.email);
+  const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
   if (received.kind === "rejected") return json({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await recordUploadedMedia(received.slotId, admin.email, received.filename);
   if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });

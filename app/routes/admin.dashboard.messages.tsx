@@ -19,7 +19,8 @@ import {
 } from "~/utils/message-form";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { MESSAGE_CARD_FORM } from "~/utils/form-shapes.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = messagesTabUrl(new URL(request.url).searchParams);
-  const form = await formFieldsOf(request);
+  const form = await readForm(request, MESSAGE_CARD_FORM);
   const id = parseId(String(form.get("id") ?? ""));
   const parsed = messageHandledSchema.safeParse(messageHandledFormValues(form));
   const outcome = id === null || !parsed.success ? null : setMessageHandled(id, parsed.data.handled, admin.email);

@@ -8,6 +8,8 @@ import { parseId } from "~/utils/params";
 import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { propertiesTabUrl } from "~/utils/property-tab";
 import { redirectWithToast } from "~/utils/toast.server";
+import { readForm } from "~/utils/form-body.server";
+import { NO_FIELDS } from "~/utils/form-shape";
 
 const FORM_ID = "delete-property";
 const FAILED_TOAST = { title: "Error", description: PROPERTY_MESSAGES.deleteFailed, variant: "destructive" } as const;
@@ -22,6 +24,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
+  // A confirmation button posts nothing: a body that is more than that is refused.
+  await readForm(request, NO_FIELDS);
   const id = parseId(params.id);
   // Its linked media stay, unlinked, for other properties or the hero carousel.
   if (id === null || !deleteProperty(id, admin.email)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);

@@ -16,7 +16,8 @@ import { parseId } from "~/utils/params";
 import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { propertiesTabUrl } from "~/utils/property-tab";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { PROPERTY_MEDIA_FORM } from "~/utils/form-shapes.server";
 
 /**
  * A property's images: the media linked to it, each with Unlink, and the media linked
@@ -52,7 +53,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  const form = await formFieldsOf(request);
+  const form = await readForm(request, PROPERTY_MEDIA_FORM);
   const linking = form.get("intent") === "link";
   const propertyId = parseId(params.id);
   const mediaId = parseId(String(form.get("mediaId") ?? ""));

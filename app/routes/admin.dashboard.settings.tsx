@@ -12,7 +12,8 @@ import { CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, contactEmailSchema } from "~
 import { formatDateTime } from "~/utils/dates";
 import { log } from "~/utils/logger.server";
 import { redirectWithToast } from "~/utils/toast.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { CONTACT_EMAIL_FORM } from "~/utils/form-shapes.server";
 import { errorForLog } from "~/utils/error-for-log";
 
 /**
@@ -41,7 +42,7 @@ type ActionData = { result: SubmissionResult<string[]> };
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const formData = await formFieldsOf(request);
+  const formData = await readForm(request, CONTACT_EMAIL_FORM);
 
   if (formData.get("intent") === TEST_INTENT) {
     const outcome = await sendContactTestEmail(admin.email);

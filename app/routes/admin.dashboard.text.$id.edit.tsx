@@ -10,7 +10,8 @@ import { requireAdmin } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { redirectWithToast } from "~/utils/toast.server";
 import { TEXT_ENTRY_MESSAGES, textEntrySchema } from "~/utils/text-entry-form";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { TEXT_ENTRY_FORM } from "~/utils/form-shapes.server";
 
 const FORM_ID = "edit-text-entry";
 const GONE_TOAST = { title: TEXT_ENTRY_MESSAGES.updateFailed, description: TEXT_ENTRY_MESSAGES.notFound, variant: "destructive" } as const;
@@ -37,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   const entry = id === null ? undefined : getTextEntry(id);
   if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
-  const submission = parseWithZod(await formFieldsOf(request), { schema: textEntrySchema });
+  const submission = parseWithZod(await readForm(request, TEXT_ENTRY_FORM), { schema: textEntrySchema });
   if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
   const outcome = updateTextEntry(entry, submission.value, admin.email);
   if (outcome.kind === "key_changed") {

@@ -27,7 +27,8 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { log } from "~/utils/logger.server";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
 import { safeRedirect } from "~/utils/safe-redirect";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { LOGIN_FORM } from "~/auth/login-form";
 import { errorForLog } from "~/utils/error-for-log";
 import { databaseFaultOf } from "~/utils/database-faults";
 import { databaseFaultInit, databaseFaultTexts } from "~/utils/database-fault-answers.server";
@@ -68,7 +69,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await formFieldsOf(request);
+  const formData = await readForm(request, LOGIN_FORM);
   const submission = parseWithZod(formData, { schema: loginEmailSchema });
   if (submission.status !== "success") {
     return json<LoginActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });

@@ -1,6 +1,7 @@
 import { recordUploadedMedia } from "~/models/media-uploads.server";
 import { readFormWithUpload } from "~/services/uploads/form-upload.server";
 import { ADDRESS_CHOICE_FIELD, decodeAddressChoice } from "~/utils/address-search";
+import { PROPERTY_FORM } from "~/utils/form-shapes.server";
 
 /**
  * The Add and Edit Property forms' main image, as the action reads it: the Image URL
@@ -20,7 +21,7 @@ export const IMAGE_CHOICES = 12;
 export type PropertyFormRead = { formData: FormData; imageError: string | null; status: number };
 
 export async function readPropertyForm(request: Request, adminEmail: string): Promise<PropertyFormRead> {
-  const read = await readFormWithUpload(request, adminEmail);
+  const read = await readFormWithUpload(request, adminEmail, PROPERTY_FORM);
   // Cut off past the limit: the rest of the form went with it.
   if (read.kind === "rejected") return { formData: new FormData(), imageError: read.error, status: read.status };
   const fields = read.fields;

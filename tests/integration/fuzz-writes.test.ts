@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { isPlausibleFormBody } from "../../app/utils/form-body.server";
 import { startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { errorMessagesIn, visibleTexts } from "../support/html";
 import {
@@ -272,6 +273,20 @@ function knownCases(endpoint: WriteEndpoint): FuzzCase[] {
     const past = endpoint.kind === "form" ? `intent=${"x".repeat(BODY_LIMIT)}` : JSON.stringify({ name: "x".repeat(BODY_LIMIT) });
     cases.push(known("fields past the body limit", endpoint.kind === "form" ? "application/x-www-form-urlencoded" : "application/json", past));
   }
+  if (endpoint.kind === "form" || endpoint.kind === "upload-form") {
+    // A structure-building form parser once read these as arrays of millions of entries,
+    // or stalled on them for seconds to minutes (form-bodies.test.ts times them).
+    const urlencoded = "application/x-www-form-urlencoded";
+    cases.push(
+      known("form: an array of 100 million entries", urlencoded, "a[99999999]=1"),
+      known("form: an array of 10 million entries", urlencoded, "a[10000000]=1"),
+      known("form: 64 KB of repeated names", urlencoded, Array(32 * 1024).fill("a").join("&")),
+      known("form: 1 MB of repeated names", urlencoded, Array(500_000).fill("a").join("&")),
+      known("form: conform's state", urlencoded, "__state__=x"),
+      known("form: conform's intent", urlencoded, "__intent__=x"),
+      known("form: a name nested 1,000 levels", urlencoded, `a${"[b]".repeat(1000)}=1`),
+    );
+  }
   if (endpoint.kind === "upload-form") {
     // A file part cut off before its end failed a stream nobody listened to: the process ended.
     cases.push(known("multipart: file cut off", `multipart/form-data; boundary=${BOUNDARY}`, multipart([["name", "x"]], utf8("not a jpeg at all"), "cut")));
@@ -320,11 +335,23 @@ const toLogin = (answer: Answer, appUrl: string) =>
 const isErrorPage = (html: string) => visibleTexts(html).some((text) => text === "Something went wrong" || text === "Page Not Found");
 
 /** What is wrong with an answer, or null when it is as the contract says. */
-function problemWith(endpoint: WriteEndpoint, mode: Mode, requestPath: string, answer: Answer, options: { oversize?: boolean; oddPath?: boolean } = {}): string | null {
-  const { oversize = false, oddPath = false } = options;
+function problemWith(
+  endpoint: WriteEndpoint,
+  mode: Mode,
+  requestPath: string,
+  answer: Answer,
+  options: { oversize?: boolean; oddPath?: boolean; implausibleForm?: boolean } = {},
+): string | null {
+  const { oversize = false, oddPath = false, implausibleForm = false } = options;
   const { status } = answer;
   if (status >= 500) return `answered ${status}`;
   const api = isApiPath(requestPath.split("?")[0]);
+  // A form post no form of the site could send is refused before the app, session or not.
+  if (implausibleForm && !oversize) {
+    if (status !== 400) return `a form post no form could send answered ${status}${answer.location ? ` (to ${answer.location})` : ""}, not 400`;
+    if (!errorMessagesIn(answer.text).some((text) => text.includes("This form could not be read"))) return "a refused form post's page does not say why";
+    return null;
+  }
   const unsignedIn = mode === "no session" && endpoint.access === "admin";
   // An upload form's body is streamed to its action, which first sends a visitor without
   // a session to the login page: that answer comes before any byte is read.
@@ -356,8 +383,15 @@ function problemWith(endpoint: WriteEndpoint, mode: Mode, requestPath: string, a
   return null;
 }
 
-/** The most bytes the endpoint takes: uploads are streamed under their own, larger cap. */
-const bodyLimitOf = (endpoint: WriteEndpoint) => (endpoint.kind === "upload-form" || endpoint.kind === "bytes" ? FORM_UPLOAD_LIMIT : BODY_LIMIT);
+/** The most bytes the endpoint takes: uploads (a multipart form's, the receiver's bytes) are streamed under their own, larger cap. */
+const bodyLimitOf = (endpoint: WriteEndpoint, contentType: string | null) =>
+  endpoint.kind === "bytes" || (endpoint.kind === "upload-form" && /^multipart\/form-data\s*;/i.test(contentType ?? "")) ? FORM_UPLOAD_LIMIT : BODY_LIMIT;
+
+/** A urlencoded post to a page that no form of the site could have sent (server/app.ts refuses it before the app). */
+function isImplausibleFormPost(requestPath: string, contentType: string | null, body: Uint8Array | null): boolean {
+  if (isApiPath(requestPath.split("?")[0]) || !/^application\/x-www-form-urlencoded\s*(?:;|$)/i.test(contentType ?? "")) return false;
+  return !isPlausibleFormBody(Buffer.from(body ?? new Uint8Array()).toString("utf8"));
+}
 
 /** Fuzzes one endpoint; fast-check's report of its smallest failing case, or null. */
 async function fuzz(endpoint: WriteEndpoint, mode: Mode): Promise<string | null> {
@@ -373,8 +407,9 @@ async function fuzz(endpoint: WriteEndpoint, mode: Mode): Promise<string | null>
       const answer = await send(requestPath, { ...fuzzCase, cookie: await cookieFor() });
       count(endpoint, mode, answer.status);
       // A case's generated fields can add up past the body limit: then 413 is the answer due.
-      const oversize = (fuzzCase.body?.length ?? 0) > bodyLimitOf(endpoint);
-      const problem = problemWith(endpoint, mode, requestPath, answer, { oddPath: fuzzCase.oddPath, oversize });
+      const oversize = (fuzzCase.body?.length ?? 0) > bodyLimitOf(endpoint, fuzzCase.contentType);
+      const implausibleForm = isImplausibleFormPost(requestPath, fuzzCase.contentType, fuzzCase.body);
+      const problem = problemWith(endpoint, mode, requestPath, answer, { oddPath: fuzzCase.oddPath, oversize, implausibleForm });
       if (problem) {
         const shown = answer.contentType.startsWith("text/html") ? visibleTexts(answer.text).slice(0, 15).join(" | ") : answer.text.slice(0, 300);
         throw new Error(`${fuzzCase.method} ${requestPath}: ${problem}\n${shown}`);
@@ -423,8 +458,8 @@ describe("bad input to every write endpoint", () => {
       for (const endpoint of ordered) {
         if (endpoint.endsSession && mode === "session") continue;
         const pathOf = () => (endpoint.template === ":upload" ? fixture.uploadPath() : endpointPath(endpoint, fixture));
-        const size = bodyLimitOf(endpoint) + 1;
         const contentType = endpoint.kind === "json" ? "application/json" : endpoint.kind === "form" ? "application/x-www-form-urlencoded" : endpoint.kind === "bytes" ? "image/jpeg" : `multipart/form-data; boundary=${BOUNDARY}`;
+        const size = bodyLimitOf(endpoint, contentType) + 1;
         const body = endpoint.kind === "upload-form" ? multipart([["name", "x"]], new Uint8Array(size), "whole") : Buffer.alloc(size, "a");
         for (const announced of [true, false]) {
           const requestPath = await pathOf();

@@ -7,7 +7,8 @@ import { databaseFaultOf, databaseFaultTextKeys } from "~/utils/database-faults"
 import { log } from "~/utils/logger.server";
 import { clientIpOf } from "~/utils/client-network.server";
 import { submitContactMessage } from "./contact-submit.server";
-import { formFieldsOf } from "~/utils/form-body.server";
+import { readForm } from "~/utils/form-body.server";
+import { CONTACT_FORM } from "~/utils/form-shapes.server";
 import { errorForLog } from "~/utils/error-for-log";
 
 export type ContactActionData =
@@ -21,7 +22,7 @@ export type ContactActionData =
  * section renders in the visitor's language.
  */
 export async function contactAction({ request, context }: ActionFunctionArgs) {
-  const formData = await formFieldsOf(request);
+  const formData = await readForm(request, CONTACT_FORM);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
     return json<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });

@@ -1,7 +1,8 @@
 /**
  * The pages whose forms post a file without JavaScript (multipart/form-data). Their
- * bodies reach the action as a stream of up to 10 MB plus this overhead; every other
- * body is read whole and capped at 1 MB (server/app.ts).
+ * multipart bodies reach the action as a stream of up to 10 MB plus this overhead; every
+ * other body (theirs in any other type, which carries no file) is read whole and capped
+ * at 1 MB (server/app.ts).
  */
 
 /** Room for the form's other fields and the multipart framing around the file. */
@@ -16,6 +17,11 @@ const FORM_UPLOAD_PATHS = [
   /^\/admin\/dashboard\/properties\/\d+\/edit(\.data)?$/,
 ];
 
-export function isFormUploadPath(pathname: string): boolean {
+function isFormUploadPath(pathname: string): boolean {
   return FORM_UPLOAD_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+/** A body that may carry a file: multipart, to one of these pages. */
+export function isFormUpload(pathname: string, contentType: string | undefined): boolean {
+  return isFormUploadPath(pathname) && /^multipart\/form-data\s*;/i.test(contentType ?? "");
 }

@@ -9,6 +9,8 @@ import {
 import { issueUploadSlot, startReceiving } from "~/models/upload-slots.server";
 import { StorageUnavailable } from "~/services/storage.server";
 import { log } from "~/utils/logger.server";
+import { fieldNameCheck, FormRefused, isMultipartForm, readForm } from "~/utils/form-body.server";
+import type { FormShape } from "~/utils/form-shape";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 import { TooLarge } from "./byte-limit.server";
 import { rejected, type Rejection } from "./intake.server";
@@ -30,16 +32,23 @@ function isTooLarge(error: unknown): boolean {
   return TooLarge.is(error) || error instanceof MaxPartSizeExceededError || (error as Error)?.name === "PayloadTooLargeError";
 }
 
-function isMultipart(request: Request): boolean {
-  return /^multipart\/form-data\s*;/i.test(request.headers.get("Content-Type") ?? "");
-}
-
 /**
  * A form that may carry one file in the field `file`: its other fields, and the file (if
- * one was chosen) already stored in quarantine under a new slot of `adminEmail`'s.
+ * one was chosen) already stored in quarantine under a new slot of `adminEmail`'s. Its
+ * fields are read as `shape` declares them (readForm's rules, form-body.server.ts): a
+ * post it refuses throws FormRefused.
  */
-export async function readFormWithUpload(request: Request, adminEmail: string): Promise<FormWithUpload> {
+export async function readFormWithUpload(request: Request, adminEmail: string, shape: FormShape): Promise<FormWithUpload> {
   let upload: { slotId: string; filename: string } | null = null;
+  const keep = fieldNameCheck(shape);
+
+  // Counts and checks every part's name before any other handler sees it; a stray
+  // plain name is read past and dropped below.
+  const declaredOnly: UploadHandler = async ({ name, data }) => {
+    if (keep(name)) return undefined;
+    for await (const chunk of data) void chunk;
+    return "";
+  };
 
   const fileHandler: UploadHandler = async ({ name, filename, data }) => {
     if (name !== UPLOAD_FIELD) return undefined;
@@ -62,10 +71,13 @@ export async function readFormWithUpload(request: Request, adminEmail: string): 
 
   let fields: FormData;
   try {
-    fields = isMultipart(request)
-      ? await parseMultipartFormData(request, composeUploadHandlers(fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 })))
-      : await request.formData();
+    fields = isMultipartForm(request)
+      ? await parseMultipartFormData(request, composeUploadHandlers(declaredOnly, fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 })))
+      : await readForm(request, shape);
   } catch (error) {
+    // Answered by the action's wrapper; a file already in quarantine stays unrecorded
+    // and goes with the daily cleanup.
+    if (error instanceof FormRefused) throw error;
     if (isTooLarge(error)) return rejected(413, UPLOAD_MESSAGES.tooLarge);
     // The file could not be put in quarantine: its slot is already marked rejected and
     // nothing else was written, so the form is refused as a whole, to be sent again.
@@ -74,17 +86,19 @@ export async function readFormWithUpload(request: Request, adminEmail: string): 
       return rejected(503, UPLOAD_MESSAGES.storageUnavailable);
     }
     // Not a readable form (another content type, broken multipart): read as an empty
-    // one, which the form then refuses, as formFieldsOf does. A file already in
+    // one, which the form then refuses, as readForm does. A file already in
     // quarantine stays unrecorded and goes with the daily cleanup.
     return { kind: "read", fields: new FormData(), upload: null };
   }
+  const declared = new Set(shape.fields);
+  for (const name of [...fields.keys()]) if (!declared.has(name)) fields.delete(name);
   fields.delete(UPLOAD_FIELD);
   return { kind: "read", fields, upload };
 }
 
 /** The upload dialogs' form, where the file is the point: none chosen is an error. */
-export async function receiveFormUpload(request: Request, adminEmail: string): Promise<FormUpload> {
-  const read = await readFormWithUpload(request, adminEmail);
+export async function receiveFormUpload(request: Request, adminEmail: string, shape: FormShape): Promise<FormUpload> {
+  const read = await readFormWithUpload(request, adminEmail, shape);
   if (read.kind === "rejected") return read;
   if (!read.upload) return rejected(400, UPLOAD_MESSAGES.noFile);
   return { kind: "received", ...read.upload, fields: read.fields };
