@@ -185,7 +185,8 @@ test("Messages: Export CSV downloads the current filter", async ({ browser, base
     expect(response.headers()["content-disposition"]).toMatch(/^attachment; filename="messages-\d{4}-\d{2}-\d{2}\.csv"$/);
     text = (await response.body()).toString("utf8");
   }
-  expect(text.startsWith(`\uFEFF${CSV_HEADER}\r\n`)).toBe(true);
+  // Every text field in quotes, the header's too.
+  expect(text.startsWith(`\uFEFF${CSV_HEADER.split(",").map((name) => `"${name}"`).join(",")}\r\n`)).toBe(true);
   // A formula-looking message is written as text; quotes doubled, the field quoted.
   expect(text).toContain(`,"'=1+1 and ""quotes"", ${marker}",`);
   const [header, ...rows] = parseCsv(text.slice(1));

@@ -12,6 +12,8 @@ const STAFF = "staff@example.com";
 const SECOND = "second@example.com";
 const TAB = "/admin/dashboard/messages";
 const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by";
+// The header as written: every text field in quotes.
+const CSV_HEADER_LINE = CSV_HEADER.split(",").map((name) => `"${name}"`).join(",");
 const BULK = 1_234;
 
 let ctx: SignedInApp;
@@ -301,8 +303,8 @@ describe("GET /api/admin/messages.csv", () => {
     const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/Chicago" }).format(new Date());
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="messages-${today}.csv"`);
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(text.slice(1, CSV_HEADER.length + 3)).toBe(`${CSV_HEADER}\r\n`);
-    expect(text.split(CSV_HEADER)).toHaveLength(2);
+    expect(text.slice(1, CSV_HEADER_LINE.length + 3)).toBe(`${CSV_HEADER_LINE}\r\n`);
+    expect(text.split(CSV_HEADER_LINE)).toHaveLength(2);
   });
 
   it("escapes by RFC 4180, guards against formulas, and round-trips through a CSV reader", async () => {
@@ -362,7 +364,38 @@ describe("GET /api/admin/messages.csv", () => {
     const numbers = bulk.map((record) => Number(record[2].replace("Bulk", "")));
     expect(numbers).toEqual(Array.from({ length: BULK }, (_, i) => BULK - i));
     const empty = await csv("?q=nobody-at-all");
-    expect(empty.text).toBe(`\uFEFF${CSV_HEADER}\r\n`);
+    expect(empty.text).toBe(`\uFEFF${CSV_HEADER_LINE}\r\n`);
+  });
+
+  it("quotes every text, so a program that splits on ';' or tabs finds no cell that starts a formula", async () => {
+    const sneaky = {
+      first: "Ana;=1+1",
+      last: "Peña\t@SUM(A1:A9)",
+      email: "semi;colon@example.com",
+      phone: "817;+1",
+      subject: "rental-inquiry",
+      message: 'Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, "dijo"; @x\tfin;-1',
+      at: Date.UTC(2024, 0, 1),
+    };
+    const [id] = insert([sneaky]);
+    try {
+      const { text } = await csv("?q=semi%3Bcolon");
+      const written = [String(id), "2023-12-31 18:00:00", sneaky.first, sneaky.last, sneaky.email, sneaky.phone, "Rental Inquiry", sneaky.message, "", "", ""];
+      // Every text field in quotes, our id bare, no value empty.
+      expect(text).toContain(`${id},"2023-12-31 18:00:00","Ana;=1+1","Peña\t@SUM(A1:A9)",`);
+      expect(text).toContain(`,"Rental Inquiry","Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, ""dijo""; @x\tfin;-1",,,\r\n`);
+      for (const separators of [",", ",;", ",\t", ",;\t"]) {
+        const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ""), separators);
+        expect(header.join(","), JSON.stringify(separators)).toBe(CSV_HEADER);
+        expect(rows, JSON.stringify(separators)).toEqual([written]);
+      }
+      // The whole file, read as Excel with ';' and a tab import would: no cell starts a formula.
+      const cells = parseCsv((await csv()).text.replace(/^\uFEFF/, ""), ",;\t").flat();
+      expect(cells.length).toBeGreaterThan(BULK * CSV_HEADER.split(",").length);
+      expect(cells.filter((cell) => /^[=+\-@\t\r\n\0＝＋－＠]/.test(cell))).toEqual([]);
+    } finally {
+      withDb((db) => db.prepare("delete from contact_messages where id = ?").run(id));
+    }
   });
 
   it("401 JSON without a session, 400 for a filter the tab never sends, 405 for a write", async () => {

@@ -4,8 +4,12 @@
  * with "" for a quote inside, and may then hold commas and line breaks. Anything else
  * (a bare quote in a plain field, text after a closing quote, a bare CR or LF between
  * records, a last record without its CRLF) throws, so a writer's slip fails the test.
+ *
+ * `separators` reads the file as a spreadsheet program set to split on other characters
+ * too would (Excel where ";" is the list separator, an import that splits on tabs): each
+ * of them ends a plain field as a comma does; a quoted field is still one field.
  */
-export function parseCsv(text: string): string[][] {
+export function parseCsv(text: string, separators = ","): string[][] {
   const records: string[][] = [];
   let record: string[] = [];
   let i = 0;
@@ -30,13 +34,13 @@ export function parseCsv(text: string): string[][] {
         field += text[i++];
       }
     } else {
-      while (i < text.length && text[i] !== "," && text[i] !== "\r" && text[i] !== "\n") {
+      while (i < text.length && !separators.includes(text[i]) && text[i] !== "\r" && text[i] !== "\n") {
         if (text[i] === '"') fail("a quote inside a plain field");
         field += text[i++];
       }
     }
     record.push(field);
-    if (text[i] === ",") {
+    if (i < text.length && separators.includes(text[i])) {
       i++;
       continue;
     }

@@ -4,15 +4,15 @@ import { formatIsoDate, formatSpreadsheetDateTime } from "~/utils/dates";
 import { parseCsv } from "../support/csv";
 
 describe("csvField: RFC 4180", () => {
-  it("leaves plain text and numbers as they are, and writes nothing for no value", () => {
-    expect(csvField("Ana Peña")).toBe("Ana Peña");
+  it("quotes every text, writes our own numbers bare, and nothing for no value", () => {
+    expect(csvField("Ana Peña")).toBe('"Ana Peña"');
+    expect(csvField("")).toBe('""');
     expect(csvField(42)).toBe("42");
     expect(csvField(null)).toBe("");
     expect(csvField(undefined)).toBe("");
-    expect(csvField("")).toBe("");
   });
 
-  it("quotes a field with a comma, a quote, CR or LF, and doubles its quotes", () => {
+  it("doubles a field's quotes and keeps its commas and line breaks inside the quotes", () => {
     expect(csvField("a,b")).toBe('"a,b"');
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField("one\ntwo")).toBe('"one\ntwo"');
@@ -21,29 +21,39 @@ describe("csvField: RFC 4180", () => {
   });
 
   it("ends a record with CRLF", () => {
-    expect(csvRow([1, "a", null, "b,c"])).toBe('1,a,,"b,c"\r\n');
+    expect(csvRow([1, "a", null, "b,c"])).toBe('1,"a",,"b,c"\r\n');
   });
 });
 
 describe("csvField: formula injection", () => {
   it.each([
-    ["=1+1", "'=1+1"],
-    ["+1 817 555 0100", "'+1 817 555 0100"],
-    ["-2+3", "'-2+3"],
-    ["@SUM(A1:A2)", "'@SUM(A1:A2)"],
-    ["\t=1+1", "'\t=1+1"],
-    ["\r=1+1", "\"'\r=1+1\""],
-    ["\n=1+1", "\"'\n=1+1\""],
-    ["＝1+1", "'＝1+1"],
+    ["=1+1", `"'=1+1"`],
+    ["+1 817 555 0100", `"'+1 817 555 0100"`],
+    ["-2+3", `"'-2+3"`],
+    ["@SUM(A1:A2)", `"'@SUM(A1:A2)"`],
+    ["\t=1+1", `"'\t=1+1"`],
+    ["\r=1+1", `"'\r=1+1"`],
+    ["\n=1+1", `"'\n=1+1"`],
+    ["\0=1+1", `"'\0=1+1"`],
+    ["＝1+1", `"'＝1+1"`],
     ['=HYPERLINK("http://x.example","go")', `"'=HYPERLINK(""http://x.example"",""go"")"`],
   ])("%j is written as %j", (value, written) => {
     expect(csvField(value)).toBe(written);
   });
 
   it("leaves those characters alone anywhere but at the start, and our own numbers as numbers", () => {
-    expect(csvField("a=b")).toBe("a=b");
-    expect(csvField("x@example.com")).toBe("x@example.com");
+    expect(csvField("a=b")).toBe('"a=b"');
+    expect(csvField("x@example.com")).toBe('"x@example.com"');
     expect(csvField(-5)).toBe("-5");
+  });
+
+  it("keeps a text with ';' or a tab one cell for a program that splits on them, so no cell starts a formula", () => {
+    const values = ["Ana;=1+1", "Peña\t@SUM(A1:A9)", "x;+1;-1", "Hola; ¿qué tal?, \"bien\"\r\nadiós"];
+    const text = csvRow([7, ...values]);
+    for (const separators of [",;", ",\t", ",;\t"]) {
+      const [cells] = parseCsv(text, separators);
+      expect(cells, JSON.stringify(separators)).toEqual(["7", ...values]);
+    }
   });
 });
 
