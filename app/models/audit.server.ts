@@ -1,12 +1,14 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { db, type AppDatabase } from "~/db/client.server";
 import { auditLog, type AuditEntry } from "~/db/schema";
+import { cleanOneLine } from "~/utils/control-characters";
 import { pageWindow } from "~/utils/paging";
 
 /**
  * The admin change log (issue 11, item 5). Every admin write calls recordAudit with the
  * transaction that makes the change, so an entry exists exactly when the change does:
- * a write that fails or is refused records nothing.
+ * a write that fails or is refused records nothing. An export of the messages, a read
+ * of everything visitors sent, is recorded too, once it is accepted.
  */
 
 export const AUDIT_ENTITIES = ["property", "media", "faq", "whitelist", "setting", "text", "message", "session"] as const;
@@ -21,7 +23,7 @@ export type AuditRecord = {
   actor: string;
   entity: AuditEntity;
   entityId?: string | number | null;
-  /** A verb: create, update, delete, link, unlink, hero, upload, reupload, handled, unhandled, sign-in, sign-out… */
+  /** A verb: create, update, delete, link, unlink, hero, upload, reupload, handled, unhandled, export, sign-in, sign-out… */
   action: string;
   /** A short summary of the changed fields; never a secret (see summarizeChanges). */
   summary?: string;
@@ -95,7 +97,9 @@ function shown(name: string, value: unknown): string {
   if (SECRET_FIELD.test(name)) return "(hidden)";
   if (value === null || value === undefined || value === "") return "—";
   const text = value instanceof Date ? value.toISOString() : String(value);
-  const line = text.replace(/\s+/g, " ").trim();
+  // Values are often typed by someone (a name, a search): no control character reaches
+  // the dashboard or a reader of the log, and no line break splits the summary.
+  const line = cleanOneLine(text);
   return line.length > MAX_VALUE ? `${line.slice(0, MAX_VALUE - 1)}…` : line;
 }
 
@@ -107,7 +111,7 @@ function same(a: unknown, b: unknown): boolean {
 /**
  * "price: $950/month → $995/month; isActive: true → false" for the fields that differ
  * ("no changes" when none does), or for a new or deleted row (no `before`) the fields
- * given that hold a value. Long values are cut, secrets hidden.
+ * given that hold a value. Long values are cut, control characters removed, secrets hidden.
  */
 export function summarizeChanges(
   before: Record<string, unknown> | null | undefined,

@@ -1,8 +1,10 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, properties } from "~/db/schema";
+import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { messageFilterCondition, olderThan, subjectLabel, type MessageCursor } from "~/models/messages.server";
 import { CONTACT_SUBJECTS } from "~/utils/contact-fields";
+import { cleanOneLine } from "~/utils/control-characters";
 import { CSV_BOM, csvRow } from "~/utils/csv";
 import { formatSpreadsheetDateTime } from "~/utils/dates";
 import type { MessageFilters } from "~/utils/message-form";
@@ -101,4 +103,30 @@ export function messagesCsvStream(filters: MessageFilters): ReadableStream<Uint8
     // One chunk queued ahead at most: the next is read when the client has taken this one.
     { highWaterMark: 1 },
   );
+}
+
+/**
+ * "status: new; subject: investment; search: peña", or "all messages": the filter of an
+ * export as the change log shows it. The search, typed by staff, comes last, so nothing
+ * in it can pass for another part; it is one line without control characters, and cut
+ * as every summary value is (summarizeChanges).
+ */
+export function messagesExportSummary(filters: MessageFilters): string {
+  const summary = summarizeChanges(null, {
+    status: filters.status === "all" ? null : filters.status,
+    subject: filters.subject,
+    search: cleanOneLine(filters.q),
+  });
+  return summary || "all messages";
+}
+
+/**
+ * An export leaves one entry in the change log: who took a copy of what visitors sent,
+ * and of which filter. It is written when the export is accepted, before the file
+ * streams (the file is read in many pieces, decision 015, so there is no one transaction
+ * to share); an entry that cannot be written (the database busy or full) fails the
+ * request, so no export goes unrecorded.
+ */
+export function recordMessagesExport(actor: string, filters: MessageFilters): void {
+  recordAudit({ actor, entity: "message", action: "export", summary: messagesExportSummary(filters) });
 }

@@ -416,3 +416,79 @@ describe("GET /api/admin/messages.csv", () => {
     await expectJson(await call("/api/admin/messages.csv", { method: "POST", body: {}, cookie: null }), 401, { error: "Unauthorized" });
   });
 });
+
+describe("the change log of 'Export CSV'", () => {
+  type Entry = { actor: string; entity: string; entityId: string | null; action: string; summary: string };
+  const lastAuditId = () => withDb((db) => (db.prepare("select coalesce(max(id), 0) as id from audit_log").get() as { id: number }).id);
+  const entriesAfter = (id: number) =>
+    withDb((db) => db.prepare("select actor, entity, entity_id as entityId, action, summary from audit_log where id > ? order by id").all(id)) as Entry[];
+
+  /** Exports (reading the whole file) and returns the answer and the entries it left. */
+  async function exporting(query: string, cookie: string | null = ctx.cookie) {
+    const before = lastAuditId();
+    const answer = await csv(query, cookie);
+    return { ...answer, entries: entriesAfter(before) };
+  }
+
+  it("records each export once, with the admin and the filter, and nothing for a 401 or a 400", async () => {
+    const filtered = await exporting("?q=pe%C3%B1a&subject=rental-inquiry&status=new", secondCookie);
+    expect(filtered.response.status).toBe(200);
+    expect([...csvRecords(filtered.text).keys()]).toEqual([String(ids.ana)]);
+    expect(filtered.entries).toEqual([
+      { actor: SECOND, entity: "message", entityId: null, action: "export", summary: "status: new; subject: rental-inquiry; search: peña" },
+    ]);
+
+    const everything = await exporting("");
+    expect(everything.response.status).toBe(200);
+    expect(everything.entries).toEqual([{ actor: STAFF, entity: "message", entityId: null, action: "export", summary: "all messages" }]);
+
+    const anonymous = await exporting("?q=pe%C3%B1a", null);
+    expect(anonymous.response.status).toBe(401);
+    expect(anonymous.entries).toEqual([]);
+    const forged = await exporting("?q=pe%C3%B1a", "__session=forged");
+    expect(forged.response.status).toBe(401);
+    expect(forged.entries).toEqual([]);
+    const refused = await exporting("?status=old");
+    expect(refused.response.status).toBe(400);
+    expect(refused.entries).toEqual([]);
+  });
+
+  it("reads as a sentence in the Overview's 'Recent activity' and is served by /api/admin/audit", async () => {
+    await exporting("?status=handled&q=Smith", secondCookie);
+    const html = await (await fetch(`${ctx.app.url}/admin/dashboard`, { headers: { Cookie: ctx.cookie } })).text();
+    const texts = visibleTexts(html);
+    // The newest entry: "second@example.com exported messages" (a link to the tab), when, the filter.
+    const at = texts.indexOf(SECOND);
+    expect(texts.slice(at, at + 5)).toEqual([SECOND, "exported", "messages", expect.stringMatching(/\d:\d\d/), "status: handled; search: Smith"]);
+    expect(hrefOf(html, "messages")).toBe(TAB);
+
+    const answer = (await (await call("/api/admin/audit?entity=message&limit=1")).json()) as { entries: Entry[] };
+    expect(answer.entries).toEqual([
+      expect.objectContaining({ actor: SECOND, entity: "message", entityId: null, action: "export", summary: "status: handled; search: Smith" }),
+    ]);
+  });
+
+  it("stores the search typed as one line without control characters, cut to 60 characters", async () => {
+    const typed = `Peña;=1+1\t"x"\r\n\u0000\u001b[31m\u202Eevil\u2066 ${"ñ".repeat(100)}`;
+    const { response, entries } = await exporting(`?q=${encodeURIComponent(typed)}`);
+    expect(response.status).toBe(200);
+    expect(entries).toHaveLength(1);
+    const search = `Peña;=1+1 "x" [31mevil ${"ñ".repeat(100)}`;
+    expect(entries[0].summary).toBe(`search: ${search.slice(0, 59)}…`);
+    expect(entries[0].summary).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+  });
+
+  it("refuses the export when its entry cannot be written: no file leaves unrecorded", async () => {
+    // A trigger stands in for a log that cannot be written (disk full, say).
+    withDb((db) => db.exec("create trigger refuse_export before insert on audit_log when new.action = 'export' begin select raise(abort, 'log refused'); end"));
+    try {
+      const { response, text, entries } = await exporting("");
+      expect(response.status).toBe(500);
+      expect(response.headers.get("content-type")).not.toMatch(/^text\/csv/);
+      expect(text).not.toContain(CSV_HEADER_LINE);
+      expect(entries).toEqual([]);
+    } finally {
+      withDb((db) => db.exec("drop trigger refuse_export"));
+    }
+  });
+});

@@ -28,6 +28,10 @@ describe("summarizeChanges", () => {
     expect(summary.length).toBe("description: ".length + 60);
   });
 
+  it("removes control characters, so a typed value neither breaks the line nor reorders or colours it", () => {
+    expect(summarizeChanges(null, { search: "Peña\u0000;\u001b[31m=1+1\u202Eevil\u2066\r\nnext\tline" })).toBe("search: Peña;[31m=1+1evil next line");
+  });
+
   it("shows a value removed or added as —", () => {
     expect(summarizeChanges({ applicationUrl: "https://apply.example.com" }, { applicationUrl: null })).toBe("applicationUrl: https://apply.example.com → —");
   });

@@ -14,14 +14,15 @@ export type ActivityItem = {
 };
 
 // Where each kind of entry lives, and how a sentence names it. Sign-ins live nowhere.
-const ENTITIES: Record<string, { noun: string; path?: string }> = {
+// An entry about no one row (an export of the messages) names them in the plural.
+const ENTITIES: Record<string, { noun: string; plural?: string; path?: string }> = {
   property: { noun: "property", path: PROPERTIES_PATH },
   media: { noun: "media", path: MEDIA_PATH },
   faq: { noun: "FAQ", path: FAQS_PATH },
   whitelist: { noun: "whitelist entry", path: ADMINS_PATH },
   setting: { noun: "setting", path: SETTINGS_PATH },
   text: { noun: "text entry", path: TEXT_PATH },
-  message: { noun: "message", path: MESSAGES_PATH },
+  message: { noun: "message", plural: "messages", path: MESSAGES_PATH },
   session: { noun: "session" },
 };
 
@@ -38,6 +39,7 @@ const VERBS: Record<string, string> = {
   remove: "removed",
   handled: "marked as handled",
   unhandled: "marked as new",
+  export: "exported",
   "sign-in": "signed in",
   "sign-out": "signed out",
   "sign-out-others": "signed out their other sessions",
@@ -46,7 +48,7 @@ const VERBS: Record<string, string> = {
 function EntryLine({ item }: { item: ActivityItem }) {
   const verb = VERBS[item.action] ?? item.action;
   const entity = ENTITIES[item.entity] ?? { noun: item.entity };
-  const name = [entity.noun, item.entityId].filter(Boolean).join(" ");
+  const name = item.entityId ? `${entity.noun} ${item.entityId}` : (entity.plural ?? entity.noun);
   return (
     <p className="min-w-0 break-words text-slate-900">
       <span className="break-all font-semibold">{item.actor}</span> {verb}
