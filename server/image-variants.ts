@@ -3,7 +3,7 @@ import path from "node:path";
 import type { NextFunction, Request, Response } from "express";
 import sharp from "sharp";
 import { pipeline } from "node:stream/promises";
-import { getObject, isServableObjectKey, StorageUnavailable } from "../app/services/storage.server";
+import { cachedVariantPath, getObject, isServableObjectKey, StorageUnavailable } from "../app/services/storage.server";
 import { isRecordedObject } from "../app/models/published-objects.server";
 import { SERVED_VARIANT_WIDTHS } from "../app/utils/image-variants";
 import { log } from "../app/utils/logger.server";
@@ -33,7 +33,7 @@ export function imageVariants(options: { cacheDir: string }) {
     if (!SERVED_VARIANT_WIDTHS.includes(width) || !isServableObjectKey(key) || !RESIZABLE.test(key) || !isRecordedObject(key)) {
       return res.status(404).json({ error: "Not found" });
     }
-    const cached = path.join(options.cacheDir, String(width), `${key}.webp`);
+    const cached = cachedVariantPath(options.cacheDir, width, key);
     const fileName = path.posix.basename(key).replace(RESIZABLE, ".webp");
     const send = (body: Buffer) =>
       res

@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { config } from "~/utils/env.server";
-import { VARIANT_WIDTHS } from "~/utils/image-variants";
 import { StorageUnavailable, type ListedObject, type ObjectInfo, type StorageBackend, type StoredObject } from "./storage/backend";
 import { localBackend } from "./storage/local.server";
 import { s3Backend } from "./storage/s3.server";
@@ -51,6 +50,28 @@ export function workDir(): string {
 /** Where /variants/* keeps the resized copies it made (server/image-variants.ts). */
 export function variantsCacheDir(dataDir = config().dataDir): string {
   return path.join(dataDir, "cache", "variants");
+}
+
+/** The file /variants/<width>/<key> is kept in: one folder per width, the key beneath it. */
+export function cachedVariantPath(cacheDir: string, width: number | string, key: string): string {
+  return path.join(cacheDir, String(width), `${key}.webp`);
+}
+
+/** The key a cached copy was made from, its path below its width folder ("demo/a.jpg.webp" → "demo/a.jpg"), or null. */
+export function keyOfCachedVariant(pathInWidthFolder: string): string | null {
+  const match = /^(.+)\.webp$/.exec(pathInWidthFolder.split(path.sep).join("/"));
+  return match ? match[1] : null;
+}
+
+/** The width folders of the cache: every width a copy was ever made in, whether served today or not. */
+export async function cachedWidthFolders(cacheDir = variantsCacheDir()): Promise<string[]> {
+  try {
+    const entries = await fs.readdir(cacheDir, { withFileTypes: true });
+    return entries.filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
 }
 
 /** The key of one of our objects ("/objects/demo/hero-1.webp" → "demo/hero-1.webp"), or null. */
@@ -126,5 +147,16 @@ export async function headObject(key: string): Promise<ObjectInfo | null> {
  */
 export async function deleteObject(key: string): Promise<void> {
   await reaching("delete", checked(key), (store) => store.delete(key));
-  await Promise.all(VARIANT_WIDTHS.map((width) => fs.rm(path.join(variantsCacheDir(), String(width), `${key}.webp`), { force: true })));
+  await deleteCachedVariants(key);
+}
+
+/**
+ * Every resized copy of `key`: the cache's own width folders are the list, not a list of
+ * widths kept here, so the share image's width, a width added later and one no longer
+ * served all go with the rest.
+ */
+async function deleteCachedVariants(key: string): Promise<void> {
+  const cacheDir = variantsCacheDir();
+  const widths = await cachedWidthFolders(cacheDir);
+  await Promise.all(widths.map((width) => fs.rm(cachedVariantPath(cacheDir, width, key), { force: true })));
 }

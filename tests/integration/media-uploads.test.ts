@@ -4,7 +4,9 @@ import Database from "better-sqlite3";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCaller, startSignedInApp, type CallOptions, type SignedInApp } from "../support/admin-api";
+import { eventually } from "../support/eventually";
 import { hasGpsExif, hugePng, jpegOfSize, jpegWithGps, png } from "../support/images";
+import { logLineLike, logLines } from "../support/log-lines";
 import { startLocalS3 } from "../support/s3";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -91,6 +93,52 @@ describe.each([
   const call = (p: string, init: CallOptions = {}) => jsonCaller(() => app, () => signedIn.cookie)(p, init);
   const url = (p: string) => `${app.url}${p}`;
   const keyOf = (filePath: string) => filePath.replace(/^\/objects\//, "");
+  // The resized copies stay on local disk whichever store holds the originals.
+  const variantsCache = () => path.join(workDir, "data", "cache", "variants");
+
+  /** The resized copies of `key` on disk ("<width>/<key>.webp"), in whatever width folders there are. */
+  function cachedCopiesOf(key: string): string[] {
+    if (!fs.existsSync(variantsCache())) return [];
+    return fs
+      .readdirSync(variantsCache())
+      .filter((width) => fs.existsSync(path.join(variantsCache(), width, `${key}.webp`)))
+      .map((width) => `${width}/${key}.webp`)
+      .sort();
+  }
+
+  /**
+   * The picture link previews show of a home whose main image is `filePath` (its page's
+   * og:image), fetched once so that its copy is made, as a preview's crawler would.
+   */
+  async function shareImageOf(filePath: string, homeName: string): Promise<string> {
+    const created = await call("/api/admin/properties", {
+      method: "POST",
+      body: { name: homeName, location: "Waco, TX", price: "$900/month", imageUrl: filePath, beds: "2", baths: "1", sqft: "800", description: "A home whose photo is shared.", isActive: true },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+    const html = await (await fetch(url(`/properties/${id}`))).text();
+    const shareImage = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(shareImage).toMatch(new RegExp(`^${app.url}/variants/\\d+/${keyOf(filePath)}$`));
+    const fetched = await fetch(shareImage!);
+    expect(fetched.status).toBe(200);
+    expect(fetched.headers.get("content-type")).toBe("image/webp");
+    return shareImage!;
+  }
+
+  /** A photo recorded through the API, with its share image and its 320 px copy made: two copies on disk. */
+  async function photoWithCopies(name: string) {
+    const { objectPath } = await uploadBytes(await png(40, 30), "image/png");
+    const recorded = await record(objectPath, `${name}.png`);
+    expect(recorded.status).toBe(201);
+    const item = (await recorded.json()) as MediaItem;
+    const key = keyOf(item.filePath);
+    const shareImage = await shareImageOf(item.filePath, `${name} home`);
+    expect((await fetch(url(`/variants/320/${key}`))).status).toBe(200);
+    const shareWidth = new URL(shareImage).pathname.split("/")[2];
+    expect(cachedCopiesOf(key)).toEqual([`${shareWidth}/${key}.webp`, `320/${key}.webp`].sort());
+    return { item, key, shareImage };
+  }
 
   async function newUploadUrl(cookie?: string): Promise<string> {
     const response = await call("/api/objects/upload", { method: "POST", cookie });
@@ -263,6 +311,25 @@ describe.each([
     const after = (await (await call(`/api/admin/properties/${home.id}`)).json()) as { imageUrl: string };
     expect(after.imageUrl).toBe("/images/placeholder.svg");
     expect((await call(`/api/admin/media/${uploaded.id}`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  it("deleting a photo leaves no resized copy of it on disk in any width, the share image's (og:image) included", async () => {
+    const { item, key, shareImage } = await photoWithCopies("share-deleted");
+    expect((await call(`/api/admin/media/${item.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(cachedCopiesOf(key)).toEqual([]);
+    expect((await fetch(shareImage)).status).toBe(404);
+  });
+
+  it("re-uploading a photo leaves no resized copy of the old image on disk in any width, the share image's included", async () => {
+    const { item, key, shareImage } = await photoWithCopies("share-replaced");
+    const { objectPath } = await uploadBytes(await png(60, 40), "image/png");
+    const response = await call(`/api/admin/media/${item.id}/reupload`, { method: "PUT", body: { filename: "share-new.png", filePath: objectPath, fileSize: 5, mimeType: "image/png" } });
+    expect(response.status).toBe(200);
+    const replaced = (await response.json()) as MediaItem;
+    expect(replaced.filePath).not.toBe(item.filePath);
+    expect(cachedCopiesOf(key)).toEqual([]);
+    expect((await fetch(shareImage)).status).toBe(404);
+    expect((await call(`/api/admin/media/${item.id}`, { method: "DELETE" })).status).toBe(200);
   });
 
   it("serves no object that no row names: one put in the store past the app is a 404, in full and resized", async () => {
@@ -519,6 +586,35 @@ describe.each([
       expect(await quarantined()).toEqual(waiting);
       expect(listFiles(path.join(workDir, "data", "tmp"))).toEqual([]);
     });
+  });
+
+  it("the periodic cleanup removes resized copies of any width whose original no row names, in a width folder no longer served too, and keeps those of recorded images", async () => {
+    const heroes = (await (await fetch(url("/api/hero-images"))).json()) as MediaItem[];
+    const recordedKey = keyOf(heroes[0].filePath);
+    expect((await fetch(url(`/variants/320/${recordedKey}`))).status).toBe(200);
+    const orphanKey = "media/11111111-1111-4111-8111-111111111111.jpg";
+    const dayAndHourAgo = new Date(Date.now() - 25 * 60 * 60_000);
+    const plant = (relative: string, when?: Date) => {
+      const file = path.join(variantsCache(), relative);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, "a resized copy");
+      if (when) fs.utimesSync(file, when, when);
+      return file;
+    };
+    // 1000 is no width the server serves: a folder left from an older list.
+    const orphans = [plant(`320/${orphanKey}.webp`), plant(`1200/${orphanKey}.webp`), plant(`1000/${orphanKey}.webp`)];
+    // Half-written when the process was killed, a day ago.
+    const oldPartial = plant(`1200/${orphanKey}.webp.0a0b.partial`, dayAndHourAgo);
+    const recentPartial = plant(`1200/${recordedKey}.webp.0c0d.partial`);
+    const kept = [path.join(variantsCache(), "320", `${recordedKey}.webp`), plant(`1000/${recordedKey}.webp`), recentPartial];
+
+    await app.stop();
+    // The server cleans up as it starts, then every hour; it says so once a pass is over.
+    app = await startServer({ workDir, env: { ...env(), GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", LOG_LEVEL: "info" } });
+    await eventually(() => (logLines(app.output()).some((line) => logLineLike("uploads cleaned up").asymmetricMatch(line)) ? true : undefined));
+    for (const file of [...orphans, oldPartial]) expect(fs.existsSync(file), file).toBe(false);
+    for (const file of kept) expect(fs.existsSync(file), file).toBe(true);
+    expect((await fetch(url(`/variants/320/${recordedKey}`))).status).toBe(200);
   });
 
   it("the periodic cleanup removes unrecorded uploads, quarantine objects and unnamed published images older than a day, and what a used URL stored after its use", async () => {
