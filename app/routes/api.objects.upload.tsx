@@ -26,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed(ALLOW);
   const slot = issueUploadSlot(admin.email);
   try {
-    return json({ uploadURL: await uploadUrlFor(slot, new URL(request.url).origin) }, { headers: NO_STORE });
+    return json({ uploadURL: await uploadUrlFor(slot) }, { headers: NO_STORE });
   } catch (error) {
     // Signing needs no request to S3, only credentials, which may have to be fetched
     // (an instance role); the unused slot goes with the cleanup.

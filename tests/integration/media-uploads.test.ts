@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import Database from "better-sqlite3";
 import sharp from "sharp";
@@ -39,6 +40,21 @@ type MediaItem = { id: number; filename: string; originalName: string; filePath:
 function listFiles(folder: string): string[] {
   if (!fs.existsSync(folder)) return [];
   return (fs.readdirSync(folder, { recursive: true }) as string[]).filter((name) => fs.statSync(path.join(folder, name)).isFile());
+}
+
+/** Raw HTTP, for the headers fetch will not let a test forge (Host). */
+function rawPost(target: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const { hostname, port, pathname } = new URL(target);
+    const request = http.request({ host: hostname, port, path: pathname, method: "POST", headers: { "Content-Length": 0, ...headers } }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+    request.end();
+  });
 }
 
 function localStore(workDir: string): Store {
@@ -330,6 +346,28 @@ describe.each([
     expect(cachedCopiesOf(key)).toEqual([]);
     expect((await fetch(shareImage)).status).toBe(404);
     expect((await call(`/api/admin/media/${item.id}`, { method: "DELETE" })).status).toBe(200);
+  });
+
+  it("builds the upload URL from APP_URL whatever Host and X-Forwarded-Host say; on S3 it is the bucket's, as without them", async () => {
+    const honest = new URL(await newUploadUrl());
+    const forged = await rawPost(url("/api/objects/upload"), {
+      Host: "evil.example",
+      "X-Forwarded-Host": "evil.example",
+      "X-Forwarded-Proto": "https",
+      Origin: app.url,
+      Cookie: signedIn.cookie,
+    });
+    expect(forged.status).toBe(200);
+    expect(forged.body).not.toContain("evil.example");
+    const uploadURL = new URL((JSON.parse(forged.body) as { uploadURL: string }).uploadURL);
+    expect(uploadURL.origin).toBe(honest.origin);
+    if (onS3) expect(uploadURL.origin).toBe(store.env.S3_ENDPOINT);
+    else expect(uploadURL.origin).toBe(app.url); // APP_URL
+    // And it takes the upload.
+    expect((await putBytes(uploadURL.href, await png(12, 12), "image/png")).status).toBe(200);
+    const recorded = await record(await objectPathOf(uploadURL.href), "forged-host.png");
+    expect(recorded.status).toBe(201);
+    expect((await call(`/api/admin/media/${((await recorded.json()) as MediaItem).id}`, { method: "DELETE" })).status).toBe(200);
   });
 
   it("serves no object that no row names: one put in the store past the app is a 404, in full and resized", async () => {

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { quarantineKey, SLOT_ID_PATTERN, UPLOAD_URL_TTL_MS } from "~/models/upload-slots.server";
 import { objectPath, presignedPutUrl } from "~/services/storage.server";
 import { config } from "~/utils/env.server";
+import { absoluteUrl } from "~/utils/language-urls";
 import type { UploadSlot } from "~/db/schema";
 
 /**
@@ -9,7 +10,8 @@ import type { UploadSlot } from "~/db/schema";
  * into the bucket's quarantine; on local disk it is this app's own
  * /api/objects/upload/<slot id> with an expiry and an HMAC of both, checked by
  * server/upload-receiver.ts, so an altered or expired URL is refused before any byte
- * is stored.
+ * is stored. Our own URL is on APP_URL, never on the host a request names: a forged
+ * Host would otherwise send the browser's upload to another site.
  */
 
 export const LOCAL_UPLOAD_PATH = "/api/objects/upload/";
@@ -18,11 +20,11 @@ function signatureOf(slotId: string, expires: number, secret: string): string {
   return createHmac("sha256", secret).update(`upload:${slotId}:${expires}`).digest("base64url");
 }
 
-export async function uploadUrlFor(slot: UploadSlot, origin: string): Promise<string> {
+export async function uploadUrlFor(slot: UploadSlot): Promise<string> {
   const presigned = await presignedPutUrl(quarantineKey(slot.id), Math.ceil(UPLOAD_URL_TTL_MS / 1000));
   if (presigned) return presigned;
   const expires = slot.expiresAt.getTime();
-  const url = new URL(`${LOCAL_UPLOAD_PATH}${slot.id}`, origin);
+  const url = new URL(absoluteUrl(config().appUrl, `${LOCAL_UPLOAD_PATH}${slot.id}`));
   url.searchParams.set("expires", String(expires));
   url.searchParams.set("signature", signatureOf(slot.id, expires, config().sessionSecrets[0]));
   return url.href;
