@@ -8,7 +8,9 @@ import { sharedRateLimitStore } from "../app/utils/rate-limit.server";
 import { IPV6_CLIENT_PREFIX } from "../app/utils/client-network.server";
 import type { Config } from "../app/utils/env.server";
 import { log } from "../app/utils/logger.server";
-import { db } from "../app/db/client.server";
+import { databaseChangeMark, db } from "../app/db/client.server";
+import { sitemapDataVersion } from "../app/models/sitemap.server";
+import { SITEMAP_PATH } from "../app/utils/sitemap";
 import { StorageUnavailable, variantsCacheDir } from "../app/services/storage.server";
 import { s3UploadOrigin } from "../app/services/storage/s3.server";
 import { imageVariants } from "./image-variants";
@@ -20,7 +22,8 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
 import { databaseFaultOf } from "../app/utils/database-faults";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../app/utils/locale";
 import { cookieNames } from "../app/utils/cookie-names";
-import { requestUrl, serveCachedAnswers } from "./cached-answers";
+import { requestUrl, serveCachedAnswers, serveKeptAnswer } from "./cached-answers";
+import { AnswerKeptUntilChanged } from "./kept-answer";
 import { answeringDatabaseFaults } from "./database-fault-routes";
 import { answeringFormRefusals } from "./form-refusal-routes";
 import { sendDatabaseFault } from "./database-fault-page";
@@ -88,6 +91,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   // Emptied by every write that reaches the app (server/remix-handler.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
   app.use(serveCachedAnswers(pageCache, rememberedLanguage));
+  // Not in the page cache: too large for it, and made again only when what it lists changes.
+  app.use(serveKeptAnswer(SITEMAP_PATH, new AnswerKeptUntilChanged({ databaseMark: databaseChangeMark, dataVersion: sitemapDataVersion })));
   app.use(compression());
 
   app.get("/healthz", (_req, res) => {

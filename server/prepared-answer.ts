@@ -111,6 +111,19 @@ export function chooseEncoding(req: Request): Encoding {
 }
 
 /**
+ * Whether the request already holds this answer: it names its ETag, or, naming none, a
+ * date not before its Last-Modified (If-Modified-Since counts only without
+ * If-None-Match, RFC 9110 section 13.2.2).
+ */
+function alreadyHeld(req: Request, answer: PreparedAnswer): boolean {
+  const ifNoneMatch = req.get("if-none-match");
+  if (ifNoneMatch) return etagMatches(ifNoneMatch, answer.etag);
+  const lastModified = answer.headers["last-modified"];
+  const since = Date.parse(req.get("if-modified-since") ?? "");
+  return typeof lastModified === "string" && Number.isFinite(since) && Date.parse(lastModified) <= since;
+}
+
+/**
  * Sends a prepared answer, or 304 when the request already holds it. X-Page-Cache says
  * whether it was made for this request (miss) or before (hit).
  */
@@ -118,7 +131,7 @@ export function sendPrepared(req: Request, res: Response, answer: PreparedAnswer
   const encoding = chooseEncoding(req);
   const headers: Record<string, string | string[] | number> = { ...answer.headers, etag: answer.etag, "x-page-cache": cacheStatus };
   if (answer.setCookie) headers["set-cookie"] = answer.setCookie;
-  if (etagMatches(req.get("if-none-match"), answer.etag)) {
+  if (alreadyHeld(req, answer)) {
     res.writeHead(304, headers);
     return void res.end();
   }

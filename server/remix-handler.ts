@@ -3,7 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { Readable } from "node:stream";
 import { byteLimit } from "../app/services/uploads/byte-limit.server";
 import { withDatabaseFaultHeaders } from "../app/utils/database-fault-answers.server";
-import { requestUrl } from "./cached-answers";
+import { requestUrl, type ShareAnswer } from "./cached-answers";
 import type { PageCache } from "./page-cache";
 import { sendPrepared } from "./prepared-answer";
 import { prepareShared } from "./shared-answer";
@@ -149,8 +149,9 @@ export function createRequestHandler(options: {
   refuseBody?: (req: ExpressRequest, body: Buffer) => Error | null;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
   /**
-   * Public pages shared between visitors of one language (see page-cache.ts): served
-   * from it by cached-answers.ts, which leaves the key of a miss in res.locals.
+   * Public pages shared between visitors of one language (see page-cache.ts), emptied by
+   * every write. A shared answer missing from it or from a kept copy is made here, with
+   * what cached-answers.ts left in `res.locals.shareAnswer`.
    */
   pageCache?: { cache: PageCache };
 }) {
@@ -190,11 +191,11 @@ export function createRequestHandler(options: {
       const context = options.getLoadContext(req, res);
 
       const cache = options.pageCache?.cache;
-      const key = typeof res.locals.pageCacheKey === "string" ? res.locals.pageCacheKey : null;
-      if (cache && key) {
+      const share = res.locals.shareAnswer as ShareAnswer | undefined;
+      if (share) {
         // This request's own answer when it turns out not to be shareable.
         let unshared: Response | null = null;
-        const { answer } = await cache.getOrMake(key, async () => {
+        const answer = await share(async () => {
           const response = await handleRequest(request, context);
           const prepared = await prepareShared(res, response, url, context.cspNonce);
           if (!prepared) unshared = response;

@@ -3,13 +3,13 @@ import { setsLanguageCookie } from "../app/utils/cookie-names";
 import { withHashedScripts } from "./inline-script-hashes";
 import { prepareAnswer, type PreparedAnswer } from "./prepared-answer";
 
-const SHAREABLE_TYPE = /^(text\/html|application\/json)/;
+const SHAREABLE_TYPE = /^(text\/html|application\/json|application\/xml)/;
 
 /**
  * The answer Remix made for a cacheable URL, prepared for every visitor of its language,
- * or null when it belongs to this request alone: anything but a 200 HTML page or JSON,
- * or one that sets a cookie other than the language cookie of a `?lng=` URL (a flash
- * message, a session). Its body is left unread when it is not shared.
+ * or null when it belongs to this request alone: anything but a 200 HTML page, JSON or
+ * XML (the sitemap), or one that sets a cookie other than the language cookie of a
+ * `?lng=` URL (a flash message, a session). Its body is left unread when it is not shared.
  */
 export async function prepareShared(
   res: ExpressResponse,

@@ -60,3 +60,23 @@ export function withoutBusyWait<T>(work: () => T): T {
     client.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
+
+type Client = AppDatabase["$client"];
+const changeMarks = new WeakMap<Client, Database.Statement<[], { own: number; others: number }>>();
+
+/**
+ * A value that changes whenever anything is committed to the database file: by this
+ * connection (total_changes()) or by any other, in this process or another (SQLite's
+ * data_version, which never moves for a connection's own commits). A few microseconds,
+ * so that something made from the data can be checked on every use.
+ */
+export function databaseChangeMark(): string {
+  const client = db().$client;
+  let statement = changeMarks.get(client);
+  if (!statement) {
+    statement = client.prepare("select total_changes() as own, data_version as others from pragma_data_version()");
+    changeMarks.set(client, statement);
+  }
+  const { own, others } = statement.get()!;
+  return `${own}:${others}`;
+}

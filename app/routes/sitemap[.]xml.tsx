@@ -1,10 +1,18 @@
+import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { activeHomesForSitemap, homePageLastChange } from "~/models/sitemap.server";
 import { BROWSE_PATH } from "~/utils/browse-query";
 import { config } from "~/utils/env.server";
-import { sitemapXml } from "~/utils/sitemap";
+import { SITEMAP_PATH, sitemapXml } from "~/utils/sitemap";
 
-/** GET /sitemap.xml: the home page, the list of homes and every active home, in both languages; read fresh on every request. */
-export async function loader() {
+/**
+ * GET /sitemap.xml: the home page, the list of homes and every active home, in both
+ * languages. Made here only when what it lists has changed: the server keeps the answer
+ * until then (server/kept-answer.ts) and answers every other request from it.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  // Only this spelling is kept: another one that matches the route ("/Sitemap.xml",
+  // "/sitemap.xml/") would make the whole sitemap again on every request.
+  if (new URL(request.url).pathname !== SITEMAP_PATH) throw redirect(SITEMAP_PATH, 301);
   const homes = activeHomesForSitemap();
   const newestHome = homes.reduce<Date | null>((newest, home) => (newest && newest > home.updatedAt ? newest : home.updatedAt), null);
   const body = sitemapXml(config().appUrl, [

@@ -1,6 +1,9 @@
 import { absoluteUrl, languageAlternates, languageHref } from "./language-urls";
 import { LANGUAGES } from "./locale";
 
+/** The sitemap's one URL (robots.txt names it). */
+export const SITEMAP_PATH = "/sitemap.xml";
+
 export type SitemapPage = { path: string; lastModified: Date | null };
 
 function escapeXml(text: string): string {

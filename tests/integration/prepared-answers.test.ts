@@ -5,6 +5,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { contactMessage, postContactJson } from "../support/contact-posts";
 import { ROOT } from "../support/server";
 
 // Issue 13: a shared public answer is made once, compressed once (brotli and gzip) and
@@ -131,6 +132,129 @@ describe("a shared public answer", () => {
       expect(decoded(next)).toContain(renamed);
     }
     await call(`/api/admin/properties/${home.id}`, { method: "PUT", body: current });
+  });
+});
+
+describe("the sitemap", () => {
+  // Issue 27: at 5,000 homes the sitemap is 3.4 MB and about 90 ms to make; it is made
+  // once per change of what it lists and kept however long nothing changes.
+  const sitemap = (headers: Record<string, string> = {}) => rawGet("/sitemap.xml", { "Accept-Encoding": "br", ...headers });
+  const listsHome = (xml: string, id: number) => xml.includes(`<loc>${signedIn.app.url}/properties/${id}</loc>`);
+  const homePageLastmod = (xml: string) => new RegExp(`<loc>${signedIn.app.url}/</loc><lastmod>([^<]+)</lastmod>`).exec(xml)?.[1];
+
+  /** The next sitemap, made afresh for this request (not the copy sent before). */
+  async function madeAgain(previous: RawAnswer): Promise<string> {
+    const next = await sitemap();
+    expect(next.status).toBe(200);
+    expect(next.headers["x-page-cache"]).toBe("miss");
+    expect(next.headers.etag).not.toBe(previous.headers.etag);
+    return decoded(next);
+  }
+
+  it("is sent from its prepared copy, the same ETag each time, while nothing it lists changes, also after a write to something else", async () => {
+    await sitemap();
+    const held = await sitemap();
+    expect(held.status).toBe(200);
+    expect(held.headers["x-page-cache"]).toBe("hit");
+    expect(held.headers.etag).toMatch(/^W\/"/);
+    for (let i = 0; i < 3; i++) {
+      const again = await sitemap();
+      expect(again.headers["x-page-cache"]).toBe("hit");
+      expect(again.headers.etag).toBe(held.headers.etag);
+      expect(again.headers["last-modified"]).toBe(held.headers["last-modified"]);
+    }
+    // A visitor's message is a write, but not to anything the sitemap lists.
+    expect((await postContactJson(signedIn.app, contactMessage("Sitemap"))).status).toBe(201);
+    const afterMessage = await sitemap();
+    expect(afterMessage.headers["x-page-cache"]).toBe("hit");
+    expect(afterMessage.headers.etag).toBe(held.headers.etag);
+  });
+
+  it("shows on the next request a home created, edited, taken off, put back and deleted, and an edit of the home page's texts", async () => {
+    let previous = await sitemap();
+    const next = async () => {
+      const xml = await madeAgain(previous);
+      previous = await sitemap();
+      // Made once: the request after it gets the copy.
+      expect(previous.headers["x-page-cache"]).toBe("hit");
+      return xml;
+    };
+    const body = {
+      name: "Sitemap Acres, Lot 9",
+      location: "Denton, TX 76201",
+      latitude: 33.2148,
+      longitude: -97.1331,
+      price: "$1,050/month",
+      priceSpanish: "$1,050 al mes",
+      imageUrl: "/objects/demo/home-1.webp",
+      applicationUrl: "https://apply.example.com/sitemap-9",
+      beds: "3",
+      baths: "2",
+      sqft: "1,200",
+      description: "A home for the sitemap test.",
+      descriptionSpanish: "Una casa para la prueba del mapa del sitio.",
+      isActive: true,
+    };
+    const created = await call("/api/admin/properties", { method: "POST", body });
+    expect(created.status).toBe(201);
+    const home = (await created.json()) as { id: number; updatedAt: string };
+    expect(listsHome(await next(), home.id)).toBe(true);
+
+    const edited = await call(`/api/admin/properties/${home.id}`, { method: "PUT", body: { ...body, description: "Painted again." } });
+    const editedAt = ((await edited.json()) as { updatedAt: string }).updatedAt;
+    expect(editedAt).not.toBe(home.updatedAt);
+    expect(await next()).toContain(`<loc>${signedIn.app.url}/properties/${home.id}</loc><lastmod>${editedAt}</lastmod>`);
+
+    expect((await call(`/api/admin/properties/${home.id}`, { method: "PUT", body: { ...body, isActive: false } })).status).toBe(200);
+    expect(listsHome(await next(), home.id)).toBe(false);
+    expect((await call(`/api/admin/properties/${home.id}`, { method: "PUT", body })).status).toBe(200);
+    expect(listsHome(await next(), home.id)).toBe(true);
+    expect((await call(`/api/admin/properties/${home.id}`, { method: "DELETE" })).status).toBe(200);
+    expect(listsHome(await next(), home.id)).toBe(false);
+
+    const entries = (await (await fetch(`${signedIn.app.url}/api/text-entries`)).json()) as { id: number; key: string; englishText: string; spanishText: string }[];
+    const entry = entries[0];
+    const text = await call(`/api/admin/text-entries/${entry.id}`, { method: "PUT", body: { key: entry.key, englishText: `${entry.englishText} (edited)`, spanishText: entry.spanishText } });
+    expect(text.status).toBe(200);
+    expect(homePageLastmod(await next())).toBe(((await text.json()) as { updatedAt: string }).updatedAt);
+    await call(`/api/admin/text-entries/${entry.id}`, { method: "PUT", body: { key: entry.key, englishText: entry.englishText, spanishText: entry.spanishText } });
+  });
+
+  it("brotli, gzip and identity decode to the same XML with one ETag, and 304 answers its ETag or a date not before its Last-Modified", async () => {
+    const { br, gzip, identity } = await inEveryEncoding("/sitemap.xml");
+    expect([br.status, gzip.status, identity.status]).toEqual([200, 200, 200]);
+    expect([br.headers["content-encoding"], gzip.headers["content-encoding"], identity.headers["content-encoding"]]).toEqual(["br", "gzip", undefined]);
+    for (const answer of [br, gzip, identity]) {
+      expect(answer.headers["content-type"]).toMatch(/^application\/xml/);
+      expect(answer.headers["cache-control"]).toBe("no-cache");
+      expect(answer.headers.vary).toMatch(/Accept-Encoding/i);
+      expect(Number(answer.headers["content-length"])).toBe(answer.body.length);
+    }
+    expect(decoded(br)).toBe(identity.body.toString("utf8"));
+    expect(decoded(gzip)).toBe(identity.body.toString("utf8"));
+    expect(new Set([br.headers.etag, gzip.headers.etag, identity.headers.etag]).size).toBe(1);
+    const etag = identity.headers.etag!;
+    const lastModified = identity.headers["last-modified"]!;
+    expect(Date.parse(lastModified)).not.toBeNaN();
+
+    for (const headers of [{ "If-None-Match": etag }, { "If-Modified-Since": lastModified }] as Record<string, string>[]) {
+      const held = await sitemap(headers);
+      expect(held.status, JSON.stringify(headers)).toBe(304);
+      expect(held.body.length).toBe(0);
+      expect(held.headers.etag).toBe(etag);
+    }
+    const older = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await sitemap({ "If-Modified-Since": older })).status).toBe(200);
+    // If-None-Match decides when both are sent.
+    expect((await sitemap({ "If-None-Match": 'W/"something-else"', "If-Modified-Since": lastModified })).status).toBe(200);
+  });
+
+  it("sends another spelling of its URL to the one it keeps", async () => {
+    for (const pathname of ["/Sitemap.xml", "/sitemap.xml/", "/SITEMAP.XML?lng=es"]) {
+      const answer = await rawGet(pathname);
+      expect(answer.status, pathname).toBe(301);
+      expect(answer.headers.location, pathname).toBe("/sitemap.xml");
+    }
   });
 });
 

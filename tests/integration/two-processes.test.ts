@@ -283,6 +283,50 @@ describe("two processes on one database behind a round-robin proxy", () => {
     },
   );
 
+  it("list a home added through one process in the other's sitemap at its next answer; until then each sends its prepared copy", async () => {
+    const cookie = await signIn("owner@example.com");
+    const sitemap = async () => {
+      const response = await via("/sitemap.xml");
+      expect(response.status).toBe(200);
+      return { backend: backendOf(response), cache: response.headers.get("x-page-cache"), xml: await response.text() };
+    };
+    await sitemap();
+    await sitemap();
+    const held = [await sitemap(), await sitemap()];
+    expect(held.map((answer) => answer.backend).sort()).toEqual([0, 1]);
+    expect(held.map((answer) => answer.cache)).toEqual(["hit", "hit"]);
+
+    const created = await via("/api/admin/properties", {
+      cookie,
+      json: {
+        name: "Two Processes Park, Lot 2",
+        location: "Denton, TX 76201",
+        latitude: 33.2148,
+        longitude: -97.1331,
+        price: "$990/month",
+        priceSpanish: "$990 al mes",
+        imageUrl: "/objects/demo/home-1.webp",
+        applicationUrl: "https://apply.example.com/two-processes-2",
+        beds: "2",
+        baths: "1",
+        sqft: "900",
+        description: "Added through one process.",
+        descriptionSpanish: "Agregada por un proceso.",
+        isActive: true,
+      },
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
+
+    // Both processes, the writer and the other, at once: no lifetime to wait out.
+    const after = [await sitemap(), await sitemap()];
+    expect(after.map((answer) => answer.backend).sort()).toEqual([0, 1]);
+    for (const answer of after) {
+      expect(answer.xml, `process ${answer.backend}`).toContain(`<loc>${proxy.url}/properties/${id}</loc>`);
+      expect(answer.cache, `process ${answer.backend}`).toBe("miss");
+    }
+  });
+
   it("count contact messages per client address from X-Forwarded-For: the 11th in 10 minutes is refused, whichever process gets it", async () => {
     const message = (n: number) => ({ firstName: "Ana", lastName: `Proxy${n}`, email: "ana@example.com", subject: "other", message: "Through the proxy." });
     const backends: number[] = [];
