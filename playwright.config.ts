@@ -86,7 +86,8 @@ export default defineConfig({
         GEOCODER_URL: "",
         MAP_TILE_URL: process.env.E2E_TILE_URL,
         // Every spec file signs in from 127.0.0.1 (at most 20 sign-in links per IP in 15
-        // minutes); the limits themselves are tested against their own servers.
+        // minutes), and every page and call comes from it (600 reads a minute, 3,000 here);
+        // the limits themselves are tested against their own servers.
         RATE_LIMIT_FACTOR: "5",
       },
     },

@@ -52,8 +52,9 @@ export function printTable(header, rows) {
 /**
  * build/server.js as production runs it (as tests/support/server.ts does), working
  * directory `workDir` (so ./data is a fresh database with the demo catalogue), on a free
- * port of 127.0.0.1, LOG_LEVEL=warn, RATE_LIMIT_FACTOR=1000, files on local disk and mail
- * to data/outbox whatever the caller's shell says; `env` goes on top. `onSpawn(server)`
+ * port of 127.0.0.1, LOG_LEVEL=warn, RATE_LIMIT_FACTOR=1000 (the load runs come from one
+ * address: 600,000 reads a minute keeps them under the read limit), files on local disk
+ * and mail to data/outbox whatever the caller's shell says; `env` goes on top. `onSpawn(server)`
  * gets it before it answers (to stop it on a failure); resolves once /healthz answers.
  */
 export async function startBuiltServer({ workDir, env: extra = {}, nodeArgs = [], ipc = false, startLimitMs = 45_000, onSpawn }) {

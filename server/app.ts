@@ -30,6 +30,7 @@ import { sendDatabaseFault } from "./database-fault-page";
 import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
 import { PUBLIC_DIR } from "./paths";
+import { readLimit, READS_PER_MINUTE } from "./read-limit";
 import { refuse, REFUSALS } from "./refusal";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
 import { requestLog } from "./request-log";
@@ -88,6 +89,9 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.use(commonSecurityHeaders({ https: config.appUrlIsHttps }));
   app.use(requestLog());
   app.use(refuseBadRequests);
+  // Before the prepared answers, which answer most page views; files are not counted.
+  const reads = readLimit({ limit: Math.ceil(READS_PER_MINUTE * config.rateLimitFactor), publicDir: PUBLIC_DIR });
+  app.use(reads.beforeAnswers);
   // Emptied by every write that reaches the app (server/remix-handler.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
   app.use(serveCachedAnswers(pageCache, rememberedLanguage));
@@ -106,6 +110,8 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   app.use(precompressedStatic(PUBLIC_DIR, { maxAge: "1d", index: false }));
   app.use("/objects", serveObjects());
   app.use("/variants", imageVariants({ cacheDir: variantsCacheDir(config.dataDir) }));
+  // A file path that named no file goes on to a page render: counted as a read after all.
+  app.use(reads.beforeApp);
 
   app.use(assignCspNonce);
   app.use(pageContentSecurityPolicy({ mapTileUrl: config.mapTileUrl, upgradeInsecure: config.appUrlIsHttps, uploadOrigin: s3UploadOrigin(config.s3) }));

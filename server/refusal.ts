@@ -19,10 +19,13 @@ export const FORM_REFUSAL = {
   home: { en: "Go back home", es: "Volver al inicio" },
 } satisfies Record<string, RefusalText>;
 
+const TOO_MANY_REQUESTS: RefusalText = { en: "Too many requests. Please try again later.", es: "Demasiadas solicitudes. Inténtelo de nuevo más tarde." };
+
 export const REFUSALS = {
   tooLarge: { en: "Request body too large", es: "La solicitud es demasiado grande" },
   crossSite: { en: "Cross-site request refused", es: "Solicitud de otro sitio rechazada" },
-  tooManyWrites: { en: "Too many requests. Please try again later.", es: "Demasiadas solicitudes. Inténtelo de nuevo más tarde." },
+  tooManyWrites: TOO_MANY_REQUESTS,
+  tooManyReads: TOO_MANY_REQUESTS,
   malformedUrl: { en: "Malformed URL", es: "URL mal formada" },
   badHost: { en: "Invalid Host header", es: "Encabezado Host no válido" },
   methodNotAllowed: { en: "Method not allowed", es: "Método no permitido" },
