@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useT } from "~/utils/i18n";
+import { dictionaryLink } from "~/utils/link-rules";
 import { LanguageSwitcher } from "./language-switcher";
 import { isAdminPath, SECTIONS, sectionHref } from "./site-links";
 
@@ -74,7 +75,7 @@ export function SiteHeader() {
     return () => document.removeEventListener("keydown", onKey);
   }, [drawerOpen]);
 
-  const payRentUrl = t("links.pay_rent_url", "#");
+  const payRentUrl = dictionaryLink(t, "links.pay_rent_url");
   const applyHref = sectionHref("properties", onHomePage);
   const homeHref = onHomePage ? "#top" : "/";
   const closeDrawer = () => {

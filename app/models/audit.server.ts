@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { db, type AppDatabase } from "~/db/client.server";
 import { auditLog, type AuditEntry } from "~/db/schema";
-import { cleanOneLine } from "~/utils/control-characters";
+import { cleanOneLine, showControlCharacters } from "~/utils/control-characters";
 import { pageWindow } from "~/utils/paging";
 
 /**
@@ -34,15 +34,27 @@ export type AuditExecutor = Pick<AppDatabase, "insert">;
 
 const MAX_SUMMARY = 500;
 
+/**
+ * A summary quotes what staff typed (a home's name, a file's name) and what a path that
+ * checks nothing wrote: its controls and direction overrides are stored as visible
+ * escapes ("\u202E"), so an entry is always one line that reads as what happened. Cut
+ * after escaping, never inside an escape.
+ */
+function storedSummary(summary: string): string {
+  const shown = showControlCharacters(summary);
+  if (shown.length <= MAX_SUMMARY) return shown;
+  return shown.slice(0, MAX_SUMMARY).replace(/\\u[0-9A-F]{0,3}$/, "");
+}
+
 export function recordAudit(entry: AuditRecord, executor: AuditExecutor = db()): void {
   executor
     .insert(auditLog)
     .values({
-      actor: entry.actor.trim().toLowerCase(),
+      actor: showControlCharacters(entry.actor.trim().toLowerCase()),
       entity: entry.entity,
-      entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+      entityId: entry.entityId === undefined || entry.entityId === null ? null : showControlCharacters(String(entry.entityId)),
       action: entry.action,
-      summary: (entry.summary ?? "").slice(0, MAX_SUMMARY),
+      summary: storedSummary(entry.summary ?? ""),
     })
     .run();
 }
@@ -53,9 +65,13 @@ export function recordAudit(entry: AuditRecord, executor: AuditExecutor = db()):
 // Newest first; the id breaks ties between entries of the same millisecond.
 const newestFirst = [desc(auditLog.createdAt), desc(auditLog.id)];
 
-/** An entry as the Overview and the JSON call show it. */
+/**
+ * An entry as the Overview and the JSON call show it: its texts escaped again on the way
+ * out, for entries written before the log escaped them or by hand.
+ */
 export function auditJson({ id, createdAt, actor, entity, entityId, action, summary }: AuditEntry) {
-  return { id, createdAt, actor, entity, entityId, action, summary };
+  const shown = showControlCharacters;
+  return { id, createdAt, actor: shown(actor), entity, entityId: entityId === null ? null : shown(entityId), action: shown(action), summary: shown(summary) };
 }
 
 /** The last `limit` entries, newest first. */

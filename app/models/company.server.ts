@@ -1,3 +1,4 @@
+import { isWebUrl } from "~/utils/link-rules";
 import type { Language } from "~/utils/locale";
 import type { Company } from "~/utils/structured-data.server";
 import { getDictionary } from "./texts.server";
@@ -17,6 +18,6 @@ export function companyFromTexts(language: Language, urls: { siteUrl: string; lo
     address: text("contact.address"),
     // The hours are read from the English text, whose day and time words the parser knows.
     hours: dictionary.en["contact.hours"] ?? "",
-    sameAs: [text("links.facebook_url"), text("links.linkedin_url")].filter((url) => /^https?:\/\//.test(url)),
+    sameAs: [text("links.facebook_url"), text("links.linkedin_url")].filter(isWebUrl),
   };
 }

@@ -5,6 +5,7 @@ import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { isFileShown } from "~/models/published-objects.server";
 import { deleteObject, objectKeyOf, StorageUnavailable } from "~/services/storage.server";
 import { rejected, takeInUpload, type IntakeOutcome, type PublishedImage } from "~/services/uploads/intake.server";
+import { withoutLineControls } from "~/utils/control-characters";
 import { PLACEHOLDER_IMAGE } from "~/utils/image-variants";
 import { log } from "~/utils/logger.server";
 import { MEDIA_MESSAGES } from "~/utils/media-form";
@@ -18,8 +19,9 @@ import { MEDIA_MESSAGES } from "~/utils/media-form";
 
 /** The name a visitor's browser gave the file, as a plain label: no folders, no control characters. */
 export function cleanOriginalName(name: string, fallback: string): string {
-  // eslint-disable-next-line no-control-regex
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  // A form's file name is what the admin's system called the file: it loses what a line
+  // refuses (controls, direction overrides) rather than the upload being refused.
+  const base = withoutLineControls(name.split(/[\\/]/).pop()!).trim();
   return base.slice(0, 255) || fallback;
 }
 

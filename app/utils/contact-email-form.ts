@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { INVALID_EMAIL_MESSAGE } from "~/auth/login-form";
+import { fitsOnOneLine, ONE_LINE_RULE } from "~/utils/control-characters";
 
 /**
  * The contact e-mail setting's one schema and its texts (SPEC sections 3, 5 and 8):
@@ -24,6 +25,7 @@ export const CONTACT_EMAIL_MESSAGES = {
   exists: "The contact_email setting already exists: change it with PUT /api/admin/configurations/contact_email",
   unknownKey: "Unknown configuration key",
   descriptionInvalid: "The description must be text of at most 500 characters",
+  descriptionControls: `The description ${ONE_LINE_RULE}`,
 } as const;
 
 // RFC 5321's limit on a forward path.
@@ -43,7 +45,9 @@ const contactEmailValue = z
   .trim()
   .min(1, INVALID_EMAIL_MESSAGE)
   .max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE)
-  .regex(CONTACT_EMAIL_PATTERN, INVALID_EMAIL_MESSAGE);
+  .regex(CONTACT_EMAIL_PATTERN, INVALID_EMAIL_MESSAGE)
+  // The pattern refuses white space only: NUL, ESC or an override would reach a mail's To header.
+  .refine(fitsOnOneLine, INVALID_EMAIL_MESSAGE);
 
 /** The Settings tab's form and the body of PUT /api/admin/configurations/contact_email. */
 export const contactEmailSchema = z.object({ value: contactEmailValue });
@@ -63,6 +67,7 @@ export const newConfigurationSchema = contactEmailSchema.extend({
     .string({ invalid_type_error: CONTACT_EMAIL_MESSAGES.descriptionInvalid })
     .trim()
     .max(MAX_DESCRIPTION_LENGTH, CONTACT_EMAIL_MESSAGES.descriptionInvalid)
+    .refine(fitsOnOneLine, CONTACT_EMAIL_MESSAGES.descriptionControls)
     .nullish()
     .transform((description) => description || CONTACT_EMAIL_DESCRIPTION),
 });

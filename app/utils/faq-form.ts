@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fitsInText, fitsOnOneLine, ONE_LINE_RULE, TEXT_RULE } from "./control-characters";
 
 /**
  * The FAQ form's schema, used by conform in the browser, by the FAQs tab's actions and
@@ -20,6 +21,9 @@ export const FAQ_MESSAGES = {
   answerRequired: "Answer is required",
   questionTooLong: `At most ${FAQ_LIMITS.question} characters`,
   answerTooLong: `At most ${FAQ_LIMITS.answer} characters`,
+  // A question is one line; an answer keeps its line breaks and tabs (control-characters.ts).
+  questionControls: `A question ${ONE_LINE_RULE}`,
+  answerControls: `An answer ${TEXT_RULE}`,
   sortOrder: `Sort order must be a whole number from ${FAQ_LIMITS.sortOrderMin} to ${FAQ_LIMITS.sortOrderMax}`,
   isActive: "Active must be true or false",
   // Said after a save whose blank Spanish texts could not be filled.
@@ -28,11 +32,12 @@ export const FAQ_MESSAGES = {
 } as const;
 
 /** A Spanish text: optional, trimmed, and blank (or null) means none. */
-const spanishText = (max: number, tooLong: string) =>
+const spanishText = (max: number, tooLong: string, fits: (text: string) => boolean, controls: string) =>
   z
     .string()
     .trim()
     .max(max, tooLong)
+    .refine(fits, controls)
     .nullish()
     .transform((value) => value || null);
 
@@ -41,14 +46,16 @@ export const faqSchema = z.object({
     .string({ required_error: FAQ_MESSAGES.questionRequired })
     .trim()
     .min(1, FAQ_MESSAGES.questionRequired)
-    .max(FAQ_LIMITS.question, FAQ_MESSAGES.questionTooLong),
+    .max(FAQ_LIMITS.question, FAQ_MESSAGES.questionTooLong)
+    .refine(fitsOnOneLine, FAQ_MESSAGES.questionControls),
   answer: z
     .string({ required_error: FAQ_MESSAGES.answerRequired })
     .trim()
     .min(1, FAQ_MESSAGES.answerRequired)
-    .max(FAQ_LIMITS.answer, FAQ_MESSAGES.answerTooLong),
-  questionSpanish: spanishText(FAQ_LIMITS.question, FAQ_MESSAGES.questionTooLong),
-  answerSpanish: spanishText(FAQ_LIMITS.answer, FAQ_MESSAGES.answerTooLong),
+    .max(FAQ_LIMITS.answer, FAQ_MESSAGES.answerTooLong)
+    .refine(fitsInText, FAQ_MESSAGES.answerControls),
+  questionSpanish: spanishText(FAQ_LIMITS.question, FAQ_MESSAGES.questionTooLong, fitsOnOneLine, FAQ_MESSAGES.questionControls),
+  answerSpanish: spanishText(FAQ_LIMITS.answer, FAQ_MESSAGES.answerTooLong, fitsInText, FAQ_MESSAGES.answerControls),
   sortOrder: z
     .number({ invalid_type_error: FAQ_MESSAGES.sortOrder })
     .int(FAQ_MESSAGES.sortOrder)

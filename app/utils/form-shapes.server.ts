@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "./contact-fields";
 import { contactSchema } from "./contact-schema";
 import { contactEmailSchema } from "./contact-email-form";
@@ -15,7 +15,12 @@ import { formBytesFor, type FormShape } from "./form-shape";
  * hidden fields; a name missing here never reaches the action.
  */
 
-const namesOf = (schema: z.AnyZodObject): string[] => Object.keys(schema.shape);
+/** The keys of an object schema, through any refinements around it. */
+function namesOf(schema: z.ZodTypeAny): string[] {
+  if (schema instanceof z.ZodEffects) return namesOf(schema.innerType());
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  throw new Error("a form's schema is an object");
+}
 
 /**
  * The staff forms with long texts (descriptions, answers, the dictionary's texts): the

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEDIA_PATH } from "~/components/admin/tabs";
+import { fitsOnOneLine } from "~/utils/control-characters";
 import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
 /**
@@ -123,7 +124,10 @@ export const mediaUploadSchema = z.object({
     .string({ required_error: UPLOAD_MESSAGES.filenameRequired, invalid_type_error: UPLOAD_MESSAGES.filenameRequired })
     .trim()
     .min(1, UPLOAD_MESSAGES.filenameRequired)
-    .max(1000, UPLOAD_MESSAGES.filenameRequired),
+    .max(1000, UPLOAD_MESSAGES.filenameRequired)
+    // The name is shown in the Media tab and the change log; the browser's uploader
+    // drops such characters from a file's name before it sends it (upload-client.ts).
+    .refine(fitsOnOneLine, UPLOAD_MESSAGES.filenameControls),
   filePath: z
     .string({ required_error: UPLOAD_MESSAGES.filePathRequired, invalid_type_error: UPLOAD_MESSAGES.filePathRequired })
     .min(1, UPLOAD_MESSAGES.filePathRequired),

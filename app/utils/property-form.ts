@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
+import { fitsInText, fitsOnOneLine, ONE_LINE_RULE, TEXT_RULE } from "~/utils/control-characters";
+import { isImageUrl, isWebUrl } from "~/utils/link-rules";
 import { PRICE_KINDS } from "~/utils/price";
 
 /**
@@ -10,6 +12,9 @@ import { PRICE_KINDS } from "~/utils/price";
  * its own coercion and conform's is switched off (parsePropertyForm). Not a .server
  * module: the browser uses it.
  */
+
+// The address rules are shared with the dictionary's links (link-rules.ts).
+export { isImageUrl } from "~/utils/link-rules";
 
 export const PROPERTY_LIMITS = {
   name: 200,
@@ -23,8 +28,20 @@ export const PROPERTY_LIMITS = {
 const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
 
+/**
+ * One line (a name, a price) refuses every control character and direction override;
+ * a multi-line text (a description) keeps its line breaks and tabs; an address is
+ * refused by its own rule (link-rules.ts), which refuses them too, with one message.
+ */
+type Lines = "one" | "many" | "address";
+
+function withoutControls(text: z.ZodString, label: string, lines: Lines) {
+  if (lines === "address") return text;
+  return lines === "one" ? text.refine(fitsOnOneLine, `${label} ${ONE_LINE_RULE}`) : text.refine(fitsInText, `${label} ${TEXT_RULE}`);
+}
+
 /** A required text: trimmed, not empty, at most `max` characters. */
-function requiredText(label: string, max: number, options: { numbersAsText?: boolean } = {}) {
+function requiredText(label: string, max: number, options: { numbersAsText?: boolean; lines?: Lines } = {}) {
   const typeMessage = options.numbersAsText ? `${label} must be text or a number` : `${label} must be text`;
   return z.preprocess(
     (value) => {
@@ -33,18 +50,22 @@ function requiredText(label: string, max: number, options: { numbersAsText?: boo
       if (options.numbersAsText && typeof value === "number" && Number.isFinite(value)) return String(value);
       return trimmed(value);
     },
-    z
-      .string({ required_error: `${label} is required`, invalid_type_error: typeMessage })
-      .min(1, `${label} is required`)
-      .max(max, `${label} must be at most ${max} characters`),
+    withoutControls(
+      z
+        .string({ required_error: `${label} is required`, invalid_type_error: typeMessage })
+        .min(1, `${label} is required`)
+        .max(max, `${label} must be at most ${max} characters`),
+      label,
+      options.lines ?? "one",
+    ),
   );
 }
 
 /** An optional text: blank, absent or null is stored as null. */
-function optionalText(label: string, max: number) {
+function optionalText(label: string, max: number, lines: Lines = "one") {
   return z.preprocess(
     (value) => (blank(value) ? null : trimmed(value)),
-    z.string({ invalid_type_error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`).nullable(),
+    withoutControls(z.string({ invalid_type_error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`), label, lines).nullable(),
   );
 }
 
@@ -91,27 +112,6 @@ const priceAmount = z.preprocess(
 const KIND_MESSAGE = "Price kind must be rent or sale";
 const priceKind = z.preprocess((value) => (blank(value) ? null : trimmed(value)), z.enum(PRICE_KINDS, { errorMap: () => ({ message: KIND_MESSAGE }) }).nullable());
 
-const CONTROL_OR_SPACE = /[\s\u0000-\u001f\u007f\\]/;
-
-function isWebUrl(text: string): boolean {
-  if (CONTROL_OR_SPACE.test(text)) return false;
-  try {
-    const url = new URL(text);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
-  } catch {
-    return false;
-  }
-}
-
-/**
- * A path on this site ('/objects/...'), never '//host' or '/\host', which browsers
- * read as another site; or an http(s) URL. No javascript: or any other scheme.
- */
-export function isImageUrl(text: string): boolean {
-  if (text.startsWith("/")) return !CONTROL_OR_SPACE.test(text) && !text.startsWith("//");
-  return isWebUrl(text);
-}
-
 const IMAGE_URL_MESSAGE = "Image URL must be a path on this site (starting with /) or an http(s) URL";
 const APPLICATION_URL_MESSAGE = "Application URL must be an http(s) URL";
 const ACTIVE_MESSAGE = "Active Listing must be true or false";
@@ -125,13 +125,13 @@ export const propertySchema = z.object({
   priceSpanish: optionalText("Price (Spanish)", PROPERTY_LIMITS.price),
   priceAmount,
   priceKind,
-  imageUrl: requiredText("Image URL", PROPERTY_LIMITS.url).refine((url) => url === "" || isImageUrl(url), IMAGE_URL_MESSAGE),
-  applicationUrl: optionalText("Application URL", PROPERTY_LIMITS.url).refine((url) => url === null || isWebUrl(url), APPLICATION_URL_MESSAGE),
+  imageUrl: requiredText("Image URL", PROPERTY_LIMITS.url, { lines: "address" }).refine((url) => url === "" || isImageUrl(url), IMAGE_URL_MESSAGE),
+  applicationUrl: optionalText("Application URL", PROPERTY_LIMITS.url, "address").refine((url) => url === null || isWebUrl(url), APPLICATION_URL_MESSAGE),
   beds: requiredText("Beds", PROPERTY_LIMITS.count, { numbersAsText: true }),
   baths: requiredText("Baths", PROPERTY_LIMITS.count, { numbersAsText: true }),
   sqft: requiredText("Square feet", PROPERTY_LIMITS.count, { numbersAsText: true }),
-  description: requiredText("Description", PROPERTY_LIMITS.description),
-  descriptionSpanish: optionalText("Description (Spanish)", PROPERTY_LIMITS.description),
+  description: requiredText("Description", PROPERTY_LIMITS.description, { lines: "many" }),
+  descriptionSpanish: optionalText("Description (Spanish)", PROPERTY_LIMITS.description, "many"),
   // Listed publicly unless said otherwise (SPEC section 3: default true).
   isActive: z.preprocess((value) => {
     if (value === undefined || value === null) return true;

@@ -1,3 +1,5 @@
+import { withoutLineControls } from "./control-characters";
+
 /**
  * SPEC section 7's upload flow, as the dashboard's browser runs it: an upload URL, the
  * file PUT to it with its content type (through XMLHttpRequest, whose upload reports
@@ -55,7 +57,9 @@ export async function uploadImage<T>(file: File, target: RecordTarget, onProgres
     onProgress(1);
     const { objectPath } = await callJson<{ objectPath: string }>("/api/property-images", "PUT", { imageURL: uploadURL });
     const item = await callJson<T>(target.url, target.method, {
-      filename: file.name,
+      // The record call refuses a name with a control character or a direction override;
+      // the file is not at fault, so its name loses them (and one of nothing but those is "image").
+      filename: withoutLineControls(file.name) || "image",
       filePath: objectPath,
       fileSize: file.size,
       mimeType: file.type,

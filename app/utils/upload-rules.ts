@@ -1,3 +1,5 @@
+import { ONE_LINE_RULE } from "./control-characters";
+
 /**
  * SPEC's upload rules (sections 7 and 9), shared by the server's checks and the
  * browser's uploader: images only, at most 10485760 bytes, one file per upload.
@@ -37,6 +39,7 @@ export const UPLOAD_MESSAGES = {
   expired: "The upload link has expired; please try again",
   notUploadURL: "imageURL must be an upload URL from POST /api/objects/upload",
   filenameRequired: "filename is required",
+  filenameControls: `filename ${ONE_LINE_RULE}`,
   filePathRequired: "filePath is required",
   storageUnavailable: "File storage is unavailable; please try again later",
   noFile: "Choose an image to upload",

@@ -677,3 +677,40 @@ describe("without a translation service, and with no FAQs", () => {
     expect(spanishHome).toEqual(expect.arrayContaining(["Form without service?", "Yes."]));
   });
 });
+
+describe("what a FAQ's texts may hold (decision 041)", () => {
+  const QUESTION_RULE = "A question must be one line, without control characters or text direction overrides (such as NUL, ESC or U+202E)";
+  const ANSWER_RULE = "An answer may not contain control characters or text direction overrides (such as NUL, ESC or U+202E); line breaks and tabs are fine";
+
+  it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
+    ["a right-to-left override in the question", { question: "Do you allow \u202Estep?" }, { question: [QUESTION_RULE] }],
+    ["a line break in the question", { question: "Do you allow\npets?" }, { question: [QUESTION_RULE] }],
+    ["NUL in the Spanish question", { questionSpanish: "¿Se permiten\u0000 mascotas?" }, { questionSpanish: [QUESTION_RULE] }],
+    ["ESC in the answer", { answer: "Yes, \u001b[2Jup to two." }, { answer: [ANSWER_RULE] }],
+    ["a right-to-left override in the Spanish answer", { answerSpanish: "Sí, \u202Ehasta dos." }, { answerSpanish: [ANSWER_RULE] }],
+    ["a C1 control in the answer", { answer: "Yes\u009b." }, { answer: [ANSWER_RULE] }],
+  ])("POST and PUT refuse %s: 400 naming the rule, nothing written, nothing translated", async (_name, change, fieldErrors) => {
+    const faq = await created(fullFaq("checked"));
+    const before = rows();
+    translator.reset();
+    await expectJson(await create({ ...fullFaq("refused"), ...change }), 400, { error: MESSAGES.createFailed, fieldErrors });
+    await expectJson(await update(faq.id, { ...fullFaq("refused"), ...change }), 400, { error: MESSAGES.updateFailed, fieldErrors });
+    expect(rows()).toEqual(before);
+    expect(translator.requests).toHaveLength(0);
+    expect((await remove(faq.id)).status).toBe(200);
+  });
+
+  it("keeps an answer's line breaks and tabs", async () => {
+    const faq = await created({ ...fullFaq("lines"), answer: "Yes.\r\n\r\n\tUp to two pets.\nAsk the office.", answerSpanish: "Sí.\n\tHasta dos." });
+    expect(faq).toMatchObject({ answer: "Yes.\r\n\r\n\tUp to two pets.\nAsk the office.", answerSpanish: "Sí.\n\tHasta dos." });
+    expect((await remove(faq.id)).status).toBe(200);
+  });
+
+  it("the FAQ form refuses the same, with the rule on the page", async () => {
+    const before = rows();
+    const refused = await postForm(app, adminCookie, "/admin/dashboard/faqs/new", { question: "Do you allow \u202Estep?", answer: "Yes\u0000.", isActive: "on" });
+    expect(refused.status).toBe(400);
+    expect(refused.texts).toEqual(expect.arrayContaining([MESSAGES.createFailed, QUESTION_RULE, ANSWER_RULE]));
+    expect(rows()).toEqual(before);
+  });
+});

@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectJson, jsonCaller, startSignedInApp } from "../support/admin-api";
+import { visibleTexts } from "../support/html";
 import type { RunningServer } from "../support/server";
 
 /**
@@ -486,5 +487,53 @@ describe("wrong methods", () => {
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(typeof ((await response.json()) as { error: unknown }).error).toBe("string");
     expect(snapshot()).toEqual(before);
+  });
+});
+
+describe("what a home's texts may hold (decision 041)", () => {
+  const ONE_LINE = "must be one line, without control characters or text direction overrides (such as NUL, ESC or U+202E)";
+  const TEXT = "may not contain control characters or text direction overrides (such as NUL, ESC or U+202E); line breaks and tabs are fine";
+
+  it.each<[string, Record<string, unknown>, Record<string, string[]>]>([
+    ["a right-to-left override in the name", { name: "Lot 5 \u202E6 toL" }, { name: [`Name ${ONE_LINE}`] }],
+    ["NUL in the location", { location: "Mesquite\u0000, TX" }, { location: [`Location ${ONE_LINE}`] }],
+    ["ESC in the price", { price: "\u001b[31m$995/month" }, { price: [`Price ${ONE_LINE}`] }],
+    ["a line break in the Spanish price", { priceSpanish: "$995\nal mes" }, { priceSpanish: [`Price (Spanish) ${ONE_LINE}`] }],
+    ["a left-to-right isolate in the beds", { beds: "3\u2066" }, { beds: [`Beds ${ONE_LINE}`] }],
+    ["a C1 control in the baths", { baths: "2\u0085" }, { baths: [`Baths ${ONE_LINE}`] }],
+    ["DEL in the square feet", { sqft: "1,100\u007f" }, { sqft: [`Square feet ${ONE_LINE}`] }],
+    ["NUL in the description", { description: "A tidy home\u0000." }, { description: [`Description ${TEXT}`] }],
+    ["a right-to-left override in the Spanish description", { descriptionSpanish: "Una casa \u202Eordenada" }, { descriptionSpanish: [`Description (Spanish) ${TEXT}`] }],
+    ["a right-to-left override in the application address", { applicationUrl: "https://apply.example.com/\u202Etxt.exe" }, { applicationUrl: ["Application URL must be an http(s) URL"] }],
+    ["a right-to-left override in the image address", { imageUrl: "/objects/demo/\u202Egpj.exe" }, { imageUrl: ["Image URL must be a path on this site (starting with /) or an http(s) URL"] }],
+  ])("POST and PUT refuse %s: 400 naming the rule, nothing written", async (_name, change, fieldErrors) => {
+    const property = await created();
+    const before = snapshot();
+    await expectJson(await create(validBody(change)), 400, { error: MESSAGES.createFailed, fieldErrors });
+    await expectJson(await put(property.id, validBody(change)), 400, { error: MESSAGES.updateFailed, fieldErrors });
+    expect(snapshot()).toEqual(before);
+    expect((await remove(property.id)).status).toBe(200);
+  });
+
+  it("keeps a description's line breaks and tabs, and names in any script with their direction marks", async () => {
+    const property = await created({ name: "Casa \u200Fשרה\u200E, Lote 5", description: "Two bedrooms.\n\n\tFenced yard.", descriptionSpanish: "Dos recámaras.\r\n\tPatio cercado." });
+    expect(property).toMatchObject({ name: "Casa \u200Fשרה\u200E, Lote 5", description: "Two bedrooms.\n\n\tFenced yard.", descriptionSpanish: "Dos recámaras.\r\n\tPatio cercado." });
+    expect((await remove(property.id)).status).toBe(200);
+  });
+
+  it("the Properties tab's form refuses the same, with the rule on the page", async () => {
+    const property = await created();
+    const before = snapshot();
+    const fields = { ...validBody({ name: "Lot 5 \u202E6 toL" }), latitude: "32.7668", longitude: "-96.5992", isActive: "on" } as Record<string, string>;
+    const response = await fetch(`${app.url}/admin/dashboard/properties/${property.id}/edit`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, Cookie: adminCookie },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+    expect(response.status).toBe(400);
+    expect(visibleTexts(await response.text())).toContain(`Name ${ONE_LINE}`);
+    expect(snapshot()).toEqual(before);
+    expect((await remove(property.id)).status).toBe(200);
   });
 });

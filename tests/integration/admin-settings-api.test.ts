@@ -166,6 +166,10 @@ const badValues: [string, unknown][] = [
   ["a number", 42],
   ["null", null],
   ["an address that is too long", `${"x".repeat(250)}@example.com`],
+  // Decision 041: what a line refuses.
+  ["NUL inside", "ana\u0000@example.com"],
+  ["ESC inside", "ana\u001b@example.com"],
+  ["a right-to-left override inside", "ana\u202E@example.com"],
 ];
 
 const notObjects: [string, string][] = [
@@ -197,6 +201,16 @@ describe("POST /api/admin/configurations", () => {
     ["a key that is not text", { key: 7, value: "a@example.com" }],
   ])("answers 400 for %s: only contact_email is a setting", async (_name, body) => {
     await expectJson(await create(body), 400, { error: MESSAGES.unknownKey, fieldErrors: { key: [MESSAGES.unknownKey] } });
+    expect(settingRows()).toEqual([]);
+  });
+
+  it("answers 400 for a description with a control character or a direction override, naming the rule (decision 041)", async () => {
+    for (const description of ["Contact\u0000 address", "Contact \u202Eaddress"]) {
+      await expectJson(await create({ key: "contact_email", value: "a@example.com", description }), 400, {
+        error: "The description must be one line, without control characters or text direction overrides (such as NUL, ESC or U+202E)",
+        fieldErrors: { description: ["The description must be one line, without control characters or text direction overrides (such as NUL, ESC or U+202E)"] },
+      });
+    }
     expect(settingRows()).toEqual([]);
   });
 

@@ -383,3 +383,134 @@ describe("the public site after an edit", () => {
     expect(again).not.toContain("Homes for Everyone in Texas");
   });
 });
+
+describe("what a text may hold (decision 041)", () => {
+  const LINK_RULE = "Links must start with https://, http://, mailto: or tel:";
+  const TEXT_RULE = "A text may not contain control characters or text direction overrides (such as NUL, ESC or U+202E); line breaks and tabs are fine";
+
+  /** A form post from the Text tab as a browser without JavaScript sends it (not followed). */
+  function postTextForm(id: number, fields: Record<string, string>) {
+    return fetch(`${app.url}/admin/dashboard/text/${id}/edit`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, Cookie: adminCookie },
+      body: new URLSearchParams(fields).toString(),
+      redirect: "manual",
+    });
+  }
+
+  const hrefsOf = (html: string) => [...html.matchAll(/\shref="([^"]*)"/g)].map((match) => match[1]);
+
+  const BAD_LINKS = [
+    ["a javascript: link", "javascript:alert(document.cookie)"],
+    ["a javascript: link in capitals", "JavaScript:alert(1)"],
+    ["a javascript: link split by a tab", "java\tscript:alert(1)"],
+    ["a data: link", "data:text/html,<script>alert(1)</script>"],
+    ["a vbscript: link", "vbscript:msgbox(1)"],
+    ["an address on another site without a scheme", "//evil.example/pay"],
+    ["a path", "/pay-rent"],
+    ["an address without a scheme", "portal.example.com/pay"],
+    ["a link with a right-to-left override", "https://portal.example.com/\u202Etxt.exe"],
+  ];
+
+  it.each(BAD_LINKS)("refuses %s as the Pay Rent link, in English or Spanish: 400 naming the rule, nothing written", async (_name, link) => {
+    const entry = rowOf("links.pay_rent_url");
+    const before = rows();
+    await expectJson(await put(entry.id, { key: entry.key, englishText: link, spanishText: entry.spanishText }), 400, {
+      error: MESSAGES.updateFailed,
+      fieldErrors: { englishText: [LINK_RULE] },
+    });
+    await expectJson(await put(entry.id, { key: entry.key, englishText: entry.englishText, spanishText: link }), 400, {
+      error: MESSAGES.updateFailed,
+      fieldErrors: { spanishText: [LINK_RULE] },
+    });
+    expect(rows()).toEqual(before);
+  });
+
+  it("refuses a javascript: link for every link entry, and from the Text tab's form with the rule on the page", async () => {
+    for (const key of ["links.maintenance_url", "links.facebook_url", "links.linkedin_url"]) {
+      const entry = rowOf(key);
+      const before = rows();
+      await expectJson(await put(entry.id, { key, englishText: "javascript:alert(1)", spanishText: "" }), 400, {
+        error: MESSAGES.updateFailed,
+        fieldErrors: { englishText: [LINK_RULE] },
+      });
+      expect(rows()).toEqual(before);
+    }
+
+    const entry = rowOf("links.pay_rent_url");
+    const before = rows();
+    const response = await postTextForm(entry.id, { key: entry.key, englishText: "javascript:alert(document.cookie)", spanishText: entry.spanishText });
+    expect(response.status).toBe(400);
+    expect(visibleTexts(await response.text())).toContain(LINK_RULE);
+    expect(rows()).toEqual(before);
+  });
+
+  it("accepts https, http, mailto: and tel: links, which the public pages then link to", async () => {
+    const entry = rowOf("links.pay_rent_url");
+    for (const link of ["http://portal.example.com/pay", "mailto:rent@example.com", "tel:+18175550142", "https://pay.example.com/rent?unit=5"]) {
+      const response = await put(entry.id, { key: entry.key, englishText: link, spanishText: "" });
+      expect(response.status, link).toBe(200);
+      expect(rowOf("links.pay_rent_url").englishText).toBe(link);
+    }
+    const home = await fetch(`${app.url}/`);
+    expect(hrefsOf(await home.text())).toContain("https://pay.example.com/rent?unit=5");
+    expect((await put(entry.id, { key: entry.key, englishText: entry.englishText, spanishText: entry.spanishText })).status).toBe(200);
+  });
+
+  it.each([
+    ["NUL", "\u0000"],
+    ["ESC", "\u001b[2J"],
+    ["a right-to-left override", "\u202E"],
+    ["a left-to-right isolate", "\u2066"],
+    ["DEL", "\u007f"],
+    ["a C1 control", "\u009b"],
+  ])("refuses %s in a text, in English or Spanish: 400 naming the rule, nothing written", async (_name, character) => {
+    const entry = rowOf("contact.hours");
+    const before = rows();
+    await expectJson(await put(entry.id, { key: entry.key, englishText: `Monday${character} - Friday`, spanishText: entry.spanishText }), 400, {
+      error: MESSAGES.updateFailed,
+      fieldErrors: { englishText: [TEXT_RULE] },
+    });
+    await expectJson(await put(entry.id, { key: entry.key, englishText: entry.englishText, spanishText: `Lunes${character} a viernes` }), 400, {
+      error: MESSAGES.updateFailed,
+      fieldErrors: { spanishText: [TEXT_RULE] },
+    });
+    const form = await postTextForm(entry.id, { key: entry.key, englishText: `Monday${character} - Friday`, spanishText: entry.spanishText });
+    expect(form.status).toBe(400);
+    expect(visibleTexts(await form.text())).toContain(TEXT_RULE);
+    expect(rows()).toEqual(before);
+  });
+
+  it("keeps a text's line breaks and tabs", async () => {
+    const entry = rowOf("footer.description");
+    const text = "We manage homes.\r\n\r\n\tAnd communities.\nAcross Texas.";
+    expect((await put(entry.id, { key: entry.key, englishText: text, spanishText: entry.spanishText })).status).toBe(200);
+    expect(rowOf("footer.description").englishText).toBe(text);
+    expect((await put(entry.id, { key: entry.key, englishText: entry.englishText, spanishText: entry.spanishText })).status).toBe(200);
+  });
+
+  it("never renders a link written into the database past these checks as a javascript: href on the public pages", async () => {
+    const keys = ["links.pay_rent_url", "links.maintenance_url", "links.facebook_url"];
+    const originals = keys.map(rowOf);
+    const db = new Database(app.databasePath);
+    const write = (key: string, englishText: string, spanishText: string) =>
+      db.prepare("update text_entries set english_text = ?, spanish_text = ? where key = ?").run(englishText, spanishText, key);
+    try {
+      for (const key of keys) write(key, "javascript:alert(document.cookie)", "javascript:alert(document.cookie)");
+      // Any write through the app empties the page cache; this one is refused.
+      expect((await put(rowOf("contact.hours").id, { key: "contact.hours", englishText: "" })).status).toBe(400);
+
+      for (const path of ["/", "/?lng=es", "/properties"]) {
+        const response = await fetch(`${app.url}${path}`);
+        expect(response.status).toBe(200);
+        const hrefs = hrefsOf(await response.text());
+        expect(hrefs.filter((href) => /^\s*javascript:/i.test(href)), path).toEqual([]);
+        // The Pay Rent link is still there, pointing nowhere.
+        expect(hrefs, path).toContain("#");
+      }
+    } finally {
+      for (const original of originals) write(original.key, original.englishText, original.spanishText);
+      db.close();
+    }
+  });
+});

@@ -522,6 +522,78 @@ async function audit(query = "", cookie?: string): Promise<AuditAnswer> {
   return (await response.json()) as AuditAnswer;
 }
 
+describe("what the log shows of a name (decision 041)", () => {
+  const OVERRIDE = "\u202E";
+
+  it("refuses a home renamed with a right-to-left override, and records nothing", async () => {
+    const id = await newProperty({ name: "Audit Lot 5" });
+    await expectNothingRecorded(() => call(`/api/admin/properties/${id}`, { method: "PUT", body: propertyBody({ name: `Audit Lot 5 ${OVERRIDE}6 toL` }) }), 400);
+    await expectNothingRecorded(() => call("/api/admin/faqs", { method: "POST", body: faqBody({ question: `Pets${OVERRIDE}?` }) }), 400);
+  });
+
+  it("stores a name written past the checks with its controls and overrides as visible escapes", async () => {
+    // A home named before names were checked: "Lot 5 → Lot 6" would read as a rename.
+    const property = await newProperty({ name: "Audit Escapes" });
+    withDb((db) => db.prepare("update properties set name = ? where id = ?").run(`Audit Lot 5\u0000 ${OVERRIDE}6 toL\u001b[2J`, property));
+    const objectPath = await uploadedObjectPath();
+    const item = (await (await call("/api/admin/media/upload", { method: "POST", body: mediaBody(objectPath, "audit-escape.png") })).json()) as { id: number };
+
+    const linked = await recording(() => call(`/api/admin/properties/${property}/media/${item.id}/link`, { method: "POST" }));
+    expect(linked.result.status).toBe(200);
+    const entry = expectOneEntry(linked.entries, {
+      actor: ADMIN,
+      entity: "property",
+      entityId: property,
+      action: "link",
+      summary: `Audit Lot 5\\u0000 \\u202E6 toL\\u001B[2J: media ${item.id} audit-escape.png`,
+    });
+    expect((await audit("?entity=property&limit=1")).entries[0]).toMatchObject({ id: entry.id, summary: entry.summary });
+  });
+
+  it("shows entries written before, with controls and overrides, escaped on the Overview and in GET /api/admin/audit", async () => {
+    const raw = `name: Lot 5 → Lot ${OVERRIDE}6 toL\u0000\nfaked: entry`;
+    const shown = "name: Lot 5 → Lot \\u202E6 toL\\u0000\\u000Afaked: entry";
+    const id = withDb(
+      (db) =>
+        db
+          .prepare("insert into audit_log (actor, entity, entity_id, action, summary, created_at) values (?, 'property', '5', 'update', ?, ?)")
+          .run(`${ADMIN}${OVERRIDE}`, raw, Date.now() + 60_000).lastInsertRowid as number,
+    );
+    try {
+      const [newest] = (await audit("?limit=1")).entries;
+      expect(newest).toMatchObject({ id, actor: `${ADMIN}\\u202E`, summary: shown });
+
+      const texts = visibleTexts(await (await fetch(`${app.url}/admin/dashboard`, { headers: { Cookie: signedIn.cookie } })).text());
+      expect(texts).toContain(shown);
+      expect(texts.filter((text) => text.includes(OVERRIDE) || text.includes("\u0000"))).toEqual([]);
+    } finally {
+      withDb((db) => db.prepare("delete from audit_log where id = ?").run(id));
+    }
+  });
+
+  it("refuses a recorded upload's name with a control character or an override; a form's file loses them", async () => {
+    const objectPath = await uploadedObjectPath();
+    const before = (await call("/api/admin/media?limit=1")).headers.get("x-total-count");
+    const refused = await recording(() => call("/api/admin/media/upload", { method: "POST", body: mediaBody(objectPath, `porch${OVERRIDE}gnp.exe`) }));
+    await expectJson(refused.result, 400, {
+      error: "Invalid upload",
+      fieldErrors: { filename: ["filename must be one line, without control characters or text direction overrides (such as NUL, ESC or U+202E)"] },
+    });
+    expect(refused.entries).toEqual([]);
+    expect((await call("/api/admin/media?limit=1")).headers.get("x-total-count")).toBe(before);
+
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(await png(20, 20))], { type: "image/png" }), `audit-form${OVERRIDE}gnp\u001b.exe.png`);
+    const uploaded = await recording(() =>
+      fetch(`${app.url}/admin/dashboard/media/upload`, { method: "POST", headers: { Origin: app.url, Cookie: signedIn.cookie }, body: form, redirect: "manual" }),
+    );
+    expect(uploaded.result.status).toBe(302);
+    const [item] = (await (await call("/api/admin/media?q=audit-form")).json()) as { id: number; originalName: string }[];
+    expect(item.originalName).toBe("audit-formgnp.exe.png");
+    expectOneEntry(uploaded.entries, { actor: ADMIN, entity: "media", entityId: item.id, action: "upload", summary: /^originalName: audit-formgnp\.exe\.png; / });
+  });
+});
+
 describe("GET /api/admin/audit", () => {
   it("answers the newest entries first, 25 a page by default, with the fields of each", async () => {
     const all = auditRows().reverse();

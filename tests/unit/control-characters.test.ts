@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { cleanMultilineText, cleanOneLine, fitsOnOneLine } from "~/utils/control-characters";
+import { cleanMultilineText, cleanOneLine, fitsInText, fitsOnOneLine, showControlCharacters, withoutLineControls } from "~/utils/control-characters";
 
 const C0 = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(code));
 const C1 = Array.from({ length: 0x20 }, (_, code) => String.fromCharCode(0x80 + code));
@@ -51,6 +51,52 @@ describe("cleanOneLine", () => {
     fc.assert(
       fc.property(fc.string({ unit: "binary" }), (typed) => {
         expect(fitsOnOneLine(cleanOneLine(typed))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("fitsInText (a staff member's description, answer or dictionary text)", () => {
+  it("refuses what a line refuses but its line breaks and tabs: NUL, ESC, DEL, the C1 controls and the bidirectional controls", () => {
+    const lineBreaksAndTabs = ["\t", "\n", "\r", "\u2028", "\u2029"];
+    for (const character of REFUSED_IN_A_LINE) {
+      const hex = `U+${character.codePointAt(0)!.toString(16).padStart(4, "0")}`;
+      expect(fitsInText(`First line${character}second line`), hex).toBe(lineBreaksAndTabs.includes(character));
+    }
+  });
+
+  it("accepts paragraphs with CRLF, tabs and the direction marks", () => {
+    expect(fitsInText("Two bedrooms.\r\n\r\n\tFenced yard.\nPets welcome.")).toBe(true);
+    expect(fitsInText("\u200Fשלום\u200E y más")).toBe(true);
+  });
+});
+
+describe("withoutLineControls (an uploaded file's name)", () => {
+  it("drops every character a line refuses and keeps the rest as it is", () => {
+    expect(withoutLineControls("invoice\u202Egpj.exe")).toBe("invoicegpj.exe");
+    expect(withoutLineControls("porch\u0000 \u001b[31mphoto\r\n.jpg")).toBe("porch [31mphoto.jpg");
+    expect(withoutLineControls("Zoë's porch (2).jpg")).toBe("Zoë's porch (2).jpg");
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (name) => {
+        expect(fitsOnOneLine(withoutLineControls(name))).toBe(true);
+      }),
+    );
+  });
+});
+
+describe("showControlCharacters (the change log)", () => {
+  it("shows each character a line refuses as its \\u escape, so a right-to-left override cannot reorder the line", () => {
+    expect(showControlCharacters("name: Lot 5 → Lot \u202E6 toL")).toBe("name: Lot 5 → Lot \\u202E6 toL");
+    expect(showControlCharacters("a\u0000b\u001bc\nd\u2066e\u0085f")).toBe("a\\u0000b\\u001Bc\\u000Ad\\u2066e\\u0085f");
+    expect(showControlCharacters("Zoë \u200Fשרה")).toBe("Zoë \u200Fשרה");
+  });
+
+  it("leaves one line with nothing a line refuses, and changes it no more when shown again", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary" }), (text) => {
+        const shown = showControlCharacters(text);
+        expect(fitsOnOneLine(shown)).toBe(true);
+        expect(showControlCharacters(shown)).toBe(shown);
       }),
     );
   });

@@ -1,13 +1,14 @@
 import { useT } from "~/utils/i18n";
+import { dictionaryLink } from "~/utils/link-rules";
 
 type TenantCard = { key: string; icon: string; href: string; external?: boolean };
 
 export function TenantServicesSection() {
   const { t } = useT();
   const cards: TenantCard[] = [
-    { key: "pay_rent", icon: "M3 7h18v10H3zM3 11h18M7 15h3", href: t("links.pay_rent_url", "#"), external: true },
+    { key: "pay_rent", icon: "M3 7h18v10H3zM3 11h18M7 15h3", href: dictionaryLink(t, "links.pay_rent_url"), external: true },
     { key: "apply", icon: "M9 5h6M9 3h6v4H9zM6 5h12v16H6zM9 12h6M9 16h4", href: "#properties" },
-    { key: "maintenance", icon: "M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z", href: t("links.maintenance_url", "#"), external: true },
+    { key: "maintenance", icon: "M14.7 6.3a4 4 0 0 0-5.4 5.4L3 18l3 3 6.3-6.3a4 4 0 0 0 5.4-5.4l-2.5 2.5-2.4-.6-.6-2.4z", href: dictionaryLink(t, "links.maintenance_url"), external: true },
     { key: "incident", icon: "M12 9v4M12 17h.01M10.3 3.9 2.5 18a2 2 0 0 0 1.7 3h15.6a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z", href: `tel:${t("tenant.incident.phone_href")}` },
   ];
   return (
