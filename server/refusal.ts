@@ -40,9 +40,18 @@ export const REFUSALS = {
   serverError: { en: "Internal server error", es: "Error interno del servidor" },
 } satisfies Record<string, RefusalText>;
 
-/** JSON calls (/api) and Remix's data requests (JavaScript running) read JSON; a browser's form post reads a page. */
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/**
+ * Who reads JSON: the JSON calls (/api), Remix's data requests (JavaScript running), and
+ * any request that sends JSON or asks for it first (its Content-Type, or an Accept that
+ * puts JSON before HTML), whatever path it is sent to. A browser's page or form post
+ * reads a page: its Accept puts HTML first, and a fetch's `*\/*` takes either.
+ */
 export function wantsJson(req: Request): boolean {
-  return req.path.startsWith("/api/") || req.path.endsWith(".data");
+  if (req.path.startsWith("/api/") || req.path.endsWith(".data")) return true;
+  if (JSON_TYPE.test(req.headers["content-type"] ?? "")) return true;
+  return req.headers.accept !== undefined && req.accepts(["html", "json"]) === "json";
 }
 
 /** A page of its own, made without Remix and without the database (either may be what failed). */

@@ -340,9 +340,9 @@ function problemWith(
   mode: Mode,
   requestPath: string,
   answer: Answer,
-  options: { oversize?: boolean; oddPath?: boolean; implausibleForm?: boolean } = {},
+  options: { oversize?: boolean; oddPath?: boolean; implausibleForm?: boolean; jsonRequest?: boolean } = {},
 ): string | null {
-  const { oversize = false, oddPath = false, implausibleForm = false } = options;
+  const { oversize = false, oddPath = false, implausibleForm = false, jsonRequest = false } = options;
   const { status } = answer;
   if (status >= 500) return `answered ${status}`;
   const api = isApiPath(requestPath.split("?")[0]);
@@ -366,7 +366,10 @@ function problemWith(
   }
   if (mode === "session" && endpoint.access === "admin" && (status === 401 || toLogin(answer, site.app.url))) return `the session was refused (${status})`;
   if (status >= 400) {
-    if (api) {
+    // A JSON request to a form's path: a refusal made before the app answers it in JSON,
+    // the app's own answer is the form's page.
+    const jsonAnswer = jsonRequest && answer.contentType.startsWith("application/json");
+    if (api || jsonAnswer) {
       if (!answer.contentType.startsWith("application/json")) return `a ${status} of type ${answer.contentType || "none"}`;
       let error: unknown;
       try {
@@ -409,7 +412,8 @@ async function fuzz(endpoint: WriteEndpoint, mode: Mode): Promise<string | null>
       // A case's generated fields can add up past the body limit: then 413 is the answer due.
       const oversize = (fuzzCase.body?.length ?? 0) > bodyLimitOf(endpoint, fuzzCase.contentType);
       const implausibleForm = isImplausibleFormPost(requestPath, fuzzCase.contentType, fuzzCase.body);
-      const problem = problemWith(endpoint, mode, requestPath, answer, { oddPath: fuzzCase.oddPath, oversize, implausibleForm });
+      const jsonRequest = /^application\/json\s*(?:;|$)/i.test(fuzzCase.contentType ?? "");
+      const problem = problemWith(endpoint, mode, requestPath, answer, { oddPath: fuzzCase.oddPath, oversize, implausibleForm, jsonRequest });
       if (problem) {
         const shown = answer.contentType.startsWith("text/html") ? visibleTexts(answer.text).slice(0, 15).join(" | ") : answer.text.slice(0, 300);
         throw new Error(`${fuzzCase.method} ${requestPath}: ${problem}\n${shown}`);
