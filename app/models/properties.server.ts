@@ -1,12 +1,15 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
+import { isFileShown } from "~/models/published-objects.server";
+import { isServableObjectKey, OBJECTS_PREFIX } from "~/services/storage.server";
 import type { MapMarker } from "~/components/map/map-types";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/utils/browse-query";
 import { pageWindow } from "~/utils/paging";
 import type { PropertyInput } from "~/utils/property-form";
+import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/utils/price";
 
 // Listings appear in the order they were added.
@@ -157,6 +160,20 @@ const LOGGED_FIELDS = [
 ] as const;
 // A new or deleted property is named by these.
 const NAMING_FIELDS = ["name", "location", "price", "isActive"] as const;
+
+/**
+ * Why a main image given as one of our stored files cannot be the home's, or null. A file
+ * under /objects is served only when it is published: a media item of the library, or an
+ * image a home already shows (the demo homes'). An upload that was never recorded sits in
+ * quarantine and is never served, nor is a path nothing names: the home would show its
+ * placeholder and nobody would know. The image the home already has stays allowed.
+ * Addresses elsewhere (http(s), the site's own files) are the schema's to check.
+ */
+export function unrecordedImageProblem(imageUrl: string, currentImageUrl: string | null = null): string | null {
+  if (!imageUrl.startsWith(OBJECTS_PREFIX) || imageUrl === currentImageUrl) return null;
+  const published = isServableObjectKey(imageUrl.slice(OBJECTS_PREFIX.length)) && isFileShown(imageUrl);
+  return published ? null : PROPERTY_MESSAGES.imageNotRecorded;
+}
 
 /** Adds a property; `actor` (an admin's e-mail) is recorded in the change log with it. */
 export function createProperty(input: PropertyInput, actor: string): Property {

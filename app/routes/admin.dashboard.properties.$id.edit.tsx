@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
-import { getProperty, propertyFormValues, updateProperty } from "~/models/properties.server";
+import { getProperty, propertyFormValues, unrecordedImageProblem, updateProperty } from "~/models/properties.server";
 import { recentMediaImages } from "~/models/media.server";
 import { addressSearchAnswer, wantsAddressSearch } from "~/utils/address-find.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -26,19 +26,21 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const id = parseId(params.id);
-  if (id === null || !getProperty(id)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  const current = id === null ? undefined : getProperty(id);
+  if (id === null || !current) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   const read = await readPropertyForm(request, admin.email);
   const submission = parsePropertyForm(read.formData);
+  const imageError = read.imageError ?? (submission.status === "success" ? unrecordedImageProblem(submission.value.imageUrl, current.imageUrl) : null);
   // 'Find' (without JavaScript): the form again with the addresses found, nothing saved.
   if (wantsAddressSearch(read.formData) && !read.imageError) {
     return json<PropertyActionData>(await addressSearchAnswer(read.formData, submission, admin.email));
   }
-  if (submission.status !== "success" || read.imageError) {
+  if (submission.status !== "success" || imageError) {
     return json<PropertyActionData>(
       {
         result: submission.reply({
           formErrors: [PROPERTY_MESSAGES.updateFailed, PROPERTY_MESSAGES.fixFields],
-          fieldErrors: read.imageError ? { imageUrl: [read.imageError] } : {},
+          fieldErrors: imageError ? { imageUrl: [imageError] } : {},
         }),
         error: PROPERTY_MESSAGES.updateFailed,
       },

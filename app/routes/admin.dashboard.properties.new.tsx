@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
 import { PROPERTIES_PATH } from "~/components/admin/tabs";
-import { createProperty } from "~/models/properties.server";
+import { createProperty, unrecordedImageProblem } from "~/models/properties.server";
 import { recentMediaImages } from "~/models/media.server";
 import { addressSearchAnswer, wantsAddressSearch } from "~/utils/address-find.server";
 import { requireAdmin } from "~/utils/auth.server";
@@ -20,16 +20,17 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const read = await readPropertyForm(request, admin.email);
   const submission = parsePropertyForm(read.formData);
+  const imageError = read.imageError ?? (submission.status === "success" ? unrecordedImageProblem(submission.value.imageUrl) : null);
   // 'Find' (without JavaScript): the form again with the addresses found, nothing saved.
   if (wantsAddressSearch(read.formData) && !read.imageError) {
     return json<PropertyActionData>(await addressSearchAnswer(read.formData, submission, admin.email));
   }
-  if (submission.status !== "success" || read.imageError) {
+  if (submission.status !== "success" || imageError) {
     return json<PropertyActionData>(
       {
         result: submission.reply({
           formErrors: [PROPERTY_MESSAGES.createFailed, PROPERTY_MESSAGES.fixFields],
-          fieldErrors: read.imageError ? { imageUrl: [read.imageError] } : {},
+          fieldErrors: imageError ? { imageUrl: [imageError] } : {},
         }),
         error: PROPERTY_MESSAGES.createFailed,
       },

@@ -29,13 +29,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdminApi(request);
   if (request.method !== "PUT" && request.method !== "DELETE") return methodNotAllowed(ALLOW);
   const id = parseId(params.id);
-  if (id === null || !getProperty(id)) return notFound();
+  const current = id === null ? undefined : getProperty(id);
+  if (id === null || !current) return notFound();
 
   if (request.method === "DELETE") {
     return deleteProperty(id, admin.email) ? json({ message: PROPERTY_MESSAGES.deleted }, { headers: NO_STORE }) : notFound();
   }
 
-  const read = await readPropertyBody(request, PROPERTY_MESSAGES.updateFailed);
+  const read = await readPropertyBody(request, PROPERTY_MESSAGES.updateFailed, current.imageUrl);
   if ("refusal" in read) return read.refusal;
   const updated = updateProperty(id, read.property, admin.email);
   return updated ? json(updated, { headers: NO_STORE }) : notFound();

@@ -5,20 +5,31 @@ import { requireAdminApi } from "~/utils/auth.server";
 import { parseId } from "~/utils/params";
 import { propertySchema, type PropertyInput } from "~/utils/property-form";
 import { mediaLinkNotFound, PROPERTY_MESSAGES } from "~/utils/property-messages";
+import { unrecordedImageProblem } from "~/models/properties.server";
 
 /** What the property JSON calls share: reading a property body, and link/unlink. */
 
 /**
  * The request's property, or the 400 answer: field errors, and `failed` as the error
  * (a body that is not a JSON object holds no fields: the same errors as an empty one).
+ * A main image among our stored files must be in the media library, unless it is the
+ * image the property already has (`currentImageUrl`).
  */
-export async function readPropertyBody(request: Request, failed: string): Promise<{ property: PropertyInput } | { refusal: Response }> {
+export async function readPropertyBody(
+  request: Request,
+  failed: string,
+  currentImageUrl: string | null = null,
+): Promise<{ property: PropertyInput } | { refusal: Response }> {
   const body = await readJsonObject(request);
   const parsed = propertySchema.safeParse(body ?? {});
-  if (parsed.success) return { property: parsed.data };
-  return {
-    refusal: json({ error: body ? failed : NOT_A_JSON_OBJECT, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400, headers: NO_STORE }),
-  };
+  if (!parsed.success) {
+    return {
+      refusal: json({ error: body ? failed : NOT_A_JSON_OBJECT, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400, headers: NO_STORE }),
+    };
+  }
+  const imageProblem = unrecordedImageProblem(parsed.data.imageUrl, currentImageUrl);
+  if (imageProblem) return { refusal: json({ error: failed, fieldErrors: { imageUrl: [imageProblem] } }, { status: 400, headers: NO_STORE }) };
+  return { property: parsed.data };
 }
 
 const notFound = (error: string) => json({ error }, { status: 404, headers: NO_STORE });

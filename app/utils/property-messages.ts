@@ -19,6 +19,7 @@ export const PROPERTY_MESSAGES = {
   mediaNotFound: "Media not found",
   mediaNotLinked: "That media item is not linked to this property",
   fixFields: "Please correct the fields marked below.",
+  imageNotRecorded: "This image is not in the media library: upload it there first (or with this form), or choose one from the library.",
 } as const;
 
 /** Why linking or unlinking found nothing to change (the 404's error). */

@@ -537,3 +537,59 @@ describe("what a home's texts may hold (decision 041)", () => {
     expect((await remove(property.id)).status).toBe(200);
   });
 });
+
+describe("a main image among the site's stored files", () => {
+  const NOT_RECORDED = "This image is not in the media library: upload it there first (or with this form), or choose one from the library.";
+
+  /** The objectPath an upload URL stores its bytes at, in quarantine: an upload never recorded. */
+  async function quarantinePath(): Promise<string> {
+    const issued = await call("/api/objects/upload", { method: "POST" });
+    const { uploadURL } = (await issued.json()) as { uploadURL: string };
+    const claimed = await call("/api/property-images", { method: "PUT", body: { imageURL: uploadURL } });
+    const { objectPath } = (await claimed.json()) as { objectPath: string };
+    expect(objectPath).toMatch(/^\/objects\/quarantine\/[0-9a-f]{32}$/);
+    return objectPath;
+  }
+
+  it.each([
+    ["an upload never recorded, still in quarantine", quarantinePath],
+    ["a stored path that no media item and no home names", async () => "/objects/media/never-recorded.webp"],
+  ])("POST and PUT refuse %s: 400 with the image's field message, nothing written", async (_case, imagePath) => {
+    const imageUrl = await imagePath();
+    const property = await created();
+    const before = snapshot();
+    await expectJson(await create(validBody({ imageUrl })), 400, { error: MESSAGES.createFailed, fieldErrors: { imageUrl: [NOT_RECORDED] } });
+    await expectJson(await put(property.id, validBody({ imageUrl })), 400, { error: MESSAGES.updateFailed, fieldErrors: { imageUrl: [NOT_RECORDED] } });
+    expect(snapshot()).toEqual(before);
+    expect((await remove(property.id)).status).toBe(200);
+  });
+
+  it("takes an image of the media library, one a home already shows, and keeps the home's own as it is", async () => {
+    const libraryImage = ((await (await call("/api/admin/media")).json()) as MediaItem[])[0].filePath;
+    const fromLibrary = await created({ imageUrl: libraryImage });
+    expect(fromLibrary.imageUrl).toBe(libraryImage);
+    // A demo home's main image is published by that home.
+    const shared = await created({ imageUrl: "/objects/demo/home-1.webp" });
+    const resaved = await put(shared.id, validBody({ imageUrl: "/objects/demo/home-1.webp", name: "Renamed, Lot 5" }));
+    expect(resaved.status).toBe(200);
+    for (const id of [fromLibrary.id, shared.id]) expect((await remove(id)).status).toBe(200);
+  });
+
+  it("the Properties tab's forms refuse an upload never recorded, with the message beside the image, and write nothing", async () => {
+    const property = await created();
+    const fields = { ...validBody({ imageUrl: await quarantinePath() }), latitude: "32.7668", longitude: "-96.5992", isActive: "on" } as Record<string, string>;
+    const before = snapshot();
+    for (const path of ["/admin/dashboard/properties/new", `/admin/dashboard/properties/${property.id}/edit`]) {
+      const response = await fetch(`${app.url}${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: app.url, Cookie: adminCookie },
+        body: new URLSearchParams(fields).toString(),
+        redirect: "manual",
+      });
+      expect(response.status, path).toBe(400);
+      expect(visibleTexts(await response.text()), path).toContain(NOT_RECORDED);
+    }
+    expect(snapshot()).toEqual(before);
+    expect((await remove(property.id)).status).toBe(200);
+  });
+});

@@ -40,7 +40,7 @@ function faqBody(text: string) {
 }
 
 function propertyBody(text: string) {
-  return { name: text, location: "Tyler, TX 75701", price: "$850/month", beds: "2", baths: "1", sqft: "840", imageUrl: "/objects/homes/tyler.webp", description: "A two-bedroom home." };
+  return { name: text, location: "Tyler, TX 75701", price: "$850/month", beds: "2", baths: "1", sqft: "840", imageUrl: "https://images.example.com/tyler.webp", description: "A two-bedroom home." };
 }
 
 /** Where each kind of write goes and how the test finds its row again. */

@@ -102,7 +102,7 @@ const validProperty = () => ({
   name: "Fuzz Home",
   location: "Austin, TX",
   price: "$1,000/mo",
-  imageUrl: "/objects/public/fuzz.jpg",
+  imageUrl: "/objects/demo/home-1.webp",
   beds: "3",
   baths: "2",
   sqft: "1200",
