@@ -255,6 +255,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "properties.previous_image", en: "Previous photo", es: "Foto anterior" },
   { key: "properties.next_image", en: "Next photo", es: "Foto siguiente" },
   { key: "properties.photo_alt", en: "{{name}}, photo {{n}}", es: "{{name}}, foto {{n}}" },
+  { key: "properties.details_photos", en: "Photos of {{name}}", es: "Fotos de {{name}}" },
   { key: "properties.photo_n_of", en: "{{name}}, photo {{n}} of {{total}}", es: "{{name}}, foto {{n}} de {{total}}" },
   { key: "properties.back_to_homes", en: "Back to all homes", es: "Volver a todas las casas" },
   { key: "properties.close", en: "Close", es: "Cerrar" },

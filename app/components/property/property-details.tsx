@@ -13,7 +13,13 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
   return (
     <div className="space-y-6">
       <div className="relative overflow-hidden rounded-lg">
-        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" eager={eager} sizes={DETAILS_IMAGE_SIZES} />
+        <ListingCarousel
+          listing={listing}
+          className="aspect-[3/2] bg-slate-100"
+          eager={eager}
+          sizes={DETAILS_IMAGE_SIZES}
+          label={t("properties.details_photos", "Photos of {{name}}", { name: listing.name })}
+        />
         <p className="absolute left-3 top-3 rounded-md bg-accent-500 px-3 py-1.5 text-base font-bold text-slate-900 shadow">
           <span className="sr-only">{t("properties.price", "Price")}: </span>
           {price}

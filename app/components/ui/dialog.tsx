@@ -1,3 +1,4 @@
+import { suppressOthers } from "aria-hidden";
 import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -6,7 +7,9 @@ import { useT } from "~/utils/i18n";
 /**
  * A modal dialog rendered in place (no portal), so the server can render it open for a
  * visitor without JavaScript; its Close is then a plain link to closeHref. With
- * JavaScript it traps focus, closes on Escape and gives focus back to the opener.
+ * JavaScript it traps focus, closes on Escape, hides the rest of the page from assistive
+ * technology while it is open (its landmarks, a carousel of the same home among them,
+ * would otherwise be read beside the dialog's) and gives focus back to the opener.
  */
 export function Dialog(props: {
   open: boolean;
@@ -20,6 +23,7 @@ export function Dialog(props: {
   const { t } = useT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
+  const layer = useRef<HTMLDivElement>(null);
   const { open } = props;
   // The latest onClose, read when needed: the effect below runs when the dialog opens,
   // not on every render (callers pass a new function each time, and re-running it
@@ -41,7 +45,13 @@ export function Dialog(props: {
       }
     };
     document.addEventListener("keydown", onKey);
+    // Every element beside the dialog's branch is made inert (aria-hidden where a browser
+    // has no inert), and set back as it was on close; the library counts nested dialogs.
+    // Inert, not only aria-hidden: hidden links that could still take focus are a fault
+    // of their own.
+    const showOthers = layer.current ? suppressOthers(layer.current) : () => undefined;
     return () => {
+      showOthers();
       document.removeEventListener("keydown", onKey);
       document.body.style.overflow = previousOverflow;
       opener?.focus?.();
@@ -60,7 +70,7 @@ export function Dialog(props: {
   return (
     // Without JavaScript nothing keeps the focus in the dialog: the page behind it is
     // hidden instead (tailwind.css), out of Tab's reach.
-    <div data-modal-without-script={hydrated ? undefined : ""} className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
+    <div ref={layer} data-modal-without-script={hydrated ? undefined : ""} className="fixed inset-0 z-50 flex items-end justify-center p-0 sm:items-center sm:p-4">
       <a href={props.closeHref} onClick={closeClick} tabIndex={-1} aria-hidden="true" className="absolute inset-0 bg-slate-900/60" />
       <div
         ref={panel}
