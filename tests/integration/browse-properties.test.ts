@@ -32,7 +32,8 @@ const FILLERS = 30;
 const ACTIVE = HOMES.length - 1 + FILLERS;
 
 const body = (home: Record<string, unknown>) => ({
-  imageUrl: "/objects/demo/home-1.webp",
+  // No demo catalogue here: an image of our store would be named by nothing, and refused.
+  imageUrl: "https://images.example.com/home.webp",
   sqft: "1,000",
   description: "A manufactured home.",
   isActive: true,
