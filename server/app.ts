@@ -38,7 +38,7 @@ import { refuseBadRequests, refuseClientMistake } from "./bad-requests";
 import { assignCspNonce, pageContentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 import { commonSecurityHeaders } from "./security-headers";
 import { errorForLog } from "../app/utils/error-for-log";
-import { FormRefused, formRefusalOf, isPlausibleFormBody } from "../app/utils/form-body.server";
+import { FormRefused, formRefusalOf, isPlausibleFormBody, isUrlencodedType } from "../app/utils/form-body.server";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -54,8 +54,6 @@ const PAGE_CACHE_LIMITS = {
   maxBytes: 32 * 1024 * 1024,
 };
 
-const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
-
 /**
  * A urlencoded post to a page that no form of the site could have sent (too many
  * fields, a name repeated or one that reads as structure, such as `a[99999999]`):
@@ -63,7 +61,7 @@ const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
  * only its own declared fields (readForm); this is the cheap first gate for all of them.
  */
 function refuseImplausibleForm(req: Request, body: Buffer): Error | null {
-  if (req.path.startsWith("/api/") || !URLENCODED.test(req.headers["content-type"] ?? "")) return null;
+  if (req.path.startsWith("/api/") || !isUrlencodedType(req.headers["content-type"])) return null;
   return isPlausibleFormBody(body.toString("utf8")) ? null : new FormRefused(400, "not a form of this site");
 }
 

@@ -70,13 +70,13 @@ export function fieldNameCheck(shape: FormShape): (name: string) => boolean {
 const URLENCODED = /^application\/x-www-form-urlencoded\s*(?:;|$)/i;
 const MULTIPART = /^multipart\/form-data\s*;/i;
 
-export function isMultipartForm(request: Request): boolean {
-  return MULTIPART.test(request.headers.get("Content-Type") ?? "");
-}
+/** Whether a Content-Type is a urlencoded form's. */
+export const isUrlencodedType = (contentType: string | null | undefined): boolean => URLENCODED.test(contentType ?? "");
+/** Whether a Content-Type is a multipart form's (with its boundary). */
+export const isMultipartType = (contentType: string | null | undefined): boolean => MULTIPART.test(contentType ?? "");
 
-export function isUrlencodedForm(request: Request): boolean {
-  return URLENCODED.test(request.headers.get("Content-Type") ?? "");
-}
+export const isMultipartForm = (request: Request): boolean => isMultipartType(request.headers.get("Content-Type"));
+const isUrlencodedForm = (request: Request): boolean => isUrlencodedType(request.headers.get("Content-Type"));
 
 /** The body's bytes, refused (413) past `maxBytes` without reading on. */
 export async function bodyBytesWithin(request: Request, maxBytes: number): Promise<Uint8Array> {

@@ -1,5 +1,5 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest, type RawAnswer } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
@@ -14,8 +14,6 @@ import { startServer, type RunningServer } from "../support/server";
 
 const ALLOW = "GET, HEAD, POST, PUT, PATCH, DELETE";
 
-type RawAnswer = { status: number; headers: Record<string, string>; body: string };
-
 let app: RunningServer;
 
 beforeAll(async () => {
@@ -26,27 +24,7 @@ afterAll(async () => {
 });
 
 /** Writes `head` (request line and headers, without the blank line) and reads the answer until the server closes. */
-function raw(head: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(app.port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const [top, ...body] = text.split("\r\n\r\n");
-      const [statusLine, ...lines] = top.split("\r\n");
-      const headers: Record<string, string> = {};
-      for (const line of lines) {
-        const colon = line.indexOf(":");
-        headers[line.slice(0, colon).toLowerCase()] = line.slice(colon + 1).trim();
-      }
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.join("\r\n\r\n") });
-    });
-    // Not ended from this side: the server closes the connection once it has answered.
-    socket.write(`${head}\r\nConnection: close\r\n\r\n`);
-  });
-}
+const raw = (head: string): Promise<RawAnswer> => rawRequest(app.port, head);
 
 function expectCommonHeaders(answer: RawAnswer, what: string) {
   expect(answer.headers["x-content-type-options"], what).toBe("nosniff");

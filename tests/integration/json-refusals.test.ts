@@ -1,7 +1,9 @@
-import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whileLocked } from "../support/database-lock";
+import { rawRequest as rawRequestTo } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/server";
+
+const rawRequest = (request: string) => rawRequestTo(app.port, request);
 
 /**
  * The refusals the server makes before the app (a body too large, a form no form could
@@ -120,24 +122,3 @@ describe("a refusal made before the app, to a form's path", () => {
     }
   });
 });
-
-type RawAnswer = { status: number; headers: Record<string, string>; body: string };
-
-/** A request written to the socket as it is (fetch cannot send a broken Host); the answer once the server closes. */
-function rawRequest(request: string): Promise<RawAnswer> {
-  return new Promise((resolve, reject) => {
-    const socket = net.connect(app.port, "127.0.0.1");
-    const chunks: Buffer[] = [];
-    socket.on("data", (chunk: Buffer) => chunks.push(chunk));
-    socket.on("error", reject);
-    socket.on("close", () => {
-      const text = Buffer.concat(chunks).toString("utf8");
-      const [top, ...body] = text.split("\r\n\r\n");
-      const [statusLine, ...lines] = top.split("\r\n");
-      const headers: Record<string, string> = {};
-      for (const line of lines) headers[line.slice(0, line.indexOf(":")).toLowerCase()] = line.slice(line.indexOf(":") + 1).trim();
-      resolve({ status: Number(statusLine.split(" ")[1]), headers, body: body.join("\r\n\r\n") });
-    });
-    socket.write(request.replace("HTTP/1.1\r\n", "HTTP/1.1\r\nConnection: close\r\n"));
-  });
-}

@@ -1,3 +1,5 @@
+import { isMultipartType } from "~/utils/form-body.server";
+
 /**
  * The pages whose forms post a file without JavaScript (multipart/form-data). Their
  * multipart bodies reach the action as a stream of up to 10 MB plus this overhead; every
@@ -23,5 +25,5 @@ function isFormUploadPath(pathname: string): boolean {
 
 /** A body that may carry a file: multipart, to one of these pages. */
 export function isFormUpload(pathname: string, contentType: string | undefined): boolean {
-  return isFormUploadPath(pathname) && /^multipart\/form-data\s*;/i.test(contentType ?? "");
+  return isFormUploadPath(pathname) && isMultipartType(contentType);
 }
