@@ -1,6 +1,6 @@
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
-import { describeViolations } from "./axe";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { describeViolations, runAxe } from "./axe";
 import { inLanguage, LANGUAGES, type Language } from "./public-pages";
 import { openPage } from "./support";
 
@@ -54,7 +54,7 @@ for (const lng of LANGUAGES) {
           await expect(dialog).toBeVisible();
           // Every rule the first time; after that all but colour contrast, which depends on
           // the paint and not on the moment.
-          const { violations } = await new AxeBuilder({ page }).disableRules(time === 1 ? [] : ["color-contrast"]).analyze();
+          const { violations } = await runAxe(page, { disableRules: time === 1 ? [] : ["color-contrast"] });
           expect.soft(violations, `axe on ${name} (${lng}) at ${viewport.width} px, time ${time}:\n${describeViolations(violations)}`).toEqual([]);
           await page.keyboard.press("Escape");
           await expect(dialog).toBeHidden();

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { checkAtEveryWidth } from "./axe";
 import { inLanguage, LANGUAGES } from "./public-pages";
 import { mapAtRest } from "./map-at-rest";

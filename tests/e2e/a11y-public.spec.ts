@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { AXE_VIEWPORTS, checkAtEveryWidth, expectNoAxeViolations } from "./axe";
 import { addHomesForPaging, homeWithPhotos, inLanguage, LANGUAGES, removeHomes, type Language } from "./public-pages";
 import { openPage, withE2eDatabase } from "./support";
@@ -50,7 +51,8 @@ const TEXTS = {
 const CONTACT_LAST_NAME = "Axe-Check";
 
 // Up to eight pages checked in one test, on a machine that may be busy.
-test.describe.configure({ timeout: 90_000 });
+// Its tests need nothing from each other: the workers share them out.
+test.describe.configure({ mode: "parallel", timeout: 90_000 });
 
 test.afterAll(() => {
   withE2eDatabase((db) => db.prepare("delete from contact_messages where last_name = ?").run(CONTACT_LAST_NAME), { fileMustExist: true });

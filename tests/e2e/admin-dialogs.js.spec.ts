@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openSignedIn, signedInState, type StorageState } from "./support";
 
 // With JavaScript, the dashboard's URL-addressed dialogs are Radix dialogs over the tab:

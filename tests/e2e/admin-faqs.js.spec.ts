@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openSignedIn, signedInState, type StorageState } from "./support";
 
 // The FAQs tab with JavaScript only: its dialogs take focus and give it back, and the

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import { fakeSpanish } from "../support/libretranslate";
 import { layoutProblems } from "./layout-checks";
@@ -6,7 +7,7 @@ import { openPage, openSignedIn, signedInState, type StorageState } from "./supp
 
 // The FAQs tab with JavaScript on and off (this file runs in both projects): the list,
 // adding (refused without a question, then saved and machine-translated through the
-// translation service playwright.config.ts starts), editing (Active off takes it off
+// translation service the worker's site starts (fixtures.ts)), editing (Active off takes it off
 // the public site) and deleting with a confirmation, each seen on the home page too.
 // The empty state needs every demo FAQ gone: tests/integration/admin-faqs-api.test.ts covers it.
 

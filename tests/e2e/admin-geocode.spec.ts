@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 import { openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
 

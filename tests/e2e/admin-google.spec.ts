@@ -1,12 +1,10 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { startOAuthServer } from "../support/oauth";
 
-// The e2e server's GOOGLE_OAUTH_ISSUER points at this port (playwright.config.ts).
-const OAUTH_PORT = Number(process.env.E2E_OAUTH_PORT ?? 3094);
-
 let oauth: Awaited<ReturnType<typeof startOAuthServer>>;
-test.beforeAll(async () => {
-  oauth = await startOAuthServer(OAUTH_PORT);
+test.beforeAll(async ({ site }) => {
+  // The worker's server has its GOOGLE_OAUTH_ISSUER at this port (fixtures.ts).
+  oauth = await startOAuthServer(site.oauthPort);
 });
 test.afterAll(async () => {
   await oauth?.stop();

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Request } from "@playwright/test";
+import { type Page, type Request } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { holdWriteLock } from "../support/database-lock";
 import { e2eDatabasePath } from "./support";
 

@@ -1,9 +1,9 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { mailFiles, openPage, waitForLink } from "./support";
 
 // Runs twice: with JavaScript (a fetcher posts, conform checks first) and without it
 // (plain form posts). The sign-in mail goes through a real SMTP server process that
-// playwright.config.ts starts; it files every message in E2E_MAIL_DIR.
+// the worker's site starts (fixtures.ts); it files every message in E2E_MAIL_DIR.
 
 const ADMIN = "admin@example.com";
 

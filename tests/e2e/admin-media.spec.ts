@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { layoutProblems } from "./layout-checks";
 import { e2eDatabasePath, openPage, openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
@@ -24,7 +25,7 @@ function openAs(browser: Browser, baseURL: string | undefined, javaScriptEnabled
   return openSignedIn(browser, { baseURL, javaScriptEnabled, storageState }, urlPath);
 }
 
-// The server's work directory (playwright.config.ts): its database and data/uploads.
+// The server's work directory (the worker's site, fixtures.ts): its database and data/uploads.
 const databasePath = e2eDatabasePath;
 const uploadsDir = () => path.join(path.dirname(databasePath()), "uploads");
 const withDb = withE2eDatabase;

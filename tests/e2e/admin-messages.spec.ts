@@ -1,5 +1,6 @@
 import fs from "node:fs";
-import { expect, test, type Browser, type Locator, type Page } from "@playwright/test";
+import { type Browser, type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { parseCsv } from "../support/csv";
 import { layoutProblems } from "./layout-checks";
 import { openPage, openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";

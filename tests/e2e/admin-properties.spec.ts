@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import { layoutProblems } from "./layout-checks";
 import { openPage, openSignedIn, signedInState, type StorageState } from "./support";

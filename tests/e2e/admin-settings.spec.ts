@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import { mailHeader, type ReceivedMail } from "../support/smtp";
 import { layoutProblems } from "./layout-checks";

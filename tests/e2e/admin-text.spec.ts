@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openPage, openSignedIn, signedInState, type StorageState } from "./support";
 
 // The Text tab with JavaScript on and off (this file runs in both projects): search

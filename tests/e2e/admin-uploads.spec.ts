@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import sharp from "sharp";
 import { openPage, openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
 
@@ -81,7 +82,8 @@ test("Media: upload an image, make it a hero image and link it to a home, re-upl
       });
       await dialog.getByRole("button", { name: "Upload" }).click();
       await expect(dialog.getByRole("button", { name: "Uploading..." })).toBeDisabled();
-      await notice(page, "Image uploaded successfully");
+      // The slowed upload alone takes about 8 s: wait for its end, as long as the test allows.
+      await expect(page.getByText("Image uploaded successfully").first()).toBeVisible({ timeout: 60_000 });
       await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       const seen = await page.evaluate(() => (window as unknown as { progressSeen: number[] }).progressSeen);
       const between = seen.filter((value) => value > 0 && value < 100);

@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page, type Route } from "@playwright/test";
+import { type Browser, type Page, type Route } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { png } from "../support/images";
 import { expectControlStates } from "./a11y-states";
 import { AXE_VIEWPORTS, expectNoAxeViolations } from "./axe";
@@ -21,7 +22,8 @@ const DIALOG = "[role=dialog], [role=alertdialog]";
 
 let storageState: StorageState;
 
-test.describe.configure({ timeout: 120_000 });
+// Its tests need nothing from each other: the workers share them out.
+test.describe.configure({ mode: "parallel", timeout: 120_000 });
 
 test.beforeAll(async ({ browser }, testInfo) => {
   storageState = await signedInState(browser, testInfo, ADMIN);

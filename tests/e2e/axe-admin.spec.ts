@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { png } from "../support/images";
 import { expectControlStates } from "./a11y-states";
 import { AXE_VIEWPORTS, expectNoAxeViolations } from "./axe";
@@ -38,7 +39,8 @@ const MESSAGE_COUNT = 27; // more than a page (25): the pager shows
 let storageState: StorageState;
 
 // Up to a dozen states, each at two widths, on a machine that may be busy.
-test.describe.configure({ timeout: 300_000 });
+// Its tests need nothing from each other: the workers share them out.
+test.describe.configure({ mode: "parallel", timeout: 300_000 });
 
 test.beforeAll(async ({ browser }, testInfo) => {
   storageState = await signedInState(browser, testInfo, ADMIN);

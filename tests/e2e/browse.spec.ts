@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 // /properties with JavaScript and without it (this file runs in both projects), in English

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // A page shared from the cache carries no per-request nonce: its CSP allows its own
 // inline scripts by their hashes. In Chromium, those run (the page hydrates) and a script

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 // With JavaScript only: the fetcher, the sending state, client-side checks and toasts.
@@ -119,9 +120,11 @@ test.describe("contact form with JavaScript", () => {
 
   test("shows the sending state, then the success card and a toast, and 'send another' resets", async ({ page }) => {
     await openPage(page, "/");
-    // Hold the request a moment so the sending state can be seen.
+    // The message is held on its way until the sending state has been seen.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(isContactPost, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await held;
       await route.continue();
     });
     const startUrl = page.url();
@@ -133,6 +136,7 @@ test.describe("contact form with JavaScript", () => {
     await expect(sending).toBeVisible();
     await expect(sending).toBeDisabled();
     await expect(sending).toHaveAttribute("aria-busy", "true");
+    release();
 
     await expect(section.getByRole("heading", { name: "Message Sent!" })).toBeVisible();
     await expect(section.getByRole("heading", { name: "Message Sent!" })).toBeFocused();

@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 // Runs twice: with JavaScript (conform checks in the browser, a fetcher posts) and
 // without it (the browser posts the form and the server renders the answer).

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("home page without JavaScript", () => {
   test("shows the first image only and no carousel controls", async ({ page }) => {

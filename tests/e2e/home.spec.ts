@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./fixtures";
 
 test.describe("home page", () => {
   test("hero opens the gallery with the count line", async ({ page }) => {

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 // The page's scripts wait for its first photo (decision 025): the photo has the

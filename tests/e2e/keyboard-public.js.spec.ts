@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { walkWithTab } from "./focus-checks";
 import { homeWithPhotos, inLanguage, LANGUAGES, loadMaps, type Language } from "./public-pages";
 import { contrastProblems } from "./state-contrast";
@@ -25,7 +26,8 @@ async function tabTo(page: Page, target: Locator, limit = 80) {
 
 test.describe("dialogs over the cards, from the keyboard", () => {
   test.use({ reducedMotion: "reduce", viewport: { width: 1280, height: 800 } });
-  test.describe.configure({ timeout: 90_000 });
+  // Its tests need nothing from each other: the workers share them out.
+  test.describe.configure({ mode: "parallel", timeout: 90_000 });
 
   for (const lng of LANGUAGES) {
     test(`a home's details over the home page and over all homes (${lng})`, async ({ page }) => {
@@ -217,6 +219,9 @@ async function markersInTabOrder(page: Page, map: Locator): Promise<{ label: str
 test.describe("the listings map from the keyboard", () => {
   for (const lng of LANGUAGES) {
     test(`zoom keys, every home in Tab's reach, clusters, the info window and back (${lng})`, async ({ page }) => {
+      // Some two hundred key presses and six zoom animations: on a busy machine more than
+      // the usual 30 s. Every step waits on what it expects, never on the clock.
+      test.setTimeout(90_000);
       const text = TEXTS[lng];
       await openPage(page, inLanguage("/", lng));
       const map = page.getByRole("region", { name: text.map });

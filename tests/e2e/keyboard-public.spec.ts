@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { walkWithTab } from "./focus-checks";
 import { addHomesForPaging, homeWithPhotos, inLanguage, LANGUAGES, loadMaps, removeHomes, type Language } from "./public-pages";
 import { contrastProblems, controlStateProblems } from "./state-contrast";
@@ -24,7 +25,8 @@ const PHONE = { width: 320, height: 640 };
 // Scrolling to each focused control at once (smooth scrolling would move it while it is measured).
 test.use({ reducedMotion: "reduce", viewport: DESKTOP });
 // A walk over a whole page presses Tab a hundred times, twice, on a machine that may be busy.
-test.describe.configure({ timeout: 90_000 });
+// Its tests need nothing from each other: the workers share them out.
+test.describe.configure({ mode: "parallel", timeout: 90_000 });
 
 /**
  * Walks from where the focus is, and fails with every problem found. Shift+Tab retraces

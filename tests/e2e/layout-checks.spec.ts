@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 
 // The phone layout test passes only as long as the checker sees problems: each rule

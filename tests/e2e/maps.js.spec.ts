@@ -1,4 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
+import { type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 import { mapAtRest } from "./map-at-rest";
 import { openPage, withE2eDatabase } from "./support";

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 import { openPage, signedInState, type StorageState } from "./support";
 
@@ -41,6 +42,9 @@ async function expectFits(page: Page, language: string) {
   expect(await page.evaluate(() => window.scrollY), "the page opens at its top").toBe(0);
   expect(await layoutProblems(page)).toEqual([]);
 }
+
+// Its tests need nothing from each other: the workers share them out.
+test.describe.configure({ mode: "parallel" });
 
 for (const target of PAGES) {
   test.describe(`${target.name} on a phone`, () => {

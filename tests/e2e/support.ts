@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import { expect, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
+import { expect, request, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
 import { mimeParts, type ReceivedMail } from "../support/smtp";
 
@@ -11,12 +11,12 @@ export async function openPage(page: Page, url: string, javaScriptEnabled = true
   return response;
 }
 
-// The sign-in mail goes through a real SMTP server process that playwright.config.ts
-// starts; it files every message as a JSON file in E2E_MAIL_DIR.
+// The sign-in mail goes through a real SMTP server process that the worker's site
+// (fixtures.ts) starts; it files every message as a JSON file in E2E_MAIL_DIR.
 
 function mailDir(): string {
   const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error("E2E_MAIL_DIR is not set (playwright.config.ts sets it)");
+  if (!dir) throw new Error("E2E_MAIL_DIR is not set (the site fixture of fixtures.ts sets it)");
   return dir;
 }
 
@@ -64,16 +64,36 @@ export async function signInByMail(page: Page, options: { email: string; baseURL
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
+// The sessions this worker has signed in, by site and address.
+const signedIn = new Map<string, StorageState>();
+
+/** Whether the session in `state` still opens the dashboard (not ended, expired or signed out). */
+async function stillSignedIn(state: StorageState, baseURL: string): Promise<boolean> {
+  const api = await request.newContext({ baseURL, storageState: state });
+  try {
+    return (await api.get("/admin/dashboard", { maxRedirects: 0 })).status() === 200;
+  } finally {
+    await api.dispose();
+  }
+}
+
 /**
- * Signs in once for a whole file (the sign-in mail is rate-limited per address) and
- * returns the cookies, for `browser.newContext({ storageState })`.
+ * Signs in for a whole file (the sign-in mail is rate-limited per address) and returns
+ * the cookies, for `browser.newContext({ storageState })`. A session the worker signed in
+ * earlier for the same address is used again while it still opens the dashboard, unless
+ * `fresh` asks for a sign-in of its own (a test about what signing in leaves behind).
  */
-export async function signedInState(browser: Browser, testInfo: TestInfo, email: string): Promise<StorageState> {
-  const { baseURL, javaScriptEnabled = true } = testInfo.project.use;
+export async function signedInState(browser: Browser, testInfo: TestInfo, email: string, options: { fresh?: boolean } = {}): Promise<StorageState> {
+  const { javaScriptEnabled = true } = testInfo.project.use;
+  const baseURL = e2eBaseURL();
+  const key = `${baseURL} ${email}`;
+  const known = signedIn.get(key);
+  if (known && !options.fresh && (await stillSignedIn(known, baseURL))) return known;
   const context = await browser.newContext({ baseURL, javaScriptEnabled });
-  await signInByMail(await context.newPage(), { email, baseURL: baseURL!, javaScriptEnabled });
+  await signInByMail(await context.newPage(), { email, baseURL, javaScriptEnabled });
   const state = await context.storageState();
   await context.close();
+  signedIn.set(key, state);
   return state;
 }
 
@@ -85,7 +105,14 @@ export async function openSignedIn(browser: Browser, options: { baseURL?: string
   return { page, context };
 }
 
-/** The e2e server's database file (playwright.config.ts). */
+/** The worker's site's address (fixtures.ts), for hooks, which have no baseURL. */
+export function e2eBaseURL(): string {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error("E2E_BASE_URL is not set (the site fixture of fixtures.ts sets it)");
+  return url;
+}
+
+/** The worker's site's database file (fixtures.ts). */
 export const e2eDatabasePath = () => process.env.E2E_DATABASE_PATH!;
 
 /** Opens the e2e server's database for one piece of work, and closes it again. */

@@ -59,7 +59,7 @@ export function runBuilt(
   });
 }
 
-export type StartOptions = { env?: Record<string, string>; workDir?: string; port?: number; launcher?: string[] };
+export type StartOptions = { env?: Record<string, string>; workDir?: string; port?: number; launcher?: string[]; startupTimeoutMs?: number };
 
 /**
  * Starts the production server (build/server.js) on a free port with a
@@ -77,7 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   child.stderr?.on("data", (chunk) => (output += chunk));
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
-  const deadline = Date.now() + 45_000;
+  const deadline = Date.now() + (options.startupTimeoutMs ?? 45_000);
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early (${child.exitCode}):\n${output}`);
     try {

@@ -15,9 +15,13 @@ export type SmtpSink = {
 
 const SINK = path.join(ROOT, "tests/support/smtp-sink.mjs");
 
-/** Starts tests/support/smtp-sink.mjs on the port (a separate process) and waits until it listens. */
-export async function startSmtpSink(port: number): Promise<SmtpSink> {
-  const child: ChildProcess = spawn(process.execPath, [SINK, String(port)], { stdio: ["ignore", "pipe", "pipe"] });
+/**
+ * Starts tests/support/smtp-sink.mjs on the port (a separate process) and waits until it
+ * listens; with `dir`, it also files each message there (for readers in other processes).
+ */
+export async function startSmtpSink(port: number, options: { dir?: string } = {}): Promise<SmtpSink> {
+  const args = [SINK, String(port), ...(options.dir ? ["--dir", options.dir] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
   const received: ReceivedMail[] = [];
   let errors = "";
   let buffered = "";
