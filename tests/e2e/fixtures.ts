@@ -50,7 +50,6 @@ async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }
   const server = await startServer({
     workDir,
     env: {
-      LOG_LEVEL: "warn",
       ADMIN_EMAILS: ADMIN_EMAILS.join(","),
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       GOOGLE_CLIENT_ID: "e2e-client",

@@ -14,11 +14,14 @@ export async function openPage(page: Page, url: string, javaScriptEnabled = true
 // The sign-in mail goes through a real SMTP server process that the worker's site
 // (fixtures.ts) starts; it files every message as a JSON file in E2E_MAIL_DIR.
 
-function mailDir(): string {
-  const dir = process.env.E2E_MAIL_DIR;
-  if (!dir) throw new Error("E2E_MAIL_DIR is not set (the site fixture of fixtures.ts sets it)");
-  return dir;
+/** What the worker's site fixture (fixtures.ts) put in the environment for these helpers. */
+function fromSite(name: "E2E_MAIL_DIR" | "E2E_BASE_URL" | "E2E_DATABASE_PATH"): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set (the site fixture of fixtures.ts sets it)`);
+  return value;
 }
+
+const mailDir = () => fromSite("E2E_MAIL_DIR");
 
 /** The names of the mails received so far, oldest first. */
 export function mailFiles(): string[] {
@@ -106,14 +109,10 @@ export async function openSignedIn(browser: Browser, options: { baseURL?: string
 }
 
 /** The worker's site's address (fixtures.ts), for hooks, which have no baseURL. */
-export function e2eBaseURL(): string {
-  const url = process.env.E2E_BASE_URL;
-  if (!url) throw new Error("E2E_BASE_URL is not set (the site fixture of fixtures.ts sets it)");
-  return url;
-}
+export const e2eBaseURL = () => fromSite("E2E_BASE_URL");
 
 /** The worker's site's database file (fixtures.ts). */
-export const e2eDatabasePath = () => process.env.E2E_DATABASE_PATH!;
+export const e2eDatabasePath = () => fromSite("E2E_DATABASE_PATH");
 
 /** Opens the e2e server's database for one piece of work, and closes it again. */
 export function withE2eDatabase<T>(work: (db: Database.Database) => T, options?: Database.Options): T {
