@@ -176,7 +176,10 @@ describe("a SIGKILL in the middle of a stream of writes", () => {
       withServerDatabase(second, (db) => db.prepare("select subject, sent_at as sentAt from mail_queue where subject like ?").all(`%${marker}%`) as { subject: string; sentAt: number | null }[]);
     expect(mailRows()).toHaveLength(storedMessages.length);
     await eventually(() => (mailRows().every((row) => row.sentAt !== null) ? true : undefined), 60_000);
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // No second copy can be on its way: the server stops (its worker finishes the mail it
+    // is sending first, and exits cleanly), and the sink's output is read up to here.
+    expect(await second.stop()).toBe(0);
+    await sink.caughtUp();
     const copies = copiesByName(sink.messages(), new RegExp(`${marker}v\\dx\\d+`));
     expect([...copies.keys()].sort()).toEqual([...storedMessages].sort());
     expect([...copies.entries()].filter(([, count]) => count !== 1)).toEqual([]);

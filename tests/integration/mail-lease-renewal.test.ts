@@ -66,7 +66,10 @@ describe("the lease on mail being sent", () => {
       withServerDatabase(first, (db) => db.prepare("select sent_at as sentAt from mail_queue where subject like ?").get(`%${lastName}%`) as { sentAt: number | null });
     await eventually(() => (sentAt().sentAt !== null ? true : undefined), 40_000);
     // Both workers have looked at the queue many times since the lease was first taken.
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // No second copy can be on its way: both servers stop (each worker finishes the mail
+    // it is sending first, and exits cleanly); the SMTP server keeps a message before it
+    // answers that it accepted it.
+    expect(await Promise.all(servers.map((server) => server.stop()))).toEqual([0, 0]);
     expect(slow.received.filter((raw) => raw.includes(lastName))).toHaveLength(1);
   });
 });

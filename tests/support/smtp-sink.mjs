@@ -3,6 +3,8 @@
 // message on stdout as one JSON line. Usage: node smtp-sink.mjs PORT [--dir DIR]
 // With --dir each message is also written there as one JSON file (same record), for
 // readers that cannot see the process's stdout (Playwright starts it as a web server).
+// A line written to its stdin is answered on stdout as {"caughtUp": line}, after every
+// message line already written: a reader that has the answer has read them all.
 import fs from "node:fs";
 import path from "node:path";
 import { SMTPServer } from "smtp-server";
@@ -58,6 +60,22 @@ server.on("error", (error) => {
 server.listen(port, "127.0.0.1", () => {
   process.stdout.write(JSON.stringify({ ready: true, port }) + "\n");
 });
+
+// Every message is printed before the client is told it was accepted (onData above), so
+// the answer to a line sent after a client saw its mail accepted comes after that mail.
+if (!process.stdin.isTTY) {
+  let pending = "";
+  process.stdin.setEncoding("utf8");
+  process.stdin.on("data", (chunk) => {
+    pending += chunk;
+    let newline;
+    while ((newline = pending.indexOf("\n")) >= 0) {
+      const line = pending.slice(0, newline);
+      pending = pending.slice(newline + 1);
+      process.stdout.write(JSON.stringify({ caughtUp: line }) + "\n");
+    }
+  });
+}
 
 const stop = () => {
   server.close(() => process.exit(0));

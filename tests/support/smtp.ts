@@ -10,6 +10,12 @@ export type SmtpSink = {
   messages: () => ReceivedMail[];
   /** Resolves with the first message that matches, or rejects after timeoutMs. */
   waitFor: (match: (mail: ReceivedMail) => boolean, timeoutMs?: number) => Promise<ReceivedMail>;
+  /**
+   * Resolves once `messages()` holds every message the sink had accepted when this was
+   * called: a mail whose sender was told it was accepted is there, so a count taken
+   * after it is final for everything sent up to then (no "wait and see" needed).
+   */
+  caughtUp: () => Promise<void>;
   stop: () => Promise<void>;
 };
 
@@ -21,8 +27,13 @@ const SINK = path.join(ROOT, "tests/support/smtp-sink.mjs");
  */
 export async function startSmtpSink(port: number, options: { dir?: string } = {}): Promise<SmtpSink> {
   const args = [SINK, String(port), ...(options.dir ? ["--dir", options.dir] : [])];
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ["pipe", "pipe", "pipe"] });
   const received: ReceivedMail[] = [];
+  // Called with each message as it comes in (waitFor's pending waits).
+  const arrivals = new Set<() => void>();
+  // The sink's answers to caughtUp(), by the line asked with.
+  const caughtUp = new Map<string, () => void>();
+  let asked = 0;
   let errors = "";
   let buffered = "";
   let signalReady: () => void = () => {};
@@ -37,10 +48,16 @@ export async function startSmtpSink(port: number, options: { dir?: string } = {}
       if (!line.trim()) continue;
       const record = JSON.parse(line);
       if (record.ready) signalReady();
-      else received.push(record as ReceivedMail);
+      else if (record.caughtUp !== undefined) caughtUp.get(record.caughtUp)?.();
+      else {
+        received.push(record as ReceivedMail);
+        for (const arrived of arrivals) arrived();
+      }
     }
   });
   child.stderr?.on("data", (chunk: Buffer) => (errors += chunk.toString("utf8")));
+  // A line written after the sink has gone fails (EPIPE); caughtUp() then says it exited.
+  child.stdin?.on("error", () => {});
   const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
 
   const outcome = await Promise.race([
@@ -56,13 +73,36 @@ export async function startSmtpSink(port: number, options: { dir?: string } = {}
   return {
     port,
     messages: () => [...received],
-    waitFor: async (match, timeoutMs = 20_000) => {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const found = received.find(match);
-        if (found) return found;
-        if (Date.now() > deadline) throw new Error(`no matching mail within ${timeoutMs} ms (got ${received.length})`);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    waitFor: (match, timeoutMs = 20_000) => {
+      const found = received.find(match);
+      if (found) return Promise.resolve(found);
+      // Looked at again as each message arrives, rather than on a clock.
+      return new Promise<ReceivedMail>((resolve, reject) => {
+        const timer = setTimeout(() => {
+          arrivals.delete(arrived);
+          reject(new Error(`no matching mail within ${timeoutMs} ms (got ${received.length})`));
+        }, timeoutMs);
+        const arrived = () => {
+          const hit = received.find(match);
+          if (!hit) return;
+          clearTimeout(timer);
+          arrivals.delete(arrived);
+          resolve(hit);
+        };
+        arrivals.add(arrived);
+      });
+    },
+    caughtUp: async () => {
+      const line = String(++asked);
+      const answered = new Promise<void>((resolve) => caughtUp.set(line, resolve));
+      child.stdin?.write(`${line}\n`);
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error("the SMTP sink did not answer within 10 s")), 10_000)));
+      try {
+        await Promise.race([answered, timeout, exited.then(() => Promise.reject(new Error("the SMTP sink has exited")))]);
+      } finally {
+        clearTimeout(timer);
+        caughtUp.delete(line);
       }
     },
     stop: async () => {
