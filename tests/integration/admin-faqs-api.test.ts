@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
+import { eventually } from "../support/eventually";
 import { visibleTexts } from "../support/html";
 import { fakeSpanish, startLibreTranslate, type LibreTranslateStub } from "../support/libretranslate";
 import { startOAuthServer } from "../support/oauth";
@@ -351,7 +352,8 @@ describe("when the translation service fails", () => {
   it("does not block other requests while it waits", async () => {
     translator.setMode("hang");
     const pending = create({ question: "Is there a pool?", answer: "In summer." });
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The service has the request: from here on the server waits for its answer.
+    await eventually(() => (translator.requests.length > 0 ? true : undefined));
     const started = Date.now();
     expect((await call("/api/admin/faqs")).status).toBe(200);
     expect(Date.now() - started).toBeLessThan(2_000);

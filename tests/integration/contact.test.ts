@@ -381,8 +381,13 @@ describe("an SMTP outage", () => {
     });
     expect(failed.sent_at).toBeNull();
     expect(failed.last_error).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    expect(queuedFor(app, input.lastName)[0].sent_at).toBeNull();
+    // It is tried again (a second attempt, a second failure), and kept again.
+    const retried = await eventually(() => {
+      const row = queuedFor(app, input.lastName)[0];
+      return row.attempts >= 2 ? row : undefined;
+    });
+    expect(retried.sent_at).toBeNull();
+    expect(queuedFor(app, input.lastName)).toHaveLength(1);
 
     sink = await startSmtpSink(smtpPort);
     const mail = await sink.waitFor((received) => received.raw.includes(input.lastName), 20_000);

@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { logLineLike, logLines, type LogLine } from "../support/log-lines";
+import { expectLoggedFor, logLineLike, logLines, type LogLine } from "../support/log-lines";
 import { builtEntry, freePort, makeWorkDir, startServer, type RunningServer } from "../support/server";
 import { mimeParts } from "../support/smtp";
 import { HONEYPOT_FIELD } from "~/utils/contact-fields";
@@ -138,7 +138,11 @@ describe("the request log at LOG_LEVEL=warn", () => {
     const response = await fetch(`${app.url}/`);
     await response.text();
     expect(response.headers.get("x-request-id")).toMatch(UUID);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A later request that does write a line (a warning): the log is written in order, so
+    // once its line is read, a line of the first request would have been read before it.
+    const refused = await fetch(`${app.url}/api/contact`, { method: "POST", headers: { "Content-Type": "application/json", Origin: "https://elsewhere.example" }, body: "{}" });
+    expect(refused.status).toBe(403);
+    await expectLoggedFor(app.output, refused.headers.get("x-request-id"), "cross-site write refused");
     expect(logLines(app.output()).filter((line) => line.level === "info")).toEqual([]);
   });
 });
@@ -163,7 +167,10 @@ describe("a site served over https without SMTP", () => {
     const eml = await until(() => outbox(app)[0], "mail in the outbox");
     const token = /token=([A-Za-z0-9_-]{43})/.exec(eml)?.[1];
     expect(token).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Everything the request wrote is in the log once its own line is (the last it writes),
+    // and the worker's line for the mail it wrote comes after the file.
+    await expectLoggedFor(app.output, response.headers.get("x-request-id"), "POST /api/admin/auth/magic/request 200");
+    await expect.poll(() => logLines(app.output()), { timeout: 10_000 }).toContainEqual(logLineLike("mail: written to the outbox"));
     expect(app.output()).not.toContain(token);
     expect(logLines(app.output()).filter((line) => line.msg.includes("sign-in link for"))).toEqual([]);
   });
