@@ -210,7 +210,10 @@ function leaseDueMail(now: Date): QueuedMail[] {
         .all(),
     );
   } catch (error) {
-    if (databaseFaultOf(error) === "busy") return [];
+    if (databaseFaultOf(error) === "busy") {
+      log.debug("mail: the database is locked by another connection, due mail waits for the next poll", { due: due.length });
+      return [];
+    }
     throw error;
   }
   return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);

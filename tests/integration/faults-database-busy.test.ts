@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { contactMessage, postContactJson, postSpanishContactForm } from "../support/contact-posts";
 import { whileLocked } from "../support/database-lock";
-import { expectLoggedFor, logLines } from "../support/log-lines";
+import { expectLoggedFor, logLineLike, logLines } from "../support/log-lines";
+import { mailQueueDrained } from "../support/mail-queue";
 import { withServerDatabase } from "../support/server";
 
 /**
@@ -32,8 +33,9 @@ const call = jsonCaller(
 );
 
 beforeAll(async () => {
-  // LOG_LEVEL=info: every answer is logged, in order with everything else.
-  signed = await startSignedInApp({ env: { SEED_DEMO: "0", RATE_LIMIT_FACTOR: "100", LOG_LEVEL: "info" } });
+  // LOG_LEVEL=debug: every answer is logged, in order with everything else, and so is the
+  // mail worker meeting the lock.
+  signed = await startSignedInApp({ env: { SEED_DEMO: "0", RATE_LIMIT_FACTOR: "100", LOG_LEVEL: "debug" } });
 });
 afterAll(async () => {
   await signed?.stop();
@@ -45,9 +47,15 @@ function rowsNamed(table: "contact_messages" | "faqs", column: "last_name" | "qu
 
 describe("another connection holds the write lock past the busy timeout", () => {
   it("pages and public JSON are still read, and no background work stops the server waiting for the lock", async () => {
+    // A mail falls due a second from now, when the lock is held: the mail worker's next poll
+    // (every second) tries to take it and meets the lock, and says so.
+    withServerDatabase(signed.app, (db) =>
+      db
+        .prepare("insert into mail_queue (recipient, subject, text_body, next_attempt_at) values (?, ?, ?, ?)")
+        .run("office@example.com", "Due while the database is locked", "Queued before the lock.", Date.now() + 1_000),
+    );
     const faqs = await whileLocked(signed.app, async () => {
-      // Longer than the mail worker's poll (every second): it polls while the lock is held.
-      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await expect.poll(() => logLines(signed.app.output()), { timeout: 10_000 }).toContainEqual(logLineLike("mail: the database is locked by another connection"));
       const home = await fetch(`${signed.app.url}/?lng=es`);
       expect(home.status).toBe(200);
       expect(await home.text()).toContain('<html lang="es"');
@@ -64,6 +72,8 @@ describe("another connection holds the write lock past the busy timeout", () => 
     const answered = lines.findIndex((line) => line.requestId === faqs.headers.get("x-request-id"));
     // (Error lines that are not the request log's own.)
     expect(lines.slice(0, answered).filter((line) => line.level === "error" && line.status === undefined)).toEqual([]);
+    // Once the lock is gone the mail goes out (to data/outbox: no SMTP here).
+    await mailQueueDrained(signed.app);
   });
 
   it("POST /api/contact answers 503 JSON with Retry-After, stores nothing, and works once the lock is gone", async () => {
