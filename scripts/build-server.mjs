@@ -2,6 +2,7 @@
 // Remix build, so production runs `node build/server.js` with no TypeScript loader.
 // npm packages stay external (the image installs them with `npm ci --omit=dev`); our own
 // code (server/, the app modules the server imports) is bundled.
+import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
 import fs from "node:fs";
 import path from "node:path";
@@ -17,6 +18,7 @@ const ENTRY_POINTS = {
   "db-backup": "scripts/db-backup.ts",
   "db-restore": "scripts/db-restore.ts",
   "seed-scale": "scripts/seed-scale.ts",
+  "render-demo-images": "scripts/render-demo-images.ts",
 };
 
 // server.ts must set NODE_ENV before any package loads. A bundle hoists every package
@@ -50,4 +52,8 @@ await build({
 // The bundles find their migrations beside themselves (app/db/client.server.ts resolves
 // ./migrations from its own module, which is build/*.js once compiled).
 fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(OUT_DIR, "migrations"), { recursive: true });
-console.log("Server compiled to build/server.js, build/server-main.js, build/db-migrate.js, build/db-backup.js, build/db-restore.js and build/seed-scale.js");
+
+// The demo scenes, encoded once here rather than at every new site's first start.
+const rendered = spawnSync(process.execPath, [path.join(OUT_DIR, "render-demo-images.js")], { stdio: "inherit" });
+if (rendered.status !== 0) process.exit(rendered.status ?? 1);
+console.log("Server compiled to build/server.js, build/server-main.js, build/db-migrate.js, build/db-backup.js, build/db-restore.js, build/seed-scale.js and build/render-demo-images.js");

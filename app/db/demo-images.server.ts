@@ -1,8 +1,11 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
 import sharp from "sharp";
 
 /**
- * Original illustrations for the demo catalogue, drawn as SVG and encoded as WebP
- * at seed time, so the repository ships no photos and nothing is downloaded.
+ * Original illustrations for the demo catalogue, drawn as SVG and encoded as WebP by
+ * the build (scripts/render-demo-images.ts), so the repository ships no photos and
+ * nothing is downloaded. A scene the build did not encode is encoded at seed time.
  */
 
 export type Scene = {
@@ -78,6 +81,26 @@ export function sceneSvg(scene: Scene, width = 1200, height = 800): string {
   </svg>`;
 }
 
+/**
+ * Beside the compiled server (build/demo-images/), where the build leaves each scene
+ * encoded: a new site's first start then encodes nothing, about 1.5 s of CPU saved.
+ */
+const ENCODED_DIR = new URL("./demo-images/", import.meta.url);
+
+/** The encoded scene's file name: from the drawing itself, so a changed scene is never served stale. */
+export function encodedSceneName(svg: string): string {
+  return `${createHash("sha256").update(svg).digest("hex").slice(0, 32)}.webp`;
+}
+
+export function encodeSvg(svg: string): Promise<Buffer> {
+  return sharp(Buffer.from(svg)).webp({ quality: 72 }).toBuffer();
+}
+
 export async function renderScene(scene: Scene, width = 1200, height = 800): Promise<Buffer> {
-  return sharp(Buffer.from(sceneSvg(scene, width, height))).webp({ quality: 72 }).toBuffer();
+  const svg = sceneSvg(scene, width, height);
+  try {
+    return await fs.promises.readFile(new URL(encodedSceneName(svg), ENCODED_DIR));
+  } catch {
+    return encodeSvg(svg);
+  }
 }

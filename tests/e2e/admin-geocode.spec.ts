@@ -1,7 +1,7 @@
 import { type Browser, type Locator, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
-import { openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
+import { openSignedIn, quietPeriod, signedInState, withE2eDatabase, type StorageState } from "./support";
 
 // Issue 10, point 5: the property form's Location field suggests addresses (the
 // embedded gazetteer answers here: the e2e server has no GEOCODER_URL). With
@@ -66,7 +66,7 @@ test("Add New Property: Location suggests addresses and choosing one fills the c
 
       // Fewer than 3 characters: no search.
       await location.pressSequentially("Wa");
-      await page.waitForTimeout(500);
+      await quietPeriod(page, 500);
       await expect(dialog.getByText("Searching addresses...")).toHaveCount(0);
       await expect(location).toHaveAttribute("aria-expanded", "false");
 

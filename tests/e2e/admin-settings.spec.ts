@@ -155,17 +155,24 @@ test("Settings: save, reset and a test e-mail; contact messages then go to the n
       await expect(field(page)).toHaveValue(first);
     }
 
-    // With JavaScript the tab's posts are held a moment, so the pending labels can be seen.
+    // With JavaScript each of the tab's posts waits until its pending label has been seen.
+    const heldPosts: (() => void)[] = [];
     if (javaScriptEnabled) {
-      await page.route(isTabPost, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 800));
-        await route.continue();
-      });
+      await page.route(isTabPost, (route) =>
+        route.request().method() === "POST" ? void new Promise<void>((resolve) => heldPosts.push(resolve)).then(() => route.continue()) : route.continue(),
+      );
     }
+    const letThePostGo = async () => {
+      await expect.poll(() => heldPosts.length).toBe(1);
+      heldPosts.shift()!();
+    };
 
     // Changed on the next save.
     await save(page, second);
-    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Saving..." })).toBeDisabled();
+      await letThePostGo();
+    }
     await expect(page.getByText("Contact email updated successfully").first()).toBeVisible();
     await expect(currentSetting(page)).toContainText(second);
     await expect(currentSetting(page)).not.toContainText(first);
@@ -182,7 +189,10 @@ test("Settings: save, reset and a test e-mail; contact messages then go to the n
     // The test e-mail goes to the stored address through the mail server.
     const seen = new Set(mailFiles());
     await page.getByRole("button", { name: "Send Test Email" }).click();
-    if (javaScriptEnabled) await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+    if (javaScriptEnabled) {
+      await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
+      await letThePostGo();
+    }
     await expect(page.getByText("Test Email Sent").first()).toBeVisible();
     await expect(page.getByText(`Test email sent to ${second}`).first()).toBeVisible();
     await waitForMail(second, seen, (mail) => mailHeader(mail.raw, "Subject") === TEST_SUBJECT, `the test e-mail to ${second}`);

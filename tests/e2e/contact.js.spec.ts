@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { openPage, quietPeriod } from "./support";
 
 // With JavaScript only: the fetcher, the sending state, client-side checks and toasts.
 
@@ -70,7 +70,7 @@ test.describe("contact form with JavaScript", () => {
     await email.fill("ana@");
     await email.blur();
     await section.getByRole("button", { name: "Send Message" }).click();
-    await page.waitForTimeout(300);
+    await quietPeriod(page, 300);
     expect(posts).toBe(0);
     release();
     await expect(section.getByText("Please enter a valid email address.")).toBeVisible();
@@ -99,7 +99,7 @@ test.describe("contact form with JavaScript", () => {
     await section.getByRole("textbox", { name: "Phone (optional)" }).blur();
     release();
     await expect.poll(() => checkArrived).toBe(true);
-    await page.waitForTimeout(500);
+    await quietPeriod(page, 500);
     expect(posts).toBe(0);
     await expect(section.getByRole("heading", { name: "Message Sent!" })).toHaveCount(0);
 

@@ -1,6 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { openPage } from "./support";
+import { openPage, quietPeriod } from "./support";
 
 // The page's scripts wait for its first photo (decision 025): the photo has the
 // connection to itself, then the page hydrates whole, without a mismatch that would make
@@ -50,7 +50,7 @@ test("a page whose first photo never arrives still hydrates, at the visitor's fi
     // Never answered: the photo stays loading.
   });
   await page.goto("/", { waitUntil: "domcontentloaded" });
-  await page.waitForTimeout(500);
+  await quietPeriod(page, 500);
   expect(await page.locator("html[data-hydrated]").count()).toBe(0);
   await page.keyboard.press("Shift");
   await page.locator("html[data-hydrated]").waitFor();

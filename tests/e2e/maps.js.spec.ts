@@ -2,7 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 import { mapAtRest } from "./map-at-rest";
-import { openPage, withE2eDatabase } from "./support";
+import { openPage, quietPeriod, withE2eDatabase } from "./support";
 
 // The maps, with JavaScript: the listings map beside the cards and the small map of one
 // home. Tiles come from the local tile server of global-setup.ts (MAP_TILE_URL).
@@ -77,7 +77,7 @@ test.describe("the listings map", () => {
     });
     await openPage(page, "/");
     // The hero fills the first screen: the map's code has not been fetched.
-    await page.waitForTimeout(300);
+    await quietPeriod(page, 300);
     expect(chunks).toEqual([]);
     await expect(page.locator("#properties [data-map-fallback]")).toBeAttached();
 

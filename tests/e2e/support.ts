@@ -144,3 +144,13 @@ export function setRowsAside(table: string, where: string, ...params: unknown[])
       }
     });
 }
+
+/**
+ * The one fixed wait the browser tests allow: where a test shows that something does
+ * NOT happen (no request sent, no search started, no hydration before a key), there is
+ * no event to wait on, so the page is given this long to do it wrongly. Anything a test
+ * expects to happen is waited for as an event instead.
+ */
+export function quietPeriod(page: Page, ms: 300 | 500): Promise<void> {
+  return page.waitForTimeout(ms);
+}

@@ -27,8 +27,13 @@ const CRAFTED_BODIES: [shape: string, body: string][] = [
   ["a name nested 1,000 levels", `a${"[b]".repeat(1000)}=1`],
 ];
 
+// A body that stalls the server holds its one thread for the whole parse: every /healthz
+// asked meanwhile waits that long, every time. The slowest /healthz is also measured from
+// a test process that shares two cores with three other test files, hence the margin.
 const MOST_SERVER_MS = 100;
-const MOST_HEALTHZ_MS = 50;
+const MOST_HEALTHZ_MS = 100;
+// A slow attempt is sent again, up to this many in all; the best one is judged.
+const MOST_ATTEMPTS = 3;
 const MOST_MEMORY_GROWTH_BYTES = 50 * 1024 * 1024;
 
 const FORM_ROUTES = WRITE_ENDPOINTS.filter((endpoint) => endpoint.kind === "form" || endpoint.kind === "upload-form");
@@ -114,10 +119,11 @@ describe.each(FORM_ROUTES.map((endpoint) => [endpoint.name, endpoint] as const))
     const before = contentDigest(site.app);
     const first = await attempt(path, body, cookieFor(endpoint));
     // A server stalled by the body is slow every time; a machine busy with other work
-    // (the other test files run beside this one) only now and then. So a slow first
-    // attempt is sent again, and the times judged are the better of the two.
+    // (the other test files run beside this one) only now and then. So a slow attempt is
+    // sent again, and the times judged are the best of them.
     const slow = (run: Attempt) => run.serverMs >= MOST_SERVER_MS || run.slowestHealthzMs >= MOST_HEALTHZ_MS;
-    const runs = slow(first) ? [first, await attempt(path, body, cookieFor(endpoint))] : [first];
+    const runs = [first];
+    while (runs.length < MOST_ATTEMPTS && runs.every(slow)) runs.push(await attempt(path, body, cookieFor(endpoint)));
 
     for (const run of runs) {
       expect(run.status, visibleTexts(run.html).slice(0, 12).join(" | ")).toBeGreaterThanOrEqual(400);
