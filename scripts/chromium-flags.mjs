@@ -12,7 +12,7 @@ export const CHROMIUM_ARGS = [
 
 // Browser features the browser tests have no use for. Every new window (each test's
 // context, each replay of a page without JavaScript) preloaded the address bar's
-// suggestion popup in a renderer of its own: about a third of the suite's CPU time on
-// two cores. Given to Chromium through scripts/chromium-for-tests.sh, which keeps
+// suggestion popup in a renderer of its own: a third of the CPU time of a sample of
+// browser tests. Given to Chromium through scripts/chromium-for-tests.sh, which keeps
 // Playwright's own list of disabled features in force too (decision 043).
 export const TEST_DISABLED_FEATURES = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup"];

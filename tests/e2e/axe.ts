@@ -56,20 +56,21 @@ function withoutScripts(html: string): string {
     .replace(/<\/?noscript\b[^>]*>/gi, "");
 }
 
-/** The page each test page's documents are replayed in, made on the first check. */
-const replayPages = new WeakMap<Page, Promise<Page>>();
+/** A test page's replay page, made on its first check, and the document it shows now. */
+type Replay = { page: Page; shown: string | null };
+const replays = new WeakMap<Page, Promise<Replay>>();
 
-function replayPageFor(page: Page): Promise<Page> {
-  let replay = replayPages.get(page);
+function replayFor(page: Page): Promise<Replay> {
+  let replay = replays.get(page);
   if (!replay) {
     const browser = page.context().browser();
     if (!browser) throw new Error("no browser to replay the page in");
-    replay = browser.newContext({ javaScriptEnabled: true }).then((context) => {
+    replay = browser.newContext({ javaScriptEnabled: true }).then(async (context) => {
       // Gone with the test's page, at the end of the test.
       page.once("close", () => void context.close().catch(() => {}));
-      return context.newPage();
+      return { page: await context.newPage(), shown: null };
     });
-    replayPages.set(page, replay);
+    replays.set(page, replay);
   }
   return replay;
 }
@@ -83,26 +84,23 @@ function replayPageFor(page: Page): Promise<Page> {
 async function analyzeWithoutJavaScript(page: Page, within?: string): Promise<AxeResults> {
   const html = withoutScripts(await page.content());
   const url = page.url();
-  const replay = await replayPageFor(page);
+  const replay = await replayFor(page);
   const viewport = page.viewportSize();
-  if (viewport) await replay.setViewportSize(viewport);
+  if (viewport) await replay.page.setViewportSize(viewport);
   // The same document at another width (a page without scripts changes only by its
   // styles' media queries): the replay is resized, not loaded again.
   const document = `${url}\n${html}`;
-  if (replayedDocuments.get(replay) !== document) {
-    await replay.unrouteAll();
-    await replay.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
+  if (replay.shown !== document) {
+    await replay.page.unrouteAll();
+    await replay.page.route(url, (route) => route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: html }));
     // From a blank page, so that the same URL with another #fragment is loaded, not scrolled to.
-    await replay.goto("about:blank");
-    await replay.goto(url);
-    await replay.waitForLoadState("load");
-    replayedDocuments.set(replay, document);
+    await replay.page.goto("about:blank");
+    await replay.page.goto(url);
+    await replay.page.waitForLoadState("load");
+    replay.shown = document;
   }
-  return runAxe(replay, { within });
+  return runAxe(replay.page, { within });
 }
-
-/** What each replay page shows now: its URL and document. */
-const replayedDocuments = new WeakMap<Page, string>();
 
 /**
  * Runs axe-core over the page as it is now (every rule axe ships, not only WCAG A/AA)
