@@ -1,5 +1,5 @@
 // The upload part of `npm run bench`: the server's memory while 4 uploads run at once
-// (SPEC section 7's flow, docs/decisions/011-upload-quarantine.md). The figure asked for
+// (docs/product.md §7's flow, docs/decisions/011-upload-quarantine.md). The figure asked for
 // is the peak RSS of the server process over its baseline, for 4 × 1 MB and 4 × 10 MB:
 // it must not grow with file size beyond what re-encoding a picture of that many pixels
 // needs (one at a time). Runnable alone:
@@ -250,7 +250,7 @@ function startSampler(pid) {
 
 // ---------------------------------------------------------------- one upload
 
-/** SPEC section 7's steps for one file; `record: false` stops after the PUT of the bytes. */
+/** docs/product.md §7's steps for one file; `record: false` stops after the PUT of the bytes. */
 async function uploadOnce(server, cookie, image, { record, name }) {
   const times = { start: clock() };
   const api = (apiPath, method, body) =>

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # scripts/check-container.sh IMAGE: checks a built image the way a deployment uses it.
-#   config    a CONTRACT variable passes through: a bad S3_ENDPOINT stops the start, naming it
+#   config    a configuration variable passes through: a bad S3_ENDPOINT stops the start, naming it
 #   smtp      SMTP_URL passes through: a sign-in link request reaches a real SMTP server
 #             (tests/support/smtp-sink.mjs on the host) with a link on APP_URL
 #   data      the database and the session secret are on the /app/data volume

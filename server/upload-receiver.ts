@@ -9,7 +9,7 @@ import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
 
 /**
  * PUT /api/objects/upload/<slot id>?expires=…&signature=…: the local-disk uploadURL of
- * SPEC section 7 (S3 takes such uploads itself, with a presigned URL). The URL must be
+ * docs/product.md §7 (S3 takes such uploads itself, with a presigned URL). The URL must be
  * unaltered, unexpired and unused; the body is streamed to a work file and cut off past
  * 10485760 bytes, never held in memory, then moved into quarantine, where only the
  * record step (POST /api/admin/media/upload) reads it. 200 means the bytes are stored.

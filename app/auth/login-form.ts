@@ -31,7 +31,7 @@ export type LoginEmailInput = z.output<typeof loginEmailSchema>;
 /** What the login form posts (readForm): the address alone. */
 export const LOGIN_FORM: FormShape = { fields: Object.keys(loginEmailSchema.shape), maxBytes: formBytesFor(MAX_EMAIL_LENGTH) };
 
-/** The login page's error query values and what each one shows (SPEC section 8). */
+/** The login page's error query values and what each one shows (docs/product.md §8). */
 const LOGIN_ERRORS = new Map<string, { title: string; text: string }>([
   [
     "unauthorized",

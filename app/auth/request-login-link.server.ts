@@ -16,7 +16,7 @@ import { clientFields } from "~/utils/log-pseudonyms.server";
  * Asking for a sign-in link: what the login page's action and
  * POST /api/admin/auth/magic/request share, so both doors follow the same rules.
  *
- * The answer never says whether the address is on the whitelist (CONTRACT.md): a
+ * The answer never says whether the address is on the whitelist (docs/product.md §10): a
  * whitelisted address, any other address and an address over its own limit all get
  * the same "sent" outcome; only the first gets a token and a mail.
  */
@@ -24,7 +24,7 @@ import { clientFields } from "~/utils/log-pseudonyms.server";
 const DEFAULT_AFTER_SIGN_IN = "/admin/dashboard";
 
 const WINDOW_MS = 15 * 60_000;
-// CONTRACT.md: at most 5 per address and 20 per client IP in 15 minutes (× RATE_LIMIT_FACTOR);
+// docs/product.md §9: at most 5 per address and 20 per client IP in 15 minutes (× RATE_LIMIT_FACTOR);
 // a client is its network (clientNetworkOf: an IPv6 client by its /64).
 const perIp = new RateLimiter("login-link-ip", 20, WINDOW_MS);
 // The 5 per address, as decision 031 splits them so that strangers cannot silence an
@@ -142,7 +142,7 @@ async function decide(input: { email: unknown; redirectTo?: unknown }, requester
     link = loginLinkUrl(issued.token, keptRedirect);
     queueMail(loginLinkMail(email, link), tx);
   });
-  // CONTRACT.md: without SMTP the link is also in the server's log (after the commit,
+  // Without SMTP (README, configuration) the link is also in the server's log (after the commit,
   // so it is never a link that does not exist), and a fresh install can sign in from
   // the terminal. Only for local use over http: a live link in the log of a public
   // (https) site would let whoever reads the log sign in.

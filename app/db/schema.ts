@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
 
-/** Every entity of SPEC section 3. Times are stored as epoch milliseconds. */
+/** Every entity of docs/product.md §3. Times are stored as epoch milliseconds. */
 
 const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
 
@@ -149,7 +149,7 @@ export const magicTokens = sqliteTable(
 );
 
 /**
- * One browser upload (SPEC section 7's upload flow): issued to one admin with a
+ * One browser upload (docs/product.md §7's upload flow): issued to one admin with a
  * single-use URL for the quarantine key `quarantine/<id>`. Nothing in quarantine is
  * served; the media row is written only after the server has checked the bytes.
  * state: issued → receiving → received (disk URLs) → checking → recorded | rejected.

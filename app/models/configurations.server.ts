@@ -12,7 +12,7 @@ import { RateLimiter } from "~/utils/rate-limit.server";
 /**
  * Settings (the configurations table). One is known: contact_email, the address that
  * receives contact form messages; while it is absent or blank they go to MAIL_FROM
- * (CONTRACT.md). Created once (POST), then changed (PUT); the Settings tab does
+ * (README, configuration). Created once (POST), then changed (PUT); the Settings tab does
  * whichever applies. Every change records who made it and when, on the row and in the
  * change log (named by the key, so a setting named like a secret shows no value there).
  */
@@ -25,7 +25,7 @@ export type ConfigurationSetting = {
   updatedAt: Date;
 };
 
-// The columns a setting is read with, everywhere: SPEC section 7's answer.
+// The columns a setting is read with, everywhere: docs/product.md §7's answer.
 const settingColumns = {
   key: configurations.key,
   value: configurations.value,
@@ -45,7 +45,7 @@ export function defaultContactRecipient(): string {
   return config().mailFrom;
 }
 
-/** The contact_email setting when it holds an address, else MAIL_FROM (CONTRACT.md). */
+/** The contact_email setting when it holds an address, else MAIL_FROM (README, configuration). */
 export function contactRecipient(reader: Reader = db()): string {
   return getConfiguration(CONTACT_EMAIL_KEY, reader)?.value.trim() || defaultContactRecipient();
 }

@@ -5,7 +5,7 @@ import { contactMessages, faqs, media, properties } from "~/db/schema";
 export type DashboardCounts = { properties: number; faqs: number; media: number; messages: number };
 
 /**
- * The Overview's four cards. They count what SPEC's dashboard counts: the public
+ * The Overview's four cards. They count what docs/product.md §7 says the dashboard counts: the public
  * lists of properties and FAQs (active ones), all media and all messages.
  */
 export function dashboardCounts(): DashboardCounts {

@@ -29,7 +29,7 @@ export function getFaq(id: number): Faq | undefined {
   return db().select().from(faqs).where(eq(faqs.id, id)).get();
 }
 
-/** A FAQ's fields as the JSON calls show them (SPEC sections 3 and 7). */
+/** A FAQ's fields as the JSON calls show them (docs/product.md §3 and §7). */
 export function faqJson({ id, question, answer, questionSpanish, answerSpanish, sortOrder, isActive, createdAt, updatedAt }: Faq) {
   return { id, question, answer, questionSpanish, answerSpanish, sortOrder, isActive, createdAt, updatedAt };
 }

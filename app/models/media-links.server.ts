@@ -6,7 +6,7 @@ import { recordAudit } from "~/models/audit.server";
 import { pageWindow } from "~/utils/paging";
 
 /**
- * Linking a media item to a property (SPEC section 4): a media item belongs to at most
+ * Linking a media item to a property (docs/product.md §4): a media item belongs to at most
  * one property, so linking it moves it, and unlinking only undoes the named link.
  * Both the Properties and the Media tab and their JSON calls go through here.
  */

@@ -37,7 +37,7 @@ export function mediaByProperty(propertyIds: number[]): Map<number, Media[]> {
 // ---------------------------------------------------------------------------------
 // The back office: the Media tab and /api/admin/media
 
-/** A media item's fields as the JSON calls show them (SPEC section 3). */
+/** A media item's fields as the JSON calls show them (docs/product.md §3). */
 export function mediaJson({ id, filename, originalName, filePath, fileSize, mimeType, isHeroImage, propertyId, createdAt }: Media) {
   return { id, filename, originalName, filePath, fileSize, mimeType, isHeroImage, propertyId, createdAt };
 }

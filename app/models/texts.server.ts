@@ -36,7 +36,7 @@ export function searchTextEntries(query: string): TextEntry[] {
   );
 }
 
-/** An entry's fields as the JSON calls show them (SPEC section 7). */
+/** An entry's fields as the JSON calls show them (docs/product.md §7). */
 export function textEntryJson({ id, key, englishText, spanishText, createdAt, updatedAt }: TextEntry) {
   return { id, key, englishText, spanishText, createdAt, updatedAt };
 }

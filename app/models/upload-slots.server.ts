@@ -5,7 +5,7 @@ import { uploadSlots, type UploadSlot } from "~/db/schema";
 import { QUARANTINE_PREFIX } from "~/services/storage.server";
 
 /**
- * The upload slots of SPEC section 7's upload flow: each is issued to one admin, names
+ * The upload slots of docs/product.md §7's upload flow: each is issued to one admin, names
  * one quarantine key, and moves forward through its states once; the conditional
  * updates below are what make an upload URL single-use and a record step run once.
  */

@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 /**
  * The cards' own forms (intent buttons): the hero switch and Unlink. Each answers with
- * a redirect back to the same search and page, carrying SPEC's toast.
+ * a redirect back to the same search and page, carrying its toast (docs/product.md §8).
  */
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -13,7 +13,7 @@ import { UPLOAD_FORM } from "~/utils/form-shapes.server";
 
 /**
  * The Media tab's upload dialog (/admin/dashboard/media/upload). With JavaScript the
- * file goes through SPEC section 7's JSON flow; without it the form posts here and the
+ * file goes through docs/product.md §7's JSON flow; without it the form posts here and the
  * file is streamed into quarantine, checked and recorded the same way.
  */
 

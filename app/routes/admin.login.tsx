@@ -34,7 +34,7 @@ import { databaseFaultOf } from "~/utils/database-faults";
 import { databaseFaultInit, databaseFaultTexts } from "~/utils/database-fault-answers.server";
 
 /**
- * /admin/login (SPEC sections 2 and 8): ask for a sign-in link, or go to Google.
+ * /admin/login (docs/product.md §2 and §8): ask for a sign-in link, or go to Google.
  *
  * Without JavaScript the form is a plain POST to this page's action and the answer
  * renders the message. With JavaScript the same form goes through a fetcher, conform

@@ -10,7 +10,7 @@ import { CONFIGURATION_KEYS, CONTACT_EMAIL_MESSAGES, contactEmailSchema } from "
  * updatedAt}, or 404 {error} while it is not configured.
  * PUT /api/admin/configurations/{key} with JSON {value}: changes it; 404 while it does
  * not exist (create it with POST /api/admin/configurations).
- * The one known key is contact_email (SPEC section 7): any other answers 404 whatever
+ * The one known key is contact_email (docs/product.md §7): any other answers 404 whatever
  * the method. Admins only: without a valid session every method answers 401.
  */
 

@@ -7,7 +7,7 @@ import { CONTACT_EMAIL_MESSAGES, newConfigurationSchema } from "~/utils/contact-
 
 /**
  * POST /api/admin/configurations with JSON {key, value, description}: creates a setting
- * (SPEC section 7; the dashboard does this while contact_email does not exist yet).
+ * (docs/product.md §7; the dashboard does this while contact_email does not exist yet).
  * 201 with the setting; 409 when it exists (change it with PUT); 400 for an unknown key
  * (only contact_email is known), a bad address or a body that is not a JSON object.
  * Admins only: without a valid session every method answers 401.

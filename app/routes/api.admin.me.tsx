@@ -8,7 +8,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ name: admin.name, email: admin.email }, { headers: { "Cache-Control": "no-store" } });
 }
 
-// Like every /api/admin call, 401 without a session whatever the method (CONTRACT.md).
+// Like every /api/admin call, 401 without a session whatever the method (docs/product.md §7).
 export async function action({ request }: ActionFunctionArgs) {
   await requireAdminApi(request);
   return readOnlyAction();

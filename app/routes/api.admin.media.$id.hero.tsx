@@ -7,7 +7,7 @@ import { parseId } from "~/utils/params";
 
 /**
  * PATCH /api/admin/media/{id}/hero with JSON {isHeroImage: boolean}: puts a media item
- * in the home page's hero carousel or takes it out (SPEC section 7). The page cache is
+ * in the home page's hero carousel or takes it out (docs/product.md §7). The page cache is
  * emptied by every write, so / and /api/hero-images show it at once. Admins only:
  * without a valid session every method answers 401.
  */

@@ -9,7 +9,7 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
 /**
  * PUT /api/admin/media/{id}/reupload with JSON {filename, filePath, fileSize, mimeType}
- * (SPEC section 7): gives the media item a new image, with the same checks as
+ * (docs/product.md §7): gives the media item a new image, with the same checks as
  * POST /api/admin/media/upload. The item keeps its id, hero status and property; the
  * old file and its resized copies are deleted, and a property whose main image it was
  * shows the new one. Admins only: without a valid session every method answers 401.

@@ -7,8 +7,8 @@ import { parseId } from "~/utils/params";
 import { storageUnavailableJson } from "~/utils/storage-unavailable.server";
 
 /**
- * DELETE /api/admin/media/{id}: deletes a media item and its stored file (SPEC
- * section 7); a property or the home carousel that showed it no longer does. While the
+ * DELETE /api/admin/media/{id}: deletes a media item and its stored file (docs/product.md
+ * §7); a property or the home carousel that showed it no longer does. While the
  * store is down: 503 with Retry-After, and the item stays. Admins only: without a
  * valid session every method answers 401.
  */

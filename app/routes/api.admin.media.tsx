@@ -6,7 +6,7 @@ import { MEDIA_PAGE_SIZE, mediaListQuerySchema, mediaListQueryValues } from "~/u
 
 /**
  * GET /api/admin/media: every media item (id, filename, originalName, filePath,
- * fileSize, mimeType, isHeroImage, propertyId, createdAt), newest first (SPEC section 7).
+ * fileSize, mimeType, isHeroImage, propertyId, createdAt), newest first (docs/product.md §7).
  * Optional: `?q=` keeps those whose original name contains it (any case); `?page=`
  * and `?limit=` (at most 100; 24 when only a page is given) return one page. The
  * X-Total-Count header always says how many match. A bad page, limit or search answers

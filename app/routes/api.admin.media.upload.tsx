@@ -7,7 +7,7 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
 /**
  * POST /api/admin/media/upload with JSON {filename, filePath, fileSize, mimeType}
- * (SPEC section 7): records the file uploaded to filePath (the objectPath of PUT
+ * (docs/product.md §7): records the file uploaded to filePath (the objectPath of PUT
  * /api/property-images) as a media item, 201 with the item. The server checks the
  * stored file itself first: this admin's upload, at most 10485760 bytes, a JPEG, PNG,
  * GIF or WebP by its bytes, at most 50 megapixels; it is re-encoded without metadata

@@ -6,7 +6,7 @@ import { readPropertyBody } from "~/utils/property-api.server";
 import { PROPERTY_MESSAGES } from "~/utils/property-messages";
 
 /**
- * GET /api/admin/properties: every property, active or not, newest first (SPEC section 7,
+ * GET /api/admin/properties: every property, active or not, newest first (docs/product.md §7,
  * a plain array). With `?q=` (name or location contains, any case), `?page=` or
  * `?limit=` (at most 100, default 24) it answers one page, still an array, and the
  * number of matches in the X-Total-Count header.

@@ -7,7 +7,7 @@ import { textEntrySchema, TEXT_ENTRY_MESSAGES } from "~/utils/text-entry-form";
 
 /**
  * PUT /api/admin/text-entries/{id} with JSON {key, englishText, spanishText}: edits an
- * entry's texts (SPEC section 7). The key names the entry for the site and cannot be
+ * entry's texts (docs/product.md §7). The key names the entry for the site and cannot be
  * changed; a blank spanishText (or none) makes the Spanish site show the English text.
  * updateTextEntry clears the dictionary cache and the server empties its page cache
  * on every non-GET request, so the public pages and /api/text-entries show the edit

@@ -5,7 +5,7 @@ import { requireAdminApi } from "~/utils/auth.server";
 
 /**
  * GET /api/admin/text-entries: the dictionary (id, key, englishText, spanishText,
- * createdAt, updatedAt), ordered by key (SPEC section 7). `?q=` filters like the Text
+ * createdAt, updatedAt), ordered by key (docs/product.md §7). `?q=` filters like the Text
  * tab's search: case-insensitive "contains" over the key, the English and the Spanish.
  * Entries are only edited (PUT /api/admin/text-entries/{id}), never made here.
  * Admins only: without a valid session every method answers 401.

@@ -6,7 +6,7 @@ import { parseId } from "~/utils/params";
 import { WHITELIST_MESSAGES } from "~/utils/whitelist-form";
 
 /**
- * DELETE /api/admin/whitelist/{id}: takes an address off the whitelist (SPEC section 7).
+ * DELETE /api/admin/whitelist/{id}: takes an address off the whitelist (docs/product.md §7).
  * Its sessions end on their next request (requireAdmin and requireAdminApi check the
  * whitelist every time). Admins only: without a valid session every method answers 401.
  */

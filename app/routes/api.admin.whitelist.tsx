@@ -7,7 +7,7 @@ import { whitelistEmailSchema, WHITELIST_MESSAGES } from "~/utils/whitelist-form
 
 /**
  * GET /api/admin/whitelist: everyone who may sign in (id, email, createdAt, addedBy).
- * POST /api/admin/whitelist with JSON {email}: adds an address (SPEC section 7).
+ * POST /api/admin/whitelist with JSON {email}: adds an address (docs/product.md §7).
  * Admins only: without a valid session every method answers 401.
  */
 

@@ -15,7 +15,7 @@ const MAX_PAGE = 100;
 
 /**
  * GET /api/contact: the messages, newest first, for admins only. Without parameters the
- * whole list (SPEC section 7); with `?limit=` (1-100) one page, and `?before=` the cursor
+ * whole list (docs/product.md §7); with `?limit=` (1-100) one page, and `?before=` the cursor
  * of the `Link: <...>; rel="next"` header for the next one, so a client can walk 100,000
  * messages without one huge answer.
  */
@@ -37,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json(page.messages, { headers });
 }
 
-/** POST /api/contact with a JSON body: the contact form for API clients (SPEC section 7). */
+/** POST /api/contact with a JSON body: the contact form for API clients (docs/product.md §7). */
 export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     return methodNotAllowed("GET, POST");

@@ -8,7 +8,7 @@ import { storageUnavailableJson } from "~/utils/storage-unavailable.server";
 
 /**
  * POST /api/objects/upload: {uploadURL}, where the browser then PUTs one file with its
- * content type (SPEC section 7). The URL names a new key in quarantine, is valid for
+ * content type (docs/product.md §7). The URL names a new key in quarantine, is valid for
  * five minutes and for one upload: on S3 a presigned PUT into the bucket, on local
  * disk this app's own signed URL. Admins only: without a valid session every method
  * answers 401.

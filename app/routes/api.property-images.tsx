@@ -8,7 +8,7 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 
 /**
  * PUT /api/property-images with JSON {imageURL}: {objectPath}, the path the uploaded
- * file is known by in the next step (SPEC section 7). It names the upload's place in
+ * file is known by in the next step (docs/product.md §7). It names the upload's place in
  * quarantine, which is never served: POST /api/admin/media/upload checks the file and
  * publishes it under a path of its own. Admins only: without a valid session every
  * method answers 401.

@@ -3,7 +3,7 @@ import { listTextEntries, textEntryJson } from "~/models/texts.server";
 import { publicJson } from "~/utils/http.server";
 import { readOnlyAction } from "~/utils/api.server";
 
-/** GET /api/text-entries: the whole dictionary (SPEC section 7). */
+/** GET /api/text-entries: the whole dictionary (docs/product.md §7). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const entries = listTextEntries().map(textEntryJson);
   return publicJson(request, entries);

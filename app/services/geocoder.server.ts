@@ -6,7 +6,7 @@ import { RateLimiter } from "~/utils/rate-limit.server";
 import { failureReason, readJsonAnswer, safeEndpoint, ServiceAnswerError } from "./outside-service.server";
 
 /**
- * The address search behind the property form's Location field (SPEC sections 2, 5
+ * The address search behind the property form's Location field (docs/product.md §2 and §5
  * and 9: at most 8 suggestions, the US only). With GEOCODER_URL it asks a
  * Nominatim-compatible service:
  *   GET {GEOCODER_URL}/search?format=jsonv2&countrycodes=us&limit=8&q=...

@@ -32,7 +32,7 @@ export function isSafeObjectKey(key: string): boolean {
 }
 
 /**
- * Browser uploads land here first (SPEC section 7's uploadURL) and stay until the
+ * Browser uploads land here first (docs/product.md §7's uploadURL) and stay until the
  * server has checked them; nothing under it is ever served.
  */
 export const QUARANTINE_PREFIX = "quarantine/";

@@ -1,5 +1,5 @@
 /**
- * The address search's rules and texts (SPEC sections 2, 5 and 9), shared by the
+ * The address search's rules and texts (docs/product.md §2, §5 and §9), shared by the
  * server (GET /api/admin/geocode, the property form's 'Find') and the browser's
  * combobox. Not a .server module: the browser uses it.
  */
@@ -11,7 +11,7 @@ export const ADDRESS_SEARCH = {
   maxChars: 200,
   maxResults: 8,
   debounceMs: 300,
-  /** SPEC's region: the United States only. */
+  /** The United States only (docs/product.md §5). */
   countryCode: "us",
 } as const;
 

@@ -3,7 +3,7 @@ import { INVALID_EMAIL_MESSAGE } from "~/auth/login-form";
 import { fitsOnOneLine, ONE_LINE_RULE } from "~/utils/control-characters";
 
 /**
- * The contact e-mail setting's one schema and its texts (SPEC sections 3, 5 and 8):
+ * The contact e-mail setting's one schema and its texts (docs/product.md §3, §5 and §8):
  * conform checks it in the browser, the Settings tab's action and the JSON calls
  * (PUT /api/admin/configurations/contact_email, POST /api/admin/configurations) check
  * it on the server. Not a .server module: the browser uses it.
@@ -33,7 +33,7 @@ const MAX_EMAIL_LENGTH = 254;
 const MAX_DESCRIPTION_LENGTH = 500;
 
 /**
- * SPEC section 5: some text, an @, a dotted domain, no spaces. Commas, semicolons,
+ * docs/product.md §5: some text, an @, a dotted domain, no spaces. Commas, semicolons,
  * angle brackets, quotes and parentheses are refused too: the value becomes a mail's
  * To header, where they would name a second recipient or a display name.
  */

@@ -13,7 +13,7 @@ export { CONTACT_LIMITS, CONTACT_SUBJECTS, HONEYPOT_FIELD, type ContactSubject }
 
 const TOO_LONG = "validation.too_long";
 // A line break, NUL, ESC or a bidirectional override in a one-line field (control-characters.ts).
-const SPECIAL_CHARACTERS = "validation.special_characters";
+const CONTROL_CHARACTER_KEY = "validation.special_characters";
 
 // Digits and the usual separators; at least 7 digits so "---- ----" is not a phone.
 const PHONE_PATTERN = /^[0-9 +().,-]{7,20}$/;
@@ -34,7 +34,7 @@ function requiredText(messageKey: string, max: number) {
 
 /** A required one-line text (a name): refused, not cleaned, when it holds a control character. */
 function requiredLine(messageKey: string, max: number) {
-  return requiredText(messageKey, max).refine(fitsOnOneLine, SPECIAL_CHARACTERS);
+  return requiredText(messageKey, max).refine(fitsOnOneLine, CONTROL_CHARACTER_KEY);
 }
 
 export const contactSchema = z.object({
@@ -50,7 +50,7 @@ export const contactSchema = z.object({
     .string({ invalid_type_error: "validation.phone_invalid" })
     .trim()
     .max(CONTACT_LIMITS.phone, TOO_LONG)
-    .refine(fitsOnOneLine, SPECIAL_CHARACTERS)
+    .refine(fitsOnOneLine, CONTROL_CHARACTER_KEY)
     // One message each: a too long or special-character phone is not also "not a phone".
     .refine(
       (value) => value === "" || value.length > CONTACT_LIMITS.phone || !fitsOnOneLine(value) || isPlausiblePhone(value),

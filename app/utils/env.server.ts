@@ -5,7 +5,7 @@ import { maskCredentials } from "./mask-credentials";
 import { redactedUrl } from "./redact-url";
 
 /**
- * Every configuration variable of CONTRACT.md, read and checked in one place.
+ * Every configuration variable of the README's table, read and checked in one place.
  * A bad value stops the start with a message that names the variable.
  */
 
@@ -100,7 +100,7 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be 1 or 0, got ${shown(raw)}`);
 }
 
-/** CONTRACT.md's MAIL_FROM default: a local try's sender, which a public site is warned of. */
+/** MAIL_FROM's default (README, configuration): a local try's sender, which a public site is warned of. */
 export const DEFAULT_MAIL_FROM = "no-reply@localhost";
 
 function url(env: Env, name: string, protocols: string[]): string | null {

@@ -6,7 +6,7 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
 /**
  * The Media tab's rules and texts, shared by its page actions, its JSON calls and the
  * browser: the hero switch's schema, the link form's schema, the list's query (search
- * and page) and SPEC section 8's toasts. Not a .server module: the browser uses it.
+ * and page) and docs/product.md §8's toasts. Not a .server module: the browser uses it.
  */
 
 export const MEDIA_PAGE_SIZE = 24;
@@ -37,7 +37,7 @@ export const MEDIA_MESSAGES = {
   unknownAction: "Unknown action",
 } as const;
 
-/** PATCH /api/admin/media/{id}/hero's body and the hero switch's form (SPEC section 7). */
+/** PATCH /api/admin/media/{id}/hero's body and the hero switch's form (docs/product.md §7). */
 export const heroImageSchema = z.object({
   isHeroImage: z.boolean({ required_error: MEDIA_MESSAGES.heroNotBoolean, invalid_type_error: MEDIA_MESSAGES.heroNotBoolean }),
 });
@@ -116,7 +116,7 @@ export function formatFileSize(bytes: number): string {
 
 /**
  * The body of POST /api/admin/media/upload and PUT /api/admin/media/{id}/reupload
- * (SPEC section 7). fileSize and mimeType are what the browser claims: accepted for
+ * (docs/product.md §7). fileSize and mimeType are what the browser claims: accepted for
  * the contract, never believed; the record holds what the server measured.
  */
 export const mediaUploadSchema = z.object({

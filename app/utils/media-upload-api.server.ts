@@ -32,7 +32,7 @@ export async function readMediaUploadRequest(request: Request): Promise<MediaUpl
   return { slotId, filename: parsed.data.filename };
 }
 
-/** The recorded item with SPEC's toast text, or the rejection's status and reason (503: the store is down, with Retry-After). */
+/** The recorded item with its toast text (docs/product.md §8), or the rejection's status and reason (503: the store is down, with Retry-After). */
 export function mediaUploadAnswer(outcome: IntakeOutcome<Media>, message: string, status = 200): Response {
   if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: { ...NO_STORE, ...retryAfterFor(outcome.status) } });
   return json({ ...mediaJson(outcome.result), message }, { status, headers: NO_STORE });

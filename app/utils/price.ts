@@ -1,5 +1,5 @@
 /**
- * Reading a number out of a listing's free-text price (SPEC keeps prices as text:
+ * Reading a number out of a listing's free-text price (a listing keeps its price as text:
  * '$1,150/month', '$89,900', 'Desde $950 al mes', 'Call for price'), so that homes can
  * be filtered and sorted by what they cost. Not a .server module: the property form
  * shows the reading as the admin types.

@@ -37,7 +37,7 @@ const notFound = (error: string) => json({ error }, { status: 404, headers: NO_S
 /**
  * POST .../media/{mediaId}/link and DELETE .../media/{mediaId}/unlink: each answers
  * its one method (405 with Allow for any other), 404 for an unknown property or media
- * (or, unlinking, media not linked to that property), else 200 with SPEC's text.
+ * (or, unlinking, media not linked to that property), else 200 with its toast text (docs/product.md §8).
  */
 export async function mediaLinkCall(request: Request, params: { id?: string; mediaId?: string }, change: "link" | "unlink"): Promise<Response> {
   const admin = await requireAdminApi(request);

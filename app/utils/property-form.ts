@@ -5,7 +5,7 @@ import { isImageUrl, isWebUrl } from "~/utils/link-rules";
 import { PRICE_KINDS } from "~/utils/price";
 
 /**
- * The property form's one schema (SPEC sections 3 and 5), used by conform in the
+ * The property form's one schema (docs/product.md §3 and §5), used by conform in the
  * browser, by the Properties tab's Add and Edit actions and by POST and PUT
  * /api/admin/properties. It reads both what a form sends (every value a string, blank
  * for an empty field) and what a JSON body holds (numbers, booleans, null), so it does
@@ -132,7 +132,7 @@ export const propertySchema = z.object({
   sqft: requiredText("Square feet", PROPERTY_LIMITS.count, { numbersAsText: true }),
   description: requiredText("Description", PROPERTY_LIMITS.description, { lines: "many" }),
   descriptionSpanish: optionalText("Description (Spanish)", PROPERTY_LIMITS.description, "many"),
-  // Listed publicly unless said otherwise (SPEC section 3: default true).
+  // Listed publicly unless said otherwise (docs/product.md §3: default true).
   isActive: z.preprocess((value) => {
     if (value === undefined || value === null) return true;
     if (value === "on" || value === "true") return true;

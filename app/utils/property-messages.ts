@@ -1,5 +1,5 @@
 /**
- * What the Properties tab and the property JSON calls say (SPEC section 8's toasts and
+ * What the Properties tab and the property JSON calls say (docs/product.md §8's toasts and
  * our errors). Apart from the form's schema, so that routes that only speak (Delete,
  * Images) do not load the form code into the browser.
  */

@@ -4,7 +4,7 @@ import { db } from "~/db/client.server";
 import { config } from "./env.server";
 
 /**
- * The limits of CONTRACT.md, counted in the database's `rate_limits` table through
+ * The limits of docs/product.md §9, counted in the database's `rate_limits` table through
  * rate-limiter-flexible (one atomic UPSERT a hit), so that every process on the database
  * counts together and a restart resets nothing. Fixed windows, as before; every limit
  * is multiplied by RATE_LIMIT_FACTOR.

@@ -1,7 +1,7 @@
 import { withoutLineControls } from "./control-characters";
 
 /**
- * SPEC section 7's upload flow, as the dashboard's browser runs it: an upload URL, the
+ * docs/product.md §7's upload flow, as the dashboard's browser runs it: an upload URL, the
  * file PUT to it with its content type (through XMLHttpRequest, whose upload reports
  * progress; fetch does not), the objectPath for it, then the record call
  * (POST /api/admin/media/upload, or PUT /api/admin/media/{id}/reupload).
@@ -66,7 +66,7 @@ export async function uploadImage<T>(file: File, target: RecordTarget, onProgres
     });
     return { ok: true, item };
   } catch (error) {
-    // SPEC section 8: an upload failure is logged, not toasted; the uploader says it in place.
+    // docs/product.md §8: an upload failure is logged, not toasted; the uploader says it in place.
     console.error("Upload failed", error);
     return { ok: false, error: error instanceof UploadError ? error.message : "The upload failed", sessionEnded: error instanceof SessionEnded };
   }

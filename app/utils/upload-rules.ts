@@ -1,7 +1,7 @@
 import { ONE_LINE_RULE } from "./control-characters";
 
 /**
- * SPEC's upload rules (sections 7 and 9), shared by the server's checks and the
+ * The upload rules (docs/product.md §7 and §9), shared by the server's checks and the
  * browser's uploader: images only, at most 10485760 bytes, one file per upload.
  */
 
@@ -18,7 +18,7 @@ export function isUploadImageType(type: string): type is UploadImageType {
   return (UPLOAD_IMAGE_TYPES as readonly string[]).includes(type);
 }
 
-/** What the uploader keeps of a choice: SPEC drops larger files and other types silently. */
+/** What the uploader keeps of a choice: the uploader drops larger files and other types silently. */
 export function acceptableUpload(file: { size: number; type: string }): boolean {
   return file.size > 0 && file.size <= MAX_UPLOAD_BYTES && isUploadImageType(file.type);
 }

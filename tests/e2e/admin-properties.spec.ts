@@ -339,7 +339,7 @@ test("Properties: the Add dialog has its own URL; with JavaScript focus moves in
     await expect(page).toHaveURL(new RegExp(`${TAB}$`));
     await expect(dialog).toHaveCount(0);
   }
-  // An unknown property's edit URL goes back to the list with SPEC's failure text.
+  // An unknown property's edit URL goes back to the list with its failure text (docs/product.md §8).
   await openPage(page, `${TAB}/999999/edit`, javaScriptEnabled);
   await expect(page).toHaveURL(new RegExp(`${TAB}$`));
   await expectNotice(page, "Failed to update property");

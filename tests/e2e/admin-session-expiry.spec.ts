@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
 import { openSignedIn, signedInState, type StorageState } from "./support";
 
-// SPEC section 4, the session-expiry rule: when the session has ended while a tab is
+// docs/product.md §4, the session-expiry rule: when the session has ended while a tab is
 // open, the next save (or tab change) of every tab ends on
 // /admin/login?error=session_expired, with JavaScript on and off, writes nothing and
 // shows no failure toast. The session row is taken away for one action, then put back,

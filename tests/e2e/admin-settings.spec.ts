@@ -13,7 +13,7 @@ import { mailFiles, openPage, openSignedIn, signedInState, type StorageState } f
 
 const ADMIN = "settings@example.com";
 const SETTINGS = "/admin/dashboard/settings";
-// The e2e server sets no MAIL_FROM: the default sender (CONTRACT.md).
+// The e2e server sets no MAIL_FROM: the default sender (README, configuration).
 const DEFAULT_SENDER = "no-reply@localhost";
 const INVALID = "Please enter a valid email address";
 const TEST_SUBJECT = "Test email: contact form messages reach this address";
@@ -101,7 +101,7 @@ test("Settings: with nothing configured, the help names the default sender, and 
 }) => {
   expect(storedSettings()).toEqual([]);
   const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard/admins");
-  // The tab sits between Admins and Messages (SPEC's order).
+  // The tab sits between Admins and Messages (the order of docs/product.md §2).
   const labels = await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link").allInnerTexts();
   expect(labels.indexOf("Settings")).toBe(labels.indexOf("Admins") + 1);
   expect(labels.indexOf("Messages")).toBe(labels.indexOf("Settings") + 1);

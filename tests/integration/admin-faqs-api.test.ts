@@ -9,7 +9,7 @@ import { startServer, type RunningServer } from "../support/server";
 import { logLineLike, logLines } from "../support/log-lines";
 
 /**
- * SPEC section 7: GET/POST /api/admin/faqs and GET/PUT/DELETE /api/admin/faqs/{id},
+ * docs/product.md §7: GET/POST /api/admin/faqs and GET/PUT/DELETE /api/admin/faqs/{id},
  * with blank Spanish texts machine-translated on save through a LibreTranslate-
  * compatible service (a real HTTP server here, tests/support/libretranslate.ts), and
  * the FAQs tab's page actions and list as the server renders them.

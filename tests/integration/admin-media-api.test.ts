@@ -8,7 +8,7 @@ import { visibleTexts } from "../support/html";
 import type { RunningServer } from "../support/server";
 
 /**
- * SPEC section 7: GET /api/admin/media, PATCH /api/admin/media/{id}/hero and
+ * docs/product.md §7: GET /api/admin/media, PATCH /api/admin/media/{id}/hero and
  * DELETE /api/admin/media/{id}; and the Media tab's paging through the URL.
  */
 
@@ -107,7 +107,7 @@ describe("without an admin session", () => {
 });
 
 describe("GET /api/admin/media", () => {
-  it("lists every media item with SPEC's fields, newest first, with the total in X-Total-Count", async () => {
+  it("lists every media item with the fields of docs/product.md §3, newest first, with the total in X-Total-Count", async () => {
     const { items, total } = await list();
     // The demo catalogue: 3 hero images and 4 photos linked to two properties.
     expect(items.length).toBe(7);
@@ -365,7 +365,7 @@ describe("the Media tab's forms without JavaScript", () => {
     return { location, texts: visibleTexts(await page.text()) };
   }
 
-  it("switch, link, unlink and delete answer with SPEC's toasts and keep the search and page", async () => {
+  it("switch, link, unlink and delete answer with the toasts of docs/product.md §8 and keep the search and page", async () => {
     const id = await addMedia({ key: "tests/forms.png", name: "forms-check.png" });
     const property = withDb((db) => db.prepare("select id from properties order by id limit 1").get() as { id: number });
     const search = "?q=forms-check&page=1";

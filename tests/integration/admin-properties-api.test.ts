@@ -5,7 +5,7 @@ import { visibleTexts } from "../support/html";
 import type { RunningServer } from "../support/server";
 
 /**
- * SPEC section 7: GET/POST /api/admin/properties, GET/PUT/DELETE /api/admin/properties/{id},
+ * docs/product.md §7: GET/POST /api/admin/properties, GET/PUT/DELETE /api/admin/properties/{id},
  * GET /api/admin/properties/{id}/media, POST .../media/{mediaId}/link and
  * DELETE .../media/{mediaId}/unlink; and what the public site shows after each change.
  */

@@ -9,7 +9,7 @@ import { freePort, startServer, type RunningServer } from "../support/server";
 import { mailHeader, mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
 
 /**
- * SPEC section 7, the settings: GET and PUT /api/admin/configurations/contact_email,
+ * docs/product.md §7, the settings: GET and PUT /api/admin/configurations/contact_email,
  * POST /api/admin/configurations and POST /api/admin/configurations/test-email, against
  * the built server and a real SMTP server process (stopped to make the mail server fail).
  * The tests run in order: first nothing is configured, then the setting is created and changed.

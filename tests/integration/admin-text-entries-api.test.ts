@@ -4,7 +4,7 @@ import { visibleTexts } from "../support/html";
 import { expectJson, jsonCaller, startSignedInApp } from "../support/admin-api";
 import type { RunningServer } from "../support/server";
 
-/** SPEC section 7: GET /api/admin/text-entries and PUT /api/admin/text-entries/{id}. */
+/** docs/product.md §7: GET /api/admin/text-entries and PUT /api/admin/text-entries/{id}. */
 
 const MESSAGES = {
   updated: "Text entry updated successfully",

@@ -4,7 +4,7 @@ import { expectJson, jsonCaller, signInAdmin } from "../support/admin-api";
 import { startOAuthServer } from "../support/oauth";
 import { startServer, type RunningServer } from "../support/server";
 
-/** SPEC section 7: GET/POST /api/admin/whitelist and DELETE /api/admin/whitelist/{id}. */
+/** docs/product.md §7: GET/POST /api/admin/whitelist and DELETE /api/admin/whitelist/{id}. */
 
 const MESSAGES = {
   added: "Email added to whitelist successfully",
@@ -159,7 +159,7 @@ describe("DELETE /api/admin/whitelist/{id}", () => {
     expect(rows()).toEqual(before);
   });
 
-  it("refuses to remove one's own address (whatever its case) with SPEC's texts, and removes nothing", async () => {
+  it("refuses to remove one's own address (whatever its case) with the texts of docs/product.md §5, and removes nothing", async () => {
     // The admin signed in as staff@example.com; the bootstrap entry came from "Staff@Example.com".
     const own = rows().find((row) => row.email === "staff@example.com")!;
     const before = rows();

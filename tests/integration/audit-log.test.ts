@@ -176,7 +176,7 @@ describe("properties", () => {
 });
 
 // ---------------------------------------------------------------------------------
-// Media: SPEC's upload flow, then hero, link, re-upload, delete
+// Media: the upload flow of docs/product.md §7, then hero, link, re-upload, delete
 
 async function uploadedObjectPath(cookie = signedIn.cookie): Promise<string> {
   const slot = await call("/api/objects/upload", { method: "POST", cookie });

@@ -4,7 +4,7 @@ import { visibleTexts } from "../support/html";
 import { contentDigest, endpointPath, isApiPath, makeFixture, WRITE_ENDPOINTS, type Fixture, type WriteEndpoint } from "../support/write-endpoints";
 
 /**
- * Writes another site starts (CONTRACT.md: refused with 403): every write endpoint, with
+ * Writes another site starts (docs/product.md §10: refused with 403): every write endpoint, with
  * a body it would take, under every pairing of the Origin header a browser may send
  * (none, ours, another site's, "null", our host on another port, our host on the other
  * scheme) with every Sec-Fetch-Site value (none sent, same-origin, same-site,

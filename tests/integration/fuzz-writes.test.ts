@@ -20,7 +20,7 @@ import {
  * lists them and checks the list against the build), with and without an admin session:
  * bodies of every shape fast-check makes (the right keys with the wrong types, huge and
  * odd strings, nested arrays, duplicate and unknown form fields, broken JSON and multipart,
- * any content type) and odd ids in the path. CONTRACT.md: never a 5xx; a 4xx is JSON with
+ * any content type) and odd ids in the path. docs/product.md §7: never a 5xx; a 4xx is JSON with
  * an `error` for /api calls and a page that shows an error for form posts; too large a
  * body is 413; without a session an admin endpoint answers 401 JSON (or, for a form, a
  * redirect to the login) and writes nothing. A failure prints fast-check's smallest

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessage } from "../support/contact-posts";
 import { startServer, withServerDatabase, type RunningServer } from "../support/server";
 
-// CONTRACT.md's per-client-IP limits count a client's network: an IPv6 client by its
+// docs/product.md §9's per-client-IP limits count a client's network: an IPv6 client by its
 // /64, inside which it can pick any address it likes, an IPv4 address as itself, also
 // when it comes written as IPv4-mapped IPv6 (::ffff:a.b.c.d). The server sits behind one
 // proxy (TRUST_PROXY=1), so each request's client address is its X-Forwarded-For. Each

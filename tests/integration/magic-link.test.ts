@@ -11,7 +11,7 @@ import { freePort, startServer, withServerDatabase, type RunningServer } from ".
 import { mailHeader, mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
 
 // Sign-in by e-mailed one-time link, end to end through real processes: the built
-// server (temporary database) and a real SMTP server. Every rule of CONTRACT.md's
+// server (temporary database) and a real SMTP server. Every rule of docs/product.md §10's
 // sign-in section has a test here.
 
 const MAIL_FROM = "office@lonestar.example";

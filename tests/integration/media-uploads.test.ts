@@ -12,7 +12,7 @@ import { startLocalS3 } from "../support/s3";
 import { startServer, type RunningServer } from "../support/server";
 
 /**
- * Issue 9, points 2, 3 and 6: the upload flow of SPEC section 7 (POST /api/objects/upload,
+ * Issue 9, points 2, 3 and 6: the upload flow of docs/product.md §7 (POST /api/objects/upload,
  * the PUT of the bytes, PUT /api/property-images, POST /api/admin/media/upload), re-upload,
  * hero, link and unlink, delete, and the cleanup of what was never recorded. The same
  * cases run on local disk and on S3 (s3rver on loopback). A rejected upload leaves no

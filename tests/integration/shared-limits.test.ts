@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { mailQueueDrained } from "../support/mail-queue";
 import { makeWorkDir, startServer, type RunningServer } from "../support/server";
 
-// The rate limits of CONTRACT.md hold for the site, not for one process: two servers on
+// The rate limits of docs/product.md §9 hold for the site, not for one process: two servers on
 // one database count together (the counters are rows of its rate_limits table), and a
 // restart forgets nothing. RATE_LIMIT_FACTOR=0.1 makes the limits small: contact 1 per
 // IP in 10 minutes, sign-in links 1 per address and 2 per IP in 15 minutes, other

@@ -5,7 +5,7 @@ import { signInWithGoogle, startOAuthServer } from "../support/oauth";
 import { freePort, startServer, withServerDatabase, type RunningServer } from "../support/server";
 import { mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
 
-// CONTRACT.md's 5 sign-in links per address in 15 minutes, split as decision 031 says:
+// docs/product.md §9's 5 sign-in links per address in 15 minutes, split as decision 031 says:
 // requests from networks that have never signed in as the address share one allowance
 // of 5 (all that strangers, from however many networks, can send into one inbox), and
 // a network that has signed in as the address (by link or through Google, within 30

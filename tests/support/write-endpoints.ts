@@ -161,7 +161,7 @@ const readOnly = (route: string, template: string, access: Access): WriteEndpoin
 });
 
 export const WRITE_ENDPOINTS: WriteEndpoint[] = [
-  // JSON calls (SPEC section 7)
+  // JSON calls (docs/product.md §7)
   api("POST /api/admin/auth/magic/request", "api.admin.auth.magic.request", "/api/admin/auth/magic/request", { email: ["staff@example.com", "x@", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ email: "nobody@example.com" }), "public"),
   api("POST /api/contact", "api.contact", "/api/contact", CONTACT_FIELDS, validContact, "public"),
   api("PUT /api/admin/configurations/:key", "api.admin.configurations.$key", "/api/admin/configurations/:key", { value: ["office@example.com", "nope", ""] }, () => ({ value: "office@example.com" })),

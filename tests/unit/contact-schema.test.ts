@@ -30,7 +30,7 @@ describe("contactSchema", () => {
     expect(result).toEqual({ ...valid, firstName: "Ana", message: "Hello" });
   });
 
-  it("accepts every subject of the SPEC", () => {
+  it("accepts every subject of docs/product.md §5", () => {
     expect(CONTACT_SUBJECTS).toEqual(["property-management", "investment", "development", "rental-inquiry", "other"]);
     for (const subject of CONTACT_SUBJECTS) expect(contactSchema.safeParse({ ...valid, subject }).success).toBe(true);
   });

@@ -24,7 +24,7 @@ function coordinateText(value: number): string {
 }
 
 /**
- * The property form's Location field with address suggestions (SPEC section 2's
+ * The property form's Location field with address suggestions (docs/product.md §2's
  * address autocomplete: from 3 characters, at most 8, the US only, 300 ms after the
  * last key). With JavaScript it is a WAI-ARIA 1.2 combobox: the suggestions from
  * GET /api/admin/geocode in a listbox, ArrowDown and ArrowUp move through them, Enter

@@ -8,9 +8,9 @@ import { uploadImage, type RecordTarget } from "~/utils/upload-client";
 import { acceptableUpload, UPLOAD_ACCEPT } from "~/utils/upload-rules";
 
 /**
- * The Media tab's upload and re-upload dialogs (SPEC's uploader): one image file
+ * The Media tab's upload and re-upload dialogs (docs/product.md §2, the uploader): one image file
  * (JPEG, PNG, GIF or WebP), a progress bar while it goes up, files over 10 MB or of
- * another type dropped silently. With JavaScript the file goes through SPEC section 7's
+ * another type dropped silently. With JavaScript the file goes through docs/product.md §7's
  * JSON flow straight to storage; without it the same form posts the file to the
  * route's action (multipart), which streams it into the same quarantine.
  */
@@ -42,7 +42,7 @@ export function ImageUploadDialog(props: {
     const chosen = event.currentTarget.files?.[0] ?? null;
     setStatus({ kind: "idle" });
     if (chosen && !acceptableUpload(chosen)) {
-      // SPEC: a file over the limit (or not an image) is dropped without a word.
+      // docs/product.md §2: a file over the limit (or not an image) is dropped without a word.
       event.currentTarget.value = "";
       setFile(null);
       return;

@@ -11,7 +11,7 @@ import { acceptableUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/utils/upload
  * The property form's main image, beyond its URL field: one of the media library's
  * newest images (radio buttons, which work without JavaScript; with it they fill the
  * URL at once), or a new file. With JavaScript the file is uploaded on the spot
- * (SPEC section 7's flow, with a progress bar) and becomes the URL; without it the
+ * (docs/product.md §7's flow, with a progress bar) and becomes the URL; without it the
  * file goes with the form and the action uploads it (utils/property-image-form.server.ts).
  */
 export function MainImageChoices(props: {
@@ -35,7 +35,7 @@ export function MainImageChoices(props: {
     const input = event.currentTarget;
     const file = input.files?.[0];
     setError(null);
-    // SPEC's uploader: a file over the limit or not an image is dropped without a word.
+    // The uploader (docs/product.md §2): a file over the limit or not an image is dropped without a word.
     if (!file || !acceptableUpload(file)) return void (input.value = "");
     setProgress({ name: file.name, size: file.size, value: 0 });
     props.onUploadingChange(true);

@@ -23,7 +23,7 @@ export function RouteDialog(props: {
   footer?: ReactNode;
   /** A confirmation (delete, remove): an AlertDialog, which outside clicks do not close. */
   confirm?: boolean;
-  /** The panel's width on larger screens (SPEC gives the FAQ dialogs 600 px). */
+  /** The panel's width on larger screens (the FAQ dialogs are 600 px, docs/product.md §2). */
   width?: "md" | "600px";
 }) {
   const navigate = useNavigate();

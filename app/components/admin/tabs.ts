@@ -10,7 +10,7 @@ export const ADMINS_PATH = "/admin/dashboard/admins";
 export const SETTINGS_PATH = "/admin/dashboard/settings";
 export const MESSAGES_PATH = "/admin/dashboard/messages";
 
-// In SPEC's order: Overview, Properties, FAQs, Media, Text, Admins, Settings, Messages.
+// In the order of docs/product.md §2: Overview, Properties, FAQs, Media, Text, Admins, Settings, Messages.
 export const DASHBOARD_TABS = [
   { label: "Overview", path: "/admin/dashboard", end: true },
   { label: "Properties", path: PROPERTIES_PATH, end: false },

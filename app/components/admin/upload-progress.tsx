@@ -1,6 +1,6 @@
 import { formatFileSize } from "~/utils/media-form";
 
-/** One file of SPEC's uploader: its name, its size and how much of it has gone up. */
+/** One file of the uploader (docs/product.md §2): its name, its size and how much of it has gone up. */
 export function UploadProgress({ name, size, value }: { name: string; size: number; value: number }) {
   return (
     <div className="space-y-2">

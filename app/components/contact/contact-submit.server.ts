@@ -10,7 +10,7 @@ import { clientFields } from "~/utils/log-pseudonyms.server";
  * per-IP limit (one limiter for both doors), the honeypot, the write.
  */
 
-// CONTRACT.md: contact messages at most 10 per client IP in 10 minutes (an IPv6 client by its /64).
+// docs/product.md §9: contact messages at most 10 per client IP in 10 minutes (an IPv6 client by its /64).
 const contactLimiter = new RateLimiter("contact", 10, 10 * 60_000);
 
 export type ContactOutcome = { kind: "stored"; id: number } | { kind: "rate_limited"; retryAfterSeconds: number };

@@ -7,7 +7,7 @@ import type { TileConfig } from "./map-types";
 type MapModule = typeof import("./leaflet-maps.client");
 export type MapKit = { maps: MapModule; tiles: TileConfig };
 
-/** SPEC section 9: 3 retries, the n-th after n × 2^n ms. */
+/** docs/product.md §9: 3 retries, the n-th after n × 2^n ms. */
 export const MAP_LOAD_RETRIES = 3;
 
 export async function withRetries<T>(attempt: () => Promise<T>, retries = MAP_LOAD_RETRIES): Promise<T> {
@@ -45,7 +45,7 @@ type Phase = "idle" | "loading" | "initializing" | "ready" | "error";
 /**
  * A map's place on the page. It shows `fallback` (what a visitor without JavaScript
  * sees) until it comes within 300 px of the viewport; then it loads the map's code, the
- * tile settings and `loadData` together, retrying as SPEC says, and shows 'Loading
+ * tile settings and `loadData` together, retrying as docs/product.md §9 says, and shows 'Loading
  * map...', 'Initializing map...' until the map is drawn, or the error above the fallback.
  * (This part is in the page's first load: keep it small.)
  */

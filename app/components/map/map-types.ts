@@ -4,7 +4,7 @@ export type MapMarker = { id: number; lat: number; lng: number; name: string; pr
 /** The tile source (GET /api/config/maps-api-key). */
 export type TileConfig = { apiKey: string; tileUrl: string; tileAttribution: string };
 
-/** SPEC section 9. */
+/** docs/product.md §9. */
 export const DALLAS_AREA: [number, number] = [32.7767, -96.797];
 export const DEFAULT_ZOOM = 7;
 export const DETAIL_ZOOM = 15;

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore, type ReactNode } from "react";
 
 /**
- * Toasts (SPEC sections 4 and 9): one at a time, a new one replaces the old; shown
+ * Toasts (docs/product.md §4 and §9): one at a time, a new one replaces the old; shown
  * for 5 s; a dismissed toast leaves the store after 1,000,000 ms; swipe 50 px to
  * close; F8 focuses the viewport. They need JavaScript: a message that must also reach
  * visitors without it is rendered by its own page as a status region.

@@ -12,7 +12,7 @@ import { byteLimit, TooLarge } from "./byte-limit.server";
 import { checkImageHeader, EXTENSION, reencodeImage, sniffImageType } from "./image-check.server";
 
 /**
- * The record step of SPEC section 7's upload flow, shared by POST /api/admin/media/upload,
+ * The record step of docs/product.md §7's upload flow, shared by POST /api/admin/media/upload,
  * PUT /api/admin/media/{id}/reupload and the forms that upload without JavaScript. The
  * stored object itself is judged (size, first bytes, pixel count), re-encoded and
  * published under a new key; only then is the caller's row written. A rejected upload

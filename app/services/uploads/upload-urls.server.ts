@@ -6,7 +6,7 @@ import { absoluteUrl } from "~/utils/language-urls";
 import type { UploadSlot } from "~/db/schema";
 
 /**
- * The uploadURL of SPEC section 7 and its reverse. On S3 it is a presigned PUT straight
+ * The uploadURL of docs/product.md §7 and its reverse. On S3 it is a presigned PUT straight
  * into the bucket's quarantine; on local disk it is this app's own
  * /api/objects/upload/<slot id> with an expiry and an HMAC of both, checked by
  * server/upload-receiver.ts, so an altered or expired URL is refused before any byte
