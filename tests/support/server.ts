@@ -9,16 +9,46 @@ import Database from "better-sqlite3";
 /** The repository root: the build and the scripts live here. */
 export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
+/*
+ * Ports for the servers the tests start. A port the system hands out (listen on 0) is free
+ * only until it is closed again: the server it was meant for binds it a second or two
+ * later, after migrating and seeding, and meanwhile another test worker could be handed
+ * the same port. The loser's harness then found the winner answering /healthz and talked
+ * to another file's site. So each concurrently running worker takes its ports from a
+ * range of its own (vitest's pool id, Playwright's parallel index), below the range the
+ * system hands out for listen(0) and outgoing connections (32768 and up on Linux), and
+ * checks that nothing else holds the port it picks.
+ */
+const PORTS_PER_WORKER = 400;
+const FIRST_PORT = 20_000;
+
+function portSlot(): number {
+  const vitestPool = Number(process.env.VITEST_POOL_ID);
+  if (vitestPool >= 1 && vitestPool <= 9) return vitestPool;
+  const playwrightIndex = Number(process.env.TEST_PARALLEL_INDEX);
+  if (Number.isInteger(playwrightIndex) && playwrightIndex >= 0 && playwrightIndex <= 9) return 10 + playwrightIndex;
+  return 20 + (process.pid % 10);
+}
+
+const slotStart = FIRST_PORT + portSlot() * PORTS_PER_WORKER;
+// A worker started again in the same slot does not begin where the last one did.
+let nextOffset = Math.floor(Math.random() * PORTS_PER_WORKER);
+
+function isFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.unref();
+    probe.once("error", () => resolve(false));
+    probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
   });
+}
+
+export async function freePort(): Promise<number> {
+  for (let tries = 0; tries < PORTS_PER_WORKER; tries++) {
+    const port = slotStart + (nextOffset++ % PORTS_PER_WORKER);
+    if (await isFree(port)) return port;
+  }
+  throw new Error(`no free port in ${slotStart}-${slotStart + PORTS_PER_WORKER - 1}`);
 }
 
 export function makeWorkDir(prefix = "site-test-"): string {
