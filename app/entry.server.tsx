@@ -4,10 +4,10 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { log } from "~/utils/logger.server";
-import { NonceProvider } from "~/utils/nonce";
-import { withoutReactBufferGaps } from "~/utils/react-stream-repair.server";
-import { withHydrationAfterFirstPhoto } from "~/utils/hydrate-after-first-photo.server";
+import { log } from "~/config/logger.server";
+import { NonceProvider } from "~/document/nonce";
+import { withoutReactBufferGaps } from "~/document/react-stream-repair.server";
+import { withHydrationAfterFirstPhoto } from "~/document/hydrate-after-first-photo.server";
 import { errorForLog } from "~/utils/error-for-log";
 
 // How long streamed loader data may take (read by Remix's single fetch); the render is

@@ -19,10 +19,10 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toast";
 import { getDictionary } from "~/models/texts.server";
-import { getLanguage, languageCookieHeader } from "~/utils/i18n.server";
-import { useT } from "~/utils/i18n";
+import { getLanguage, languageCookieHeader } from "~/i18n/i18n.server";
+import { useT } from "~/i18n/use-t";
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, isLanguage } from "~/utils/locale";
-import { useNonce } from "~/utils/nonce";
+import { useNonce } from "~/document/nonce";
 import stylesheet from "~/tailwind.css";
 
 export const links: LinksFunction = () => [

@@ -25,7 +25,7 @@ import { BENCH_ADMIN, signInForBench } from "./bench-dashboard.mjs";
 import { pad, printTable, procStatus, request as requestOnce, resetPeak, startBuiltServer, stopBuiltServer } from "./bench-util.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-/** app/utils/upload-rules.ts */
+/** app/services/uploads/upload-rules.ts */
 export const MAX_UPLOAD_BYTES = 10_485_760;
 const CONCURRENT = 4;
 const WARMUP_UPLOADS = 2;

@@ -841,7 +841,7 @@ function printSummary(results) {
   section("11. summary (budgets from docs/architecture.md)");
   const verdict = (ok) => (ok ? "PASS" : "MISS");
   const rows = [];
-  for (const [label, entry] of Object.entries(results.lighthouse)) {
+  for (const entry of Object.values(results.lighthouse)) {
     for (const [id, title] of CATEGORIES) {
       const score = entry.scores?.[id];
       const budget = BUDGET.lighthouse[id];

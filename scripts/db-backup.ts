@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { ConfigError, readConfig } from "../app/utils/env.server";
+import { ConfigError, readConfig } from "../app/config/env.server";
 import { createFilesPrivately } from "../server/private-files";
 
 async function main() {

@@ -1,6 +1,6 @@
 // npm run db:migrate: applies pending migrations to DATABASE_PATH (start does this too).
 import { migrateDatabase, openDatabase } from "../app/db/client.server";
-import { ConfigError, readConfig } from "../app/utils/env.server";
+import { ConfigError, readConfig } from "../app/config/env.server";
 
 try {
   const config = readConfig();

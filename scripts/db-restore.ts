@@ -20,7 +20,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
-import { ConfigError, readConfig } from "../app/utils/env.server";
+import { ConfigError, readConfig } from "../app/config/env.server";
 import { createFilesPrivately, PRIVATE_FILE } from "../server/private-files";
 
 /** A reason not to restore: printed as is, exit code 1. */

@@ -1,8 +1,8 @@
 // Part of npm run build (compiled to build/render-demo-images.js and run there): encodes
 // the demo catalogue's scenes into build/demo-images/, where the seed looks first
-// (app/db/demo-images.server.ts), so no start of a new site spends CPU on them.
+// (app/seed/demo-images.server.ts), so no start of a new site spends CPU on them.
 import fs from "node:fs";
-import { encodedSceneName, encodeSvg, HERO_SCENES, HOME_SCENES, sceneSvg } from "../app/db/demo-images.server";
+import { encodedSceneName, encodeSvg, HERO_SCENES, HOME_SCENES, sceneSvg } from "../app/seed/demo-images.server";
 
 const outDir = new URL("./demo-images/", import.meta.url);
 fs.rmSync(outDir, { recursive: true, force: true });

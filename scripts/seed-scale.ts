@@ -3,7 +3,7 @@
 // whatever is there (the demo catalogue, if the server has started on it). Used by
 // `npm run bench` to time the dashboard on scaled data; safe to run once per database.
 import { migrateDatabase, openDatabase } from "../app/db/client.server";
-import { ConfigError, readConfig } from "../app/utils/env.server";
+import { ConfigError, readConfig } from "../app/config/env.server";
 
 const SCALE = { properties: 5_000, media: 20_000, messages: 100_000 };
 const SCALE_SEEDED_KEY = "scale_seeded_at";

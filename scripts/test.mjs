@@ -1,5 +1,5 @@
-// npm test: unit and integration tests (vitest), then the browser tests (Playwright)
-// against the production build in Debian's Chromium, JavaScript on and off.
+// npm test: the linter, then unit and integration tests (vitest), then the browser tests
+// (Playwright) against the production build in Debian's Chromium, JavaScript on and off.
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 
@@ -20,6 +20,7 @@ if (!fs.existsSync(CHROMIUM)) {
   execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
 }
 
+run("npm", ["run", "lint"]);
 run("npm", ["run", "build"]);
 run("npx", ["vitest", "run"]);
 run("npx", ["playwright", "test"]);

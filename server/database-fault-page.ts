@@ -1,6 +1,6 @@
 import type { Request, Response } from "express";
-import { databaseFaultHeaders, databaseFaultTexts } from "../app/utils/database-fault-answers.server";
-import { DATABASE_FAULT_STATUS, type DatabaseFault } from "../app/utils/database-faults";
+import { databaseFaultHeaders, databaseFaultTexts } from "../app/http/database-fault-answers.server";
+import { DATABASE_FAULT_STATUS, type DatabaseFault } from "../app/db/faults";
 import { escapeHtml } from "../app/utils/html";
 import type { Language } from "../app/utils/locale";
 import { plainPage, wantsJson } from "./refusal";

@@ -1,8 +1,8 @@
 import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
-import { databaseFaultJson } from "../app/utils/database-fault-answers.server";
-import { databaseFaultOf } from "../app/utils/database-faults";
+import { databaseFaultJson } from "../app/http/database-fault-answers.server";
+import { databaseFaultOf } from "../app/db/faults";
 import type { Language } from "../app/utils/locale";
-import { log } from "../app/utils/logger.server";
+import { log } from "../app/config/logger.server";
 
 /**
  * Remix answers whatever a loader or an action throws with a bare 500 (a JSON call gets

@@ -1,11 +1,11 @@
 import type { ActionFunction, ServerBuild } from "@remix-run/node";
-import { formRefusalOf } from "../app/utils/form-body.server";
+import { formRefusalOf } from "../app/http/form-body.server";
 import type { FormRefusedData } from "../app/utils/form-shape";
 import type { Language } from "../app/utils/locale";
 import { FORM_REFUSAL, refusalPage, REFUSALS } from "./refusal";
 
 /**
- * A form post its action refused to read (readForm, app/utils/form-body.server.ts) is
+ * A form post its action refused to read (readForm, app/http/form-body.server.ts) is
  * answered with the refusal's status (400 or 413) and the texts of the page that says so,
  * in the visitor's language, instead of Remix's bare 500. Every route's action is wrapped
  * here, once at start; a page hands the answer to its error boundary

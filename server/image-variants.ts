@@ -4,9 +4,9 @@ import type { NextFunction, Request, Response } from "express";
 import sharp from "sharp";
 import { pipeline } from "node:stream/promises";
 import { cachedVariantPath, getObject, isServableObjectKey, StorageUnavailable } from "../app/services/storage.server";
-import { isRecordedObject } from "../app/models/published-objects.server";
+import { isRecordedObject } from "../app/services/uploads/published-objects.server";
 import { SERVED_VARIANT_WIDTHS } from "../app/utils/image-variants";
-import { log } from "../app/utils/logger.server";
+import { log } from "../app/config/logger.server";
 import { writeWholeFile } from "../app/utils/whole-file.server";
 import { inlineImageDisposition, UPLOADED_FILE_CSP } from "./security-headers";
 

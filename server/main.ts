@@ -2,13 +2,13 @@ import http, { type Server } from "node:http";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "@remix-run/node";
 import { installGlobals } from "@remix-run/node";
-import { closeDatabase, prepareDatabase } from "../app/db/startup.server";
-import { startMailWorker, stopMailWorker } from "../app/services/mail.server";
-import { startRateLimitSweep } from "../app/services/rate-limit-sweep.server";
+import { closeDatabase, prepareDatabase } from "../app/seed/startup.server";
+import { startMailWorker, stopMailWorker } from "../app/services/mail/worker.server";
+import { startRateLimitSweep } from "../app/services/rate-limits/sweep.server";
 import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
-import { deploymentWarnings } from "../app/utils/deployment-warnings.server";
-import { ConfigError, config as loadConfig } from "../app/utils/env.server";
-import { log, setLogLevel } from "../app/utils/logger.server";
+import { deploymentWarnings } from "../app/config/deployment-warnings.server";
+import { ConfigError, config as loadConfig } from "../app/config/env.server";
+import { log, setLogLevel } from "../app/config/logger.server";
 import { createApp } from "./app";
 import { createFilesPrivately, tightenDataModes } from "./private-files";
 import { REMIX_BUILD_PATH } from "./paths";
@@ -44,7 +44,7 @@ async function main() {
   const stopRateLimitSweep = startRateLimitSweep();
   const build = (await import(pathToFileURL(REMIX_BUILD_PATH).href)) as ServerBuild;
   // Loaded after the configuration is checked: it reads it at import.
-  const { getLanguage } = await import("../app/utils/i18n.server");
+  const { getLanguage } = await import("../app/i18n/i18n.server");
   const app = createApp({ build, config, languageOf: getLanguage });
 
   // An HTTP/1.1 request without Host is refused by the app itself (server/bad-requests.ts),

@@ -2,9 +2,9 @@ import path from "node:path";
 import { pipeline } from "node:stream";
 import type { NextFunction, Request, Response } from "express";
 import { getObject, headObject, isServableObjectKey, type ObjectInfo } from "../app/services/storage.server";
-import { isRecordedObject } from "../app/models/published-objects.server";
-import { etagMatches } from "../app/utils/http.server";
-import { log } from "../app/utils/logger.server";
+import { isRecordedObject } from "../app/services/uploads/published-objects.server";
+import { etagMatches } from "../app/http/public-json.server";
+import { log } from "../app/config/logger.server";
 import { inlineImageDisposition, UPLOADED_FILE_CSP } from "./security-headers";
 
 // A key never changes content (an upload gets a new key), so a copy may be kept for good.

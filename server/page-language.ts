@@ -13,7 +13,7 @@ const MAX_REMEMBERED = 1_000;
 const MAX_REMEMBERED_CHARACTERS = 256 * 1024;
 
 export function rememberedLanguageOf(languageOf: (request: Request) => Promise<string>, languageCookieName: string) {
-  // The cookie the app reads (its name depends on the site being https: app/utils/cookie-names.ts).
+  // The cookie the app reads (its name depends on the site being https: app/config/cookie-names.ts).
   const languageCookie = new RegExp(`(?:^|;\\s*)${languageCookieName}=([^;]*)`);
   const remembered = new Map<string, string>();
   let characters = 0;

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import Negotiator from "negotiator";
 import type { Request, Response } from "express";
-import { etagMatches } from "../app/utils/http.server";
+import { etagMatches } from "../app/http/public-json.server";
 import { SET_FOR_EVERY_REQUEST } from "./security-headers";
 
 /**

@@ -9,7 +9,7 @@ import { escapeHtml } from "../app/utils/html";
  */
 export type RefusalText = { en: string; es: string };
 
-/** A form post the server could not read as the form it was sent to (app/utils/form-body.server.ts). */
+/** A form post the server could not read as the form it was sent to (app/http/form-body.server.ts). */
 export const FORM_REFUSAL = {
   title: { en: "This form could not be read", es: "No se pudo leer este formulario" },
   text: {

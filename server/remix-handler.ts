@@ -2,7 +2,7 @@ import { createRequestHandler as createRemixRequestHandler, type ServerBuild } f
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { Readable } from "node:stream";
 import { byteLimit } from "../app/services/uploads/byte-limit.server";
-import { withDatabaseFaultHeaders } from "../app/utils/database-fault-answers.server";
+import { withDatabaseFaultHeaders } from "../app/http/database-fault-answers.server";
 import { requestUrl, type ShareAnswer } from "./cached-answers";
 import type { PageCache } from "./page-cache";
 import { sendPrepared } from "./prepared-answer";

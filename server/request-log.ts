@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { pinoHttp } from "pino-http";
-import { logger, requestContext } from "../app/utils/logger.server";
+import { logger, requestContext } from "../app/config/logger.server";
 import { redactedUrl } from "../app/utils/redact-url";
 
 /**

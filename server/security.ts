@@ -1,9 +1,9 @@
 import crypto from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import { contentSecurityPolicy } from "helmet";
-import { tileHosts } from "../app/utils/env.server";
-import { clientFields } from "../app/utils/log-pseudonyms.server";
-import { log } from "../app/utils/logger.server";
+import { tileHosts } from "../app/config/env.server";
+import { clientFields } from "../app/config/log-pseudonyms.server";
+import { log } from "../app/config/logger.server";
 import { refuse, REFUSALS } from "./refusal";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);

@@ -1,5 +1,5 @@
 import type { Response as ExpressResponse } from "express";
-import { setsLanguageCookie } from "../app/utils/cookie-names";
+import { setsLanguageCookie } from "../app/config/cookie-names";
 import { withHashedScripts } from "./inline-script-hashes";
 import { prepareAnswer, type PreparedAnswer } from "./prepared-answer";
 

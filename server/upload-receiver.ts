@@ -1,11 +1,11 @@
 import type { NextFunction, Request, Response } from "express";
-import { finishReceiving, startReceiving } from "../app/models/upload-slots.server";
+import { finishReceiving, startReceiving } from "../app/services/uploads/upload-slots.server";
 import { TooLarge } from "../app/services/uploads/byte-limit.server";
 import { receiveIntoQuarantine } from "../app/services/uploads/quarantine.server";
 import { checkLocalUploadUrl } from "../app/services/uploads/upload-urls.server";
-import { log } from "../app/utils/logger.server";
-import { retryAfterFor } from "../app/utils/storage-unavailable.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/utils/upload-rules";
+import { log } from "../app/config/logger.server";
+import { retryAfterFor } from "../app/http/storage-unavailable.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/services/uploads/upload-rules";
 
 /**
  * PUT /api/objects/upload/<slot id>?expires=…&signature=…: the local-disk uploadURL of

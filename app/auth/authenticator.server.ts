@@ -1,6 +1,6 @@
 import { Authenticator } from "remix-auth";
 import type { AdminIdentity } from "~/models/admins.server";
-import { sessionStorage } from "~/utils/session.server";
+import { sessionStorage } from "~/auth/session.server";
 import { createGoogleStrategy, type GoogleAdmin } from "./google.server";
 import { googleStateStorage } from "./google-state.server";
 import { MAGIC_LINK_STRATEGY, magicLinkStrategy } from "./magic-link.server";

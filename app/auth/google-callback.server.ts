@@ -1,14 +1,15 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { recordGoogleSignIn } from "~/models/admins.server";
-import { LOGIN_PATH, startAdminSession } from "~/utils/auth.server";
+import { startAdminSession } from "~/auth/admin-guard.server";
 import { clientIpOf } from "~/utils/client-network.server";
-import { log } from "~/utils/logger.server";
+import { log } from "~/config/logger.server";
 import { GOOGLE_STRATEGY, googleAuthenticator } from "./authenticator.server";
 import { refusedAddress, SignInRefusal } from "./errors.server";
 import { clearedGoogleStateCookie, redeemGoogleState } from "./google-state.server";
 import { NOT_AUTHORIZED, type GoogleAdmin } from "./google.server";
 import { signInFailed, signInSucceeded, type SignInFailureReason } from "./sign-in-events.server";
+import { LOGIN_PATH } from "~/paths";
 
 // remix-auth-oauth2 1.x's failure messages for the state (its own texts, fixed in that version).
 const STATE_FAILURES = new Map<string, SignInFailureReason>([

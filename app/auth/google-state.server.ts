@@ -1,8 +1,8 @@
 import { createCookie, createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
-import { cookieNames } from "~/utils/cookie-names";
-import { config } from "~/utils/env.server";
-import { OneTimeKeys } from "~/utils/rate-limit.server";
-import { GOOGLE_CALLBACK_PATH } from "./google.server";
+import { cookieNames } from "~/config/cookie-names";
+import { config } from "~/config/env.server";
+import { OneTimeKeys } from "~/services/rate-limits/rate-limit.server";
+import { GOOGLE_CALLBACK_PATH } from "~/paths";
 
 /**
  * Where the Google sign-in keeps its OAuth `state` between the redirect to Google and

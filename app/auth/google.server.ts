@@ -1,9 +1,8 @@
 import { GoogleStrategy, type GoogleProfile } from "remix-auth-google";
 import { isWhitelisted } from "~/models/whitelist.server";
-import { config } from "~/utils/env.server";
+import { config } from "~/config/env.server";
 import { SignInRefusal } from "./errors.server";
-
-export const GOOGLE_CALLBACK_PATH = "/admin/auth/google/callback";
+import { GOOGLE_CALLBACK_PATH } from "~/paths";
 
 /** The failure message the callback turns into ?error=unauthorized. */
 export const NOT_AUTHORIZED = "unauthorized";

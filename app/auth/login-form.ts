@@ -1,4 +1,5 @@
-import { z } from "zod";
+import type { z } from "zod";
+import { MAX_EMAIL_LENGTH, whitelistEmailSchema } from "~/models/whitelist-form";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
 
 /**
@@ -8,23 +9,12 @@ import { formBytesFor, type FormShape } from "~/utils/form-shape";
  * bundle can use it.
  */
 
-export const INVALID_EMAIL_MESSAGE = "Please enter a valid email address";
 export const LOGIN_LINK_SENT_MESSAGE = "Check your email for a login link.";
 export const LOGIN_LINK_FAILED_MESSAGE = "Failed to send login link. Please try again or contact support.";
 export const LOGIN_LINK_RATE_LIMITED_MESSAGE = "Too many login link requests. Please wait a few minutes and try again.";
 
-// RFC 5321's limit on a forward path; longer is not an address anyone can receive at.
-const MAX_EMAIL_LENGTH = 254;
-
-export const loginEmailSchema = z.object({
-  email: z
-    .string({ required_error: INVALID_EMAIL_MESSAGE, invalid_type_error: INVALID_EMAIL_MESSAGE })
-    .trim()
-    .max(MAX_EMAIL_LENGTH, INVALID_EMAIL_MESSAGE)
-    .email(INVALID_EMAIL_MESSAGE)
-    // The whitelist, the tokens and the rate limits all key on the lowercased address.
-    .transform((email) => email.toLowerCase()),
-});
+/** The same address rule as the whitelist's: only a whitelisted address can sign in. */
+export const loginEmailSchema = whitelistEmailSchema;
 
 export type LoginEmailInput = z.output<typeof loginEmailSchema>;
 

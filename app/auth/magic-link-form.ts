@@ -3,5 +3,4 @@
  * Not a .server module: the page uses them in the browser too (its form's action, and
  * whether that form is on its way), where a .server import is empty.
  */
-export const MAGIC_LINK_PATH = "/admin/auth/magic";
 export const TOKEN_FIELD = "token";

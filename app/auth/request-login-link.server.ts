@@ -1,16 +1,16 @@
 import { countUnusedLoginTokens, issueLoginToken, LOGIN_TOKEN_LIFETIME_MS, newLoginToken } from "~/models/magic-tokens.server";
 import { isWhitelisted } from "~/models/whitelist.server";
-import { queueMail, type OutgoingMail } from "~/services/mail.server";
+import { queueMail, type OutgoingMail } from "~/services/mail/queue.server";
 import { clientNetworkOf } from "~/utils/client-network.server";
-import { config } from "~/utils/env.server";
+import { config } from "~/config/env.server";
 import { escapeHtml } from "~/utils/html";
-import { log } from "~/utils/logger.server";
-import { RateLimiter } from "~/utils/rate-limit.server";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { log } from "~/config/logger.server";
+import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
+import { safeRedirect } from "~/auth/safe-redirect";
 import { LOGIN_LINK_RATE_LIMITED_MESSAGE, LOGIN_LINK_SENT_MESSAGE, loginEmailSchema } from "./login-form";
-import { MAGIC_LINK_PATH } from "./magic-link-form";
 import { hasSignedInFrom } from "./sign-in-networks.server";
-import { clientFields } from "~/utils/log-pseudonyms.server";
+import { clientFields } from "~/config/log-pseudonyms.server";
+import { DASHBOARD_PATH, MAGIC_LINK_PATH } from "~/paths";
 
 /**
  * Asking for a sign-in link: what the login page's action and
@@ -21,7 +21,7 @@ import { clientFields } from "~/utils/log-pseudonyms.server";
  * the same "sent" outcome; only the first gets a token and a mail.
  */
 
-const DEFAULT_AFTER_SIGN_IN = "/admin/dashboard";
+const DEFAULT_AFTER_SIGN_IN = DASHBOARD_PATH;
 
 const WINDOW_MS = 15 * 60_000;
 // docs/product.md §9: at most 5 per address and 20 per client IP in 15 minutes (× RATE_LIMIT_FACTOR);

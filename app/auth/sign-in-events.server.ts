@@ -1,11 +1,11 @@
-import { clientFields, emailFields } from "~/utils/log-pseudonyms.server";
-import { log } from "~/utils/logger.server";
+import { clientFields, emailFields } from "~/config/log-pseudonyms.server";
+import { log } from "~/config/logger.server";
 
 /**
  * The sign-in events of the structured log (ASVS 16.3.1): one line per sign-in, refused
  * sign-in and sign-out, with a stable `event` name, the `outcome`, the way in
  * (`authMethod`), a failure's `reason`, and the address and client only as pseudonyms
- * (~/utils/log-pseudonyms.server). The time and the request's id are on every line
+ * (~/config/log-pseudonyms.server). The time and the request's id are on every line
  * anyway. Never the token, the link or the OAuth code. Successes and sign-outs are also
  * in the change log (recordAudit, with the admin's address, as all its entries are).
  */

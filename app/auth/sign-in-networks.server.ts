@@ -1,6 +1,6 @@
 import { isIP } from "node:net";
 import { clientNetworkOf } from "~/utils/client-network.server";
-import { RememberedKeys } from "~/utils/rate-limit.server";
+import { RememberedKeys } from "~/services/rate-limits/rate-limit.server";
 
 /**
  * The networks each address has signed in from lately (by link or through Google):

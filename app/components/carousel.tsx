@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { SafeImage } from "./ui/safe-image";
 
 export type Slide = { src: string; alt: string };

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from "@remix-run/react";
-import { databaseFaultOfStatus, databaseFaultTextKeys } from "~/utils/database-faults";
-import { useT } from "~/utils/i18n";
+import { databaseFaultOfStatus, databaseFaultTextKeys } from "~/db/faults";
+import { useT } from "~/i18n/use-t";
 import type { FormRefusedData } from "~/utils/form-shape";
 
 function Message({ title, text, action, alert = false }: { title: string; text: string; action: string; alert?: boolean }) {

@@ -1,8 +1,8 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { Tooltip } from "~/components/ui/tooltip";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, otherLanguage } from "~/utils/locale";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { safeRedirect } from "~/auth/safe-redirect";
 
 /**
  * A GET form whose button sends ?lng=<other>: the server sets the lng cookie, so it

@@ -1,8 +1,9 @@
 import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 import { SECTIONS, sectionHref } from "./site-links";
+import { DASHBOARD_PATH } from "~/paths";
 
 const linkClass = "rounded-sm text-slate-300 hover:text-white";
 
@@ -61,7 +62,7 @@ export function SiteFooter() {
               </a>
             </li>
             <li>
-              <a href="/admin/dashboard" target="_blank" rel="noopener" className={linkClass}>
+              <a href={DASHBOARD_PATH} target="_blank" rel="noopener" className={linkClass}>
                 {t("footer.nav.admin", "Content Admin")}
                 {newTab}
               </a>

@@ -1,7 +1,7 @@
 import { useLocation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 import { LanguageSwitcher } from "./language-switcher";
 import { isAdminPath, SECTIONS, sectionHref } from "./site-links";

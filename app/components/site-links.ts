@@ -1,3 +1,4 @@
+import { ADMIN_PATH } from "~/paths";
 /** The home page's sections, in page order, as the header and footer link to them. */
 export const SECTIONS = [
   { id: "top", navKey: "header.nav.home", navFallback: "Home", footerKey: "footer.nav.home" },
@@ -30,7 +31,7 @@ export type SectionId = (typeof SECTIONS)[number]["id"];
 export const ADMIN_LANGUAGE = "en";
 
 export function isAdminPath(pathname: string): boolean {
-  return pathname === "/admin" || pathname.startsWith("/admin/");
+  return pathname === ADMIN_PATH || pathname.startsWith(`${ADMIN_PATH}/`);
 }
 
 /**

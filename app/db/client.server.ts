@@ -13,7 +13,7 @@ export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Data
 const migrationsFolder = () => fileURLToPath(new URL("./migrations", import.meta.url));
 
 // How long a statement waits for another connection's write lock before SQLITE_BUSY
-// (answered 503, app/utils/database-faults.ts). The wait blocks the process's one thread.
+// (answered 503, app/db/faults.ts). The wait blocks the process's one thread.
 const BUSY_TIMEOUT_MS = 5000;
 
 /** Opens the SQLite file with the settings every connection needs. */

@@ -449,7 +449,7 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "No pudimos cargar esta página. Por favor, inténtelo de nuevo en un momento.",
   },
   { key: "error.home", en: "Go back home", es: "Volver al inicio" },
-  // The database could not be used (app/utils/database-faults.ts).
+  // The database could not be used (app/db/faults.ts).
   { key: "error.busy.title", en: "We are busy right now", es: "Estamos ocupados en este momento" },
   {
     key: "error.busy.text",

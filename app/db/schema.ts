@@ -24,7 +24,7 @@ export const properties = sqliteTable(
     price: text("price").notNull(),
     priceSpanish: text("price_spanish"),
     /**
-     * What the price text names, for filters and sorting (app/utils/price.ts): an
+     * What the price text names, for filters and sorting (app/models/price.ts): an
      * amount in dollars, a month's rent or a sale price; null when the text names none.
      * Read on save, and editable when the reading is wrong.
      */

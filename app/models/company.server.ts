@@ -1,7 +1,21 @@
 import { isWebUrl } from "~/utils/link-rules";
 import type { Language } from "~/utils/locale";
-import type { Company } from "~/utils/structured-data.server";
 import { getDictionary } from "./texts.server";
+
+/** The company as its search-engine data describes it (document/structured-data.server.ts). */
+export type Company = {
+  name: string;
+  description: string;
+  url: string;
+  logoUrl: string;
+  imageUrl?: string;
+  telephone: string;
+  email: string;
+  address: string;
+  /** The hours in English, which the parser reads. */
+  hours: string;
+  sameAs: string[];
+};
 
 /** The company as the site's texts describe it (edited in the Texts tab). */
 export function companyFromTexts(language: Language, urls: { siteUrl: string; logoUrl: string; imageUrl?: string }): Company {

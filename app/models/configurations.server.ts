@@ -2,12 +2,12 @@ import { eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { configurations } from "~/db/schema";
 import { recordAudit, summarizeChanges, type AuditExecutor } from "~/models/audit.server";
-import { awaitFirstAttempt, queueMail } from "~/services/mail.server";
-import { CONTACT_EMAIL_DESCRIPTION, CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, type NewConfigurationInput } from "~/utils/contact-email-form";
+import { awaitFirstAttempt, queueMail } from "~/services/mail/queue.server";
+import { CONTACT_EMAIL_DESCRIPTION, CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, type NewConfigurationInput } from "~/models/contact-email-form";
 import { formatDateTime } from "~/utils/dates";
 import { escapeHtml } from "~/utils/html";
-import { config } from "~/utils/env.server";
-import { RateLimiter } from "~/utils/rate-limit.server";
+import { config } from "~/config/env.server";
+import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
 
 /**
  * Settings (the configurations table). One is known: contact_email, the address that
@@ -125,7 +125,7 @@ export type TestEmailOutcome =
 
 /**
  * With an HTML part like every mail of ours: a message of one raw text part would be
- * sent as that part alone, without its headers (see plainTextPart in mail.server.ts).
+ * sent as that part alone, without its headers (see plainTextPart in services/mail/transport.server.ts).
  */
 function testMail(to: string, adminEmail: string) {
   const lines = [

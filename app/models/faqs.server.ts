@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { faqs, type Faq } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { translateToSpanish } from "~/services/translate.server";
-import { FAQ_LIMITS, type FaqInput, type TranslationStatus } from "~/utils/faq-form";
+import { FAQ_LIMITS, type FaqInput, type TranslationStatus } from "~/models/faq-form";
 
 const ORDER = [asc(faqs.sortOrder), asc(faqs.id)];
 

@@ -1,7 +1,7 @@
-import type { Inquiry, Listing } from "~/components/property/listing";
+import type { Inquiry, Listing } from "~/models/listing";
 import type { Media, Property } from "~/db/schema";
 import { listPropertyMedia, mediaByProperty } from "./media.server";
-import type { BrowseQuery } from "~/utils/browse-query";
+import type { BrowseQuery } from "~/models/browse-query";
 import { browseActiveProperties, countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
 
 /** The public view of a listing: its fields, the main image first, then its linked media. */

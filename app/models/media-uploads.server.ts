@@ -2,13 +2,13 @@ import { and, eq, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
-import { isFileShown } from "~/models/published-objects.server";
+import { isFileShown } from "~/services/uploads/published-objects.server";
 import { deleteObject, objectKeyOf, StorageUnavailable } from "~/services/storage.server";
 import { rejected, takeInUpload, type IntakeOutcome, type PublishedImage } from "~/services/uploads/intake.server";
 import { withoutLineControls } from "~/utils/control-characters";
 import { PLACEHOLDER_IMAGE } from "~/utils/image-variants";
-import { log } from "~/utils/logger.server";
-import { MEDIA_MESSAGES } from "~/utils/media-form";
+import { log } from "~/config/logger.server";
+import { MEDIA_MESSAGES } from "~/models/media-form";
 
 /**
  * Media made from uploads: a new item (POST /api/admin/media/upload, the upload

@@ -2,8 +2,8 @@ import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
-import { config } from "~/utils/env.server";
-import type { MediaImageChoice } from "~/utils/media-form";
+import { config } from "~/config/env.server";
+import type { MediaImageChoice } from "~/models/media-form";
 
 const mediaOrder = [asc(media.createdAt), asc(media.id)];
 /**

@@ -3,11 +3,11 @@ import { db } from "~/db/client.server";
 import { contactMessages, properties } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { messageFilterCondition, olderThan, subjectLabel, type MessageCursor } from "~/models/messages.server";
-import { CONTACT_SUBJECTS } from "~/utils/contact-fields";
+import { CONTACT_SUBJECTS } from "~/models/contact-fields";
 import { cleanOneLine } from "~/utils/control-characters";
 import { CSV_BOM, csvRow } from "~/utils/csv";
 import { formatSpreadsheetDateTime } from "~/utils/dates";
-import type { MessageFilters } from "~/utils/message-form";
+import type { MessageFilters } from "~/models/message-form";
 
 /**
  * 'Export CSV': the messages of a filter as a CSV file, newest first, streamed.

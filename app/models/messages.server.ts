@@ -3,14 +3,14 @@ import { db } from "~/db/client.server";
 import { contactMessages, properties, type ContactMessage } from "~/db/schema";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
-import { config } from "~/utils/env.server";
+import { config } from "~/config/env.server";
 import { contactRecipient } from "~/models/configurations.server";
 import { getDictionary } from "~/models/texts.server";
-import { queueMail } from "~/services/mail.server";
-import { CONTACT_SUBJECTS, type ContactInput } from "~/utils/contact-schema";
+import { queueMail } from "~/services/mail/queue.server";
+import { CONTACT_SUBJECTS, type ContactInput } from "~/models/contact-schema";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
-import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/utils/message-form";
+import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/models/message-form";
 
 /**
  * Stores a contact message and queues its notification in one transaction: the

@@ -1,16 +1,16 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
-import { isFileShown } from "~/models/published-objects.server";
+import { isFileShown } from "~/services/uploads/published-objects.server";
 import { isServableObjectKey, OBJECTS_PREFIX } from "~/services/storage.server";
-import type { MapMarker } from "~/components/map/map-types";
+import type { MapMarker } from "~/models/map-marker";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
-import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/utils/browse-query";
+import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
 import { pageWindow } from "~/utils/paging";
-import type { PropertyInput } from "~/utils/property-form";
-import { PROPERTY_MESSAGES } from "~/utils/property-messages";
-import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/utils/price";
+import type { PropertyInput } from "~/models/property-form";
+import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/models/price";
 
 // Listings appear in the order they were added.
 const listingOrder = [asc(properties.createdAt), asc(properties.id)];
@@ -141,7 +141,7 @@ type PropertyTexts = Pick<PropertyInput, "price" | "priceSpanish" | "beds" | "ba
 };
 
 /**
- * The numbers filters and sorting use, read from the texts (utils/price.ts). An amount
+ * The numbers filters and sorting use, read from the texts (models/price.ts). An amount
  * or kind the admin gave wins over the reading; a blank one follows the price text,
  * so a price edited later is read again.
  */

@@ -1,6 +1,6 @@
 import type { MetaFunction } from "@remix-run/node";
 import { NotFoundPage } from "~/components/error-pages";
-import { rootText } from "~/utils/meta";
+import { rootText } from "~/document/meta";
 
 /** Every path no other route claims: the 404 page, with status 404. */
 export async function loader() {

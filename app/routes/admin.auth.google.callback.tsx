@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { googleSignInConfigured } from "~/auth/authenticator.server";
 import { finishGoogleSignIn } from "~/auth/google-callback.server";
-import { LOGIN_PATH } from "~/utils/auth.server";
+import { LOGIN_PATH } from "~/paths";
 
 /** GET /admin/auth/google/callback: Google sends the visitor back here with a code. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

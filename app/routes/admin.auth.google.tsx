@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { GOOGLE_STRATEGY, googleAuthenticator, googleSignInConfigured } from "~/auth/authenticator.server";
-import { LOGIN_PATH } from "~/utils/auth.server";
-import { log } from "~/utils/logger.server";
+import { log } from "~/config/logger.server";
+import { LOGIN_PATH } from "~/paths";
 
 /**
  * GET /admin/auth/google: off to Google's consent screen. The strategy answers with a

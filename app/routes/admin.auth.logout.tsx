@@ -1,8 +1,9 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { endAdminSession, LOGIN_PATH } from "~/utils/auth.server";
+import { endAdminSession } from "~/auth/admin-guard.server";
 import { clientIpOf } from "~/utils/client-network.server";
-import { readForm } from "~/utils/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { NO_FIELDS } from "~/utils/form-shape";
+import { LOGIN_PATH } from "~/paths";
 
 /** POST /admin/auth/logout: deletes the session row and goes to the login page. */
 export async function action({ request, context }: ActionFunctionArgs) {

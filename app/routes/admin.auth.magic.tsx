@@ -12,16 +12,18 @@ import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { authorizationFailure, refusedAddress } from "~/auth/errors.server";
 import { MAGIC_LINK_STRATEGY, type MagicLinkFailure } from "~/auth/magic-link.server";
 import { magicLinkReason, signInFailed, signInSucceeded } from "~/auth/sign-in-events.server";
-import { MAGIC_LINK_PATH, TOKEN_FIELD } from "~/auth/magic-link-form";
+import { TOKEN_FIELD } from "~/auth/magic-link-form";
 import { inspectLoginToken } from "~/models/magic-tokens.server";
-import { DASHBOARD_PATH, LOGIN_PATH, startAdminSession } from "~/utils/auth.server";
+import { startAdminSession } from "~/auth/admin-guard.server";
 import { clientIpOf } from "~/utils/client-network.server";
-import { log } from "~/utils/logger.server";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { log } from "~/config/logger.server";
+import { safeRedirect } from "~/auth/safe-redirect";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { errorForLog } from "~/utils/error-for-log";
-import { readForm } from "~/utils/form-body.server";
+import { readForm } from "~/http/form-body.server";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
+import { DASHBOARD_PATH, LOGIN_PATH, MAGIC_LINK_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * /admin/auth/magic?token=...: the page a sign-in link opens.
@@ -53,7 +55,7 @@ const KNOWN_FAILURES: ReadonlySet<string> = new Set<MagicLinkFailure>([
 ]);
 
 function toLogin(error: string) {
-  return redirect(`${LOGIN_PATH}?error=${error}`, { headers: { "Cache-Control": "no-store" } });
+  return redirect(`${LOGIN_PATH}?error=${error}`, { headers: NO_STORE });
 }
 
 /** A return-to path kept only if it is a path on this site other than the default. */
@@ -73,7 +75,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
   return json(
     { token, redirectTo: keptRedirect(url.searchParams.get(REDIRECT_FIELD)) },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 

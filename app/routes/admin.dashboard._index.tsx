@@ -3,15 +3,17 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { RecentActivity } from "~/components/admin/recent-activity";
 import { auditJson, recentAudit } from "~/models/audit.server";
 import { dashboardCounts } from "~/models/dashboard.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
 import { formatDateTime } from "~/utils/dates";
+import { DASHBOARD_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const RECENT_ACTIVITY = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), when: formatDateTime(entry.createdAt) }));
-  return json({ counts: dashboardCounts(), activity }, { headers: { "Cache-Control": "no-store" } });
+  return json({ counts: dashboardCounts(), activity }, { headers: NO_STORE });
 }
 
 const CARDS = [
@@ -25,7 +27,7 @@ export default function Overview() {
   const { counts, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
-  const loading = navigation.state === "loading" && navigation.location.pathname === "/admin/dashboard";
+  const loading = navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH;
   return (
     <section aria-labelledby="overview-title">
       <h2 id="overview-title" className="sr-only">

@@ -1,14 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
-import { ADMINS_PATH } from "~/components/admin/tabs";
 import { getWhitelistEntry, removeFromWhitelist, sameAddress } from "~/models/whitelist.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId } from "~/utils/params";
-import { redirectWithToast } from "~/utils/toast.server";
-import { WHITELIST_MESSAGES } from "~/utils/whitelist-form";
-import { readForm } from "~/utils/form-body.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { parseId } from "~/http/params";
+import { redirectWithToast } from "~/http/toast.server";
+import { WHITELIST_MESSAGES } from "~/models/whitelist-form";
+import { readForm } from "~/http/form-body.server";
 import { NO_FIELDS } from "~/utils/form-shape";
+import { ADMINS_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const FORM_ID = "remove-whitelist-email";
 const SELF_TOAST = { title: WHITELIST_MESSAGES.cannotRemoveSelfTitle, description: WHITELIST_MESSAGES.cannotRemoveSelf, variant: "destructive" } as const;
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const entry = id === null ? undefined : getWhitelistEntry(id);
   if (!entry) return redirectWithToast(ADMINS_PATH, GONE_TOAST);
   if (sameAddress(entry.email, admin.email)) return redirectWithToast(ADMINS_PATH, SELF_TOAST);
-  return json({ entry: { id: entry.id, email: entry.email } }, { headers: { "Cache-Control": "no-store" } });
+  return json({ entry: { id: entry.id, email: entry.email } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

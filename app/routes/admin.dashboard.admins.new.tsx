@@ -4,21 +4,22 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
-import { ADMINS_PATH } from "~/components/admin/tabs";
 import { toast } from "~/components/ui/toast";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { addToWhitelist } from "~/models/whitelist.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { WHITELIST_MESSAGES, whitelistEmailSchema } from "~/utils/whitelist-form";
-import { readForm } from "~/utils/form-body.server";
-import { WHITELIST_FORM } from "~/utils/form-shapes.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { WHITELIST_MESSAGES, whitelistEmailSchema } from "~/models/whitelist-form";
+import { readForm } from "~/http/form-body.server";
+import { WHITELIST_FORM } from "~/http/form-shapes.server";
+import { ADMINS_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const FORM_ID = "add-whitelist-email";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(null, { headers: { "Cache-Control": "no-store" } });
+  return json(null, { headers: NO_STORE });
 }
 
 type ActionData = { result: SubmissionResult<string[]>; error?: string };

@@ -1,11 +1,11 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { ADMINS_PATH } from "~/components/admin/tabs";
-import { endOtherSessions } from "~/models/admin-sessions.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getSession } from "~/utils/session.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
+import { endOtherSessions } from "~/models/sessions.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { getSession } from "~/auth/session.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
 import { NO_FIELDS } from "~/utils/form-shape";
+import { ADMINS_PATH } from "~/paths";
 
 // 'Sign out other sessions' in the Admins tab: the form posts here; a GET shows the tab.
 export const loader = () => redirect(ADMINS_PATH);

@@ -1,19 +1,20 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
-import { listOwnSessions } from "~/models/admin-sessions.server";
+import { listOwnSessions } from "~/models/sessions.server";
 import { listWhitelist, sameAddress } from "~/models/whitelist.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { getSession } from "~/utils/session.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { getSession } from "~/auth/session.server";
 import { OwnSessions } from "~/components/admin/own-sessions";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
-import { ADMINS_PATH } from "~/components/admin/tabs";
 import { formatDate } from "~/utils/dates";
+import { ADMINS_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const entries = listWhitelist().map((entry) => ({ ...entry, isMe: sameAddress(entry.email, admin.email) }));
   const sessions = listOwnSessions(admin.email, (await getSession(request)).id);
-  return json({ entries, sessions }, { headers: { "Cache-Control": "no-store" } });
+  return json({ entries, sessions }, { headers: NO_STORE });
 }
 
 export default function AdminsTab() {

@@ -1,14 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
-import { FAQS_PATH } from "~/components/admin/tabs";
 import { deleteFaq, getFaq } from "~/models/faqs.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { FAQ_MESSAGES } from "~/utils/faq-form";
-import { parseId } from "~/utils/params";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { FAQ_MESSAGES } from "~/models/faq-form";
+import { parseId } from "~/http/params";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
 import { NO_FIELDS } from "~/utils/form-shape";
+import { FAQS_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const FORM_ID = "delete-faq";
 const GONE_TOAST = { title: "Error", description: FAQ_MESSAGES.deleteFailed, variant: "destructive" } as const;
@@ -18,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const faq = id === null ? undefined : getFaq(id);
   if (!faq) return redirectWithToast(FAQS_PATH, GONE_TOAST);
-  return json({ faq: { id: faq.id, question: faq.question } }, { headers: { "Cache-Control": "no-store" } });
+  return json({ faq: { id: faq.id, question: faq.question } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,14 +2,15 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
-import { FAQS_PATH } from "~/components/admin/tabs";
 import { getFaq, updateFaq } from "~/models/faqs.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/utils/faq-form";
-import { parseId } from "~/utils/params";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
-import { FAQ_FORM } from "~/utils/form-shapes.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/models/faq-form";
+import { parseId } from "~/http/params";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
+import { FAQ_FORM } from "~/http/form-shapes.server";
+import { FAQS_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const GONE_TOAST = { title: "Error", description: FAQ_MESSAGES.updateFailed, variant: "destructive" } as const;
 
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const faq = id === null ? undefined : getFaq(id);
   if (!faq) return redirectWithToast(FAQS_PATH, GONE_TOAST);
   const { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } = faq;
-  return json({ id: faq.id, faq: { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } }, { headers: { "Cache-Control": "no-store" } });
+  return json({ id: faq.id, faq: { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -2,19 +2,20 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData } from "@remix-run/react";
 import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
-import { FAQS_PATH } from "~/components/admin/tabs";
 import { createFaq } from "~/models/faqs.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/utils/faq-form";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
-import { FAQ_FORM } from "~/utils/form-shapes.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/models/faq-form";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
+import { FAQ_FORM } from "~/http/form-shapes.server";
+import { FAQS_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const ACTION = `${FAQS_PATH}/new`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(null, { headers: { "Cache-Control": "no-store" } });
+  return json(null, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { FaqList, FaqsPanel } from "~/components/admin/faq-list";
 import { listAllFaqs } from "~/models/faqs.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -15,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     createdAt,
     updatedAt,
   }));
-  return json({ faqs }, { headers: { "Cache-Control": "no-store" } });
+  return json({ faqs }, { headers: NO_STORE });
 }
 
 /** The FAQs tab: every FAQ, active or not, by sort order; add, edit and delete are child routes. */

@@ -1,16 +1,16 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { mediaForDialog } from "~/components/admin/media-dialog.server";
+import { mediaNameDialogLoader } from "~/http/media-dialog.server";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { deleteMedia } from "~/models/media-uploads.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { MEDIA_MESSAGES, mediaTabUrl } from "~/utils/media-form";
-import { parseId } from "~/utils/params";
-import { addActionRetryAfter } from "~/utils/route-exports";
-import { retryAfterFor } from "~/utils/storage-unavailable.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
-import { readForm } from "~/utils/form-body.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { MEDIA_MESSAGES, mediaTabUrl } from "~/models/media-form";
+import { parseId } from "~/http/params";
+import { addActionRetryAfter } from "~/http/route-exports";
+import { retryAfterFor } from "~/http/storage-unavailable.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { readForm } from "~/http/form-body.server";
 import { NO_FIELDS } from "~/utils/form-shape";
 
 const FORM_ID = "delete-media";
@@ -19,11 +19,7 @@ const FAILED_TOAST = { title: "Error", description: MEDIA_MESSAGES.deleteFailed,
 // The store being down (503) keeps its Retry-After on the page.
 export const headers = addActionRetryAfter;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const item = await mediaForDialog(request, params);
-  return json({ item: { id: item.id, originalName: item.originalName } }, { headers: { "Cache-Control": "no-store" } });
-}
+export const loader = mediaNameDialogLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);

@@ -1,18 +1,19 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { mediaForDialog } from "~/components/admin/media-dialog.server";
+import { mediaForDialog } from "~/http/media-dialog.server";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
-import { MEDIA_PATH } from "~/components/admin/tabs";
 import { buttonState } from "~/components/ui/control-styles";
 import { linkMediaToProperty } from "~/models/media-links.server";
 import { propertiesMatchingName } from "~/models/media.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { LINK_MATCH_LIMIT, linkMediaSchema, MEDIA_MESSAGES, MEDIA_QUERY_MAX_LENGTH, mediaTabSearch, mediaTabUrl } from "~/utils/media-form";
-import { parseId } from "~/utils/params";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
-import { MEDIA_LINK_FORM } from "~/utils/form-shapes.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { LINK_MATCH_LIMIT, linkMediaSchema, MEDIA_MESSAGES, MEDIA_QUERY_MAX_LENGTH, mediaTabSearch, mediaTabUrl } from "~/models/media-form";
+import { parseId } from "~/http/params";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
+import { MEDIA_LINK_FORM } from "~/http/form-shapes.server";
+import { MEDIA_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * Link to property: a search by property name (`?property=`, beside the tab's own `q`
@@ -32,7 +33,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       matches: found.slice(0, LINK_MATCH_LIMIT),
       more: found.length > LINK_MATCH_LIMIT,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -1,17 +1,18 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ImageUploadDialog } from "~/components/admin/image-upload-dialog";
-import { mediaForDialog } from "~/components/admin/media-dialog.server";
+import { mediaNameDialogLoader } from "~/http/media-dialog.server";
 import { reuploadMedia } from "~/models/media-uploads.server";
-import { receiveFormUpload } from "~/services/uploads/form-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { MEDIA_MESSAGES, mediaTabUrl } from "~/utils/media-form";
-import { parseId } from "~/utils/params";
-import { addActionRetryAfter } from "~/utils/route-exports";
-import { retryAfterFor } from "~/utils/storage-unavailable.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
-import { UPLOAD_FORM } from "~/utils/form-shapes.server";
+import { receiveFormUpload } from "~/http/form-upload.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { MEDIA_MESSAGES, mediaTabUrl } from "~/models/media-form";
+import { parseId } from "~/http/params";
+import { addActionRetryAfter } from "~/http/route-exports";
+import { retryAfterFor } from "~/http/storage-unavailable.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { UPLOAD_FORM } from "~/http/form-shapes.server";
+import { mediaReuploadApi } from "~/paths";
 
 /**
  * The Media tab's re-upload dialog (/admin/dashboard/media/:id/reupload): a new image
@@ -22,11 +23,7 @@ import { UPLOAD_FORM } from "~/utils/form-shapes.server";
 // The store being down (503) keeps its Retry-After on the page.
 export const headers = addActionRetryAfter;
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdmin(request);
-  const item = await mediaForDialog(request, params);
-  return json({ item: { id: item.id, originalName: item.originalName } }, { headers: { "Cache-Control": "no-store" } });
-}
+export const loader = mediaNameDialogLoader;
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -50,7 +47,7 @@ export default function ReuploadMedia() {
       intro={<p className="break-words text-slate-700">A new image for {item.originalName}. It keeps its hero status and its property.</p>}
       backTo={mediaTabUrl(new URLSearchParams(location.search))}
       action={`${location.pathname}${location.search}`}
-      target={{ url: `/api/admin/media/${item.id}/reupload`, method: "PUT" }}
+      target={{ url: mediaReuploadApi(item.id), method: "PUT" }}
       successMessage={UPLOAD_MESSAGES.imageReuploaded}
       serverError={data?.error}
     />

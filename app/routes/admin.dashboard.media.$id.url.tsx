@@ -1,12 +1,13 @@
 import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { mediaForDialog } from "~/components/admin/media-dialog.server";
+import { mediaForDialog } from "~/http/media-dialog.server";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { FIELD_EDGE } from "~/components/ui/control-styles";
 import { absoluteMediaUrl } from "~/models/media.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { mediaTabUrl } from "~/utils/media-form";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { mediaTabUrl } from "~/models/media-form";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * A media item's absolute URL in a read-only field, to copy by hand: what Copy URL
@@ -16,7 +17,7 @@ import { mediaTabUrl } from "~/utils/media-form";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await mediaForDialog(request, params);
-  return json({ item: { id: item.id, originalName: item.originalName, url: absoluteMediaUrl(item.filePath) } }, { headers: { "Cache-Control": "no-store" } });
+  return json({ item: { id: item.id, originalName: item.originalName, url: absoluteMediaUrl(item.filePath) } }, { headers: NO_STORE });
 }
 
 export default function MediaUrl() {

@@ -3,10 +3,9 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { MediaCard } from "~/components/admin/media-card";
 import { SearchForm } from "~/components/admin/search-form";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
-import { MEDIA_PATH } from "~/components/admin/tabs";
 import { unlinkMediaFromProperty } from "~/models/media-links.server";
 import { absoluteMediaUrl, mediaPage, setHeroImage } from "~/models/media.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
 import { formatDate } from "~/utils/dates";
 import {
   heroImageFormValues,
@@ -17,11 +16,13 @@ import {
   mediaListQuerySchema,
   mediaTabSearchFor,
   mediaTabUrl,
-} from "~/utils/media-form";
-import { parseId } from "~/utils/params";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
-import { MEDIA_CARD_FORM } from "~/utils/form-shapes.server";
+} from "~/models/media-form";
+import { parseId } from "~/http/params";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
+import { MEDIA_CARD_FORM } from "~/http/form-shapes.server";
+import { MEDIA_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     propertyName: item.propertyName,
     added: formatDate(item.createdAt),
   }));
-  return json({ q, items, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: { "Cache-Control": "no-store" } });
+  return json({ q, items, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
 }
 
 /**

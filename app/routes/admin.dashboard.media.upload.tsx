@@ -2,14 +2,16 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { useActionData, useLocation } from "@remix-run/react";
 import { ImageUploadDialog } from "~/components/admin/image-upload-dialog";
 import { recordUploadedMedia } from "~/models/media-uploads.server";
-import { receiveFormUpload } from "~/services/uploads/form-upload.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { mediaTabUrl } from "~/utils/media-form";
-import { addActionRetryAfter } from "~/utils/route-exports";
-import { retryAfterFor } from "~/utils/storage-unavailable.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
-import { UPLOAD_FORM } from "~/utils/form-shapes.server";
+import { receiveFormUpload } from "~/http/form-upload.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { mediaTabUrl } from "~/models/media-form";
+import { addActionRetryAfter } from "~/http/route-exports";
+import { retryAfterFor } from "~/http/storage-unavailable.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { UPLOAD_FORM } from "~/http/form-shapes.server";
+import { MEDIA_UPLOAD_API } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * The Media tab's upload dialog (/admin/dashboard/media/upload). With JavaScript the
@@ -22,7 +24,7 @@ export const headers = addActionRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(null, { headers: { "Cache-Control": "no-store" } });
+  return json(null, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -42,7 +44,7 @@ export default function UploadMedia() {
       title="Upload Image"
       backTo={mediaTabUrl(new URLSearchParams(location.search))}
       action={`${location.pathname}${location.search}`}
-      target={{ url: "/api/admin/media/upload", method: "POST" }}
+      target={{ url: MEDIA_UPLOAD_API, method: "POST" }}
       successMessage={UPLOAD_MESSAGES.imageUploaded}
       serverError={data?.error}
     />

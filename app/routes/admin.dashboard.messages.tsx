@@ -3,24 +3,17 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { MessageCard } from "~/components/admin/message-card";
 import { FilterSelect, SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
-import { MESSAGES_PATH } from "~/components/admin/tabs";
 import { contactMessagesPage, decodeMessageCursor, messageHomes, setMessageHandled, subjectLabel } from "~/models/messages.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { CONTACT_SUBJECTS } from "~/utils/contact-fields";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { CONTACT_SUBJECTS } from "~/models/contact-fields";
 import { formatDateTime } from "~/utils/dates";
-import {
-  MESSAGE_MESSAGES,
-  MESSAGES_CSV_PATH,
-  messageFilterSearch,
-  messageFiltersFrom,
-  messageHandledFormValues,
-  messageHandledSchema,
-  messagesTabUrl,
-} from "~/utils/message-form";
-import { parseId } from "~/utils/params";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
-import { MESSAGE_CARD_FORM } from "~/utils/form-shapes.server";
+import { MESSAGE_MESSAGES, messageFilterSearch, messageFiltersFrom, messageHandledFormValues, messageHandledSchema, messagesTabUrl } from "~/models/message-form";
+import { parseId } from "~/http/params";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
+import { MESSAGE_CARD_FORM } from "~/http/form-shapes.server";
+import { MESSAGES_CSV_API, MESSAGES_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -43,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   });
   const subjects = CONTACT_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
-  return json({ filters, subjects, messages, older: page.older, newer: page.newer }, { headers: { "Cache-Control": "no-store" } });
+  return json({ filters, subjects, messages, older: page.older, newer: page.newer }, { headers: NO_STORE });
 }
 
 /**
@@ -88,7 +81,7 @@ export default function MessagesTab() {
       actions={
         // A file download, not a page: a plain link (with the filter shown).
         <a
-          href={`${MESSAGES_CSV_PATH}${search}`}
+          href={`${MESSAGES_CSV_API}${search}`}
           download
           className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100"
         >

@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
-import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { deleteProperty, getProperty } from "~/models/properties.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId } from "~/utils/params";
-import { PROPERTY_MESSAGES } from "~/utils/property-messages";
-import { propertiesTabUrl } from "~/utils/property-tab";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { parseId } from "~/http/params";
+import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { propertiesTabUrl } from "~/http/property-tab";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
 import { NO_FIELDS } from "~/utils/form-shape";
+import { PROPERTIES_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const FORM_ID = "delete-property";
 const FAILED_TOAST = { title: "Error", description: PROPERTY_MESSAGES.deleteFailed, variant: "destructive" } as const;
@@ -19,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  return json({ property: { id: property.id, name: property.name, location: property.location } }, { headers: { "Cache-Control": "no-store" } });
+  return json({ property: { id: property.id, name: property.name, location: property.location } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

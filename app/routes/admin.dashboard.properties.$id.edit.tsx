@@ -1,17 +1,18 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { PropertyFormDialog, type PropertyActionData } from "~/components/admin/property-form";
-import { PROPERTIES_PATH } from "~/components/admin/tabs";
-import { getProperty, propertyFormValues, unrecordedImageProblem, updateProperty } from "~/models/properties.server";
+import { PropertyFormDialog } from "~/components/admin/property-form";
+import { getProperty, propertyFormValues, updateProperty } from "~/models/properties.server";
 import { recentMediaImages } from "~/models/media.server";
-import { addressSearchAnswer, wantsAddressSearch } from "~/utils/address-find.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId } from "~/utils/params";
-import { parsePropertyForm } from "~/utils/property-form";
-import { IMAGE_CHOICES, readPropertyForm } from "~/utils/property-image-form.server";
-import { PROPERTY_MESSAGES } from "~/utils/property-messages";
-import { redirectWithToast } from "~/utils/toast.server";
-import { propertiesTabUrl } from "~/utils/property-tab";
+import { readPropertyFormPost } from "~/http/property-form-post.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { parseId } from "~/http/params";
+import type { PropertyActionData } from "~/models/property-form";
+import { IMAGE_CHOICES } from "~/http/property-image-form.server";
+import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { redirectWithToast } from "~/http/toast.server";
+import { propertiesTabUrl } from "~/http/property-tab";
+import { PROPERTIES_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const FAILED_TOAST = { title: "Error", description: PROPERTY_MESSAGES.updateFailed, variant: "destructive" } as const;
 
@@ -20,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  return json({ property: propertyFormValues(property), imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: { "Cache-Control": "no-store" } });
+  return json({ property: propertyFormValues(property), imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -28,26 +29,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   const current = id === null ? undefined : getProperty(id);
   if (id === null || !current) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  const read = await readPropertyForm(request, admin.email);
-  const submission = parsePropertyForm(read.formData);
-  const imageError = read.imageError ?? (submission.status === "success" ? unrecordedImageProblem(submission.value.imageUrl, current.imageUrl) : null);
-  // 'Find' (without JavaScript): the form again with the addresses found, nothing saved.
-  if (wantsAddressSearch(read.formData) && !read.imageError) {
-    return json<PropertyActionData>(await addressSearchAnswer(read.formData, submission, admin.email));
-  }
-  if (submission.status !== "success" || imageError) {
-    return json<PropertyActionData>(
-      {
-        result: submission.reply({
-          formErrors: [PROPERTY_MESSAGES.updateFailed, PROPERTY_MESSAGES.fixFields],
-          fieldErrors: imageError ? { imageUrl: [imageError] } : {},
-        }),
-        error: PROPERTY_MESSAGES.updateFailed,
-      },
-      { status: read.status },
-    );
-  }
-  if (!updateProperty(id, submission.value, admin.email)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  const post = await readPropertyFormPost(request, admin.email, PROPERTY_MESSAGES.updateFailed, current.imageUrl);
+  if ("answer" in post) return post.answer;
+  if (!updateProperty(id, post.property, admin.email)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   return redirectWithToast(propertiesTabUrl(request), { title: "Success", description: PROPERTY_MESSAGES.updated });
 }
 

@@ -3,21 +3,22 @@ import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/reac
 import { Pager } from "~/components/admin/pager";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
-import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { buttonState } from "~/components/ui/control-styles";
 import { SafeImage } from "~/components/ui/safe-image";
 import type { Media } from "~/db/schema";
 import { linkMediaToProperty, unlinkedMediaPage, unlinkMediaFromProperty } from "~/models/media-links.server";
 import { listPropertyMedia } from "~/models/media.server";
 import { getProperty } from "~/models/properties.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
 import { hrefWith } from "~/utils/paging";
-import { parseId } from "~/utils/params";
-import { PROPERTY_MESSAGES } from "~/utils/property-messages";
-import { propertiesTabUrl } from "~/utils/property-tab";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
-import { PROPERTY_MEDIA_FORM } from "~/utils/form-shapes.server";
+import { parseId } from "~/http/params";
+import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { propertiesTabUrl } from "~/http/property-tab";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
+import { PROPERTY_MEDIA_FORM } from "~/http/form-shapes.server";
+import { PROPERTIES_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * A property's images: the media linked to it, each with Unlink, and the media linked
@@ -45,7 +46,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       mpage: available.page,
       mpageCount: available.pageCount,
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 

@@ -3,12 +3,13 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
 import { SearchForm } from "~/components/admin/search-form";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
-import { PROPERTIES_PATH } from "~/components/admin/tabs";
 import { SafeImage } from "~/components/ui/safe-image";
 import { propertiesPage } from "~/models/properties.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
 import { hrefWith } from "~/utils/paging";
-import { parseId } from "~/utils/params";
+import { parseId } from "~/http/params";
+import { PROPERTIES_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * The Properties tab: every property, active or not, newest first, 24 a page, searched
@@ -32,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     imageUrl,
     isActive,
   }));
-  return json({ q, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: { "Cache-Control": "no-store" } });
+  return json({ q, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
 }
 
 // Each card's dialogs; the accessible name adds the property's name.

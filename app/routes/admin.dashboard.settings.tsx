@@ -3,18 +3,19 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { TabPanel } from "~/components/admin/tab-panel";
-import { SETTINGS_PATH } from "~/components/admin/tabs";
 import { buttonState, FIELD_CLASS } from "~/components/ui/control-styles";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { defaultContactRecipient, getConfiguration, saveContactEmail, sendContactTestEmail } from "~/models/configurations.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, contactEmailSchema } from "~/utils/contact-email-form";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, contactEmailSchema } from "~/models/contact-email-form";
 import { formatDateTime } from "~/utils/dates";
-import { log } from "~/utils/logger.server";
-import { redirectWithToast } from "~/utils/toast.server";
-import { readForm } from "~/utils/form-body.server";
-import { CONTACT_EMAIL_FORM } from "~/utils/form-shapes.server";
+import { log } from "~/config/logger.server";
+import { redirectWithToast } from "~/http/toast.server";
+import { readForm } from "~/http/form-body.server";
+import { CONTACT_EMAIL_FORM } from "~/http/form-shapes.server";
 import { errorForLog } from "~/utils/error-for-log";
+import { SETTINGS_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * The Settings tab: where contact form messages are mailed. One form saves the address
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       setting: setting ? { value: setting.value, updatedBy: setting.updatedBy, updatedAt: setting.updatedAt.toISOString() } : null,
       defaultRecipient: defaultContactRecipient(),
     },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 

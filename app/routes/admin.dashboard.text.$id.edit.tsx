@@ -3,15 +3,16 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
-import { TEXT_PATH } from "~/components/admin/tabs";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { getTextEntry, updateTextEntry } from "~/models/texts.server";
-import { requireAdmin } from "~/utils/auth.server";
-import { parseId } from "~/utils/params";
-import { redirectWithToast } from "~/utils/toast.server";
-import { TEXT_ENTRY_MESSAGES, textEntrySchema } from "~/utils/text-entry-form";
-import { readForm } from "~/utils/form-body.server";
-import { TEXT_ENTRY_FORM } from "~/utils/form-shapes.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { parseId } from "~/http/params";
+import { redirectWithToast } from "~/http/toast.server";
+import { TEXT_ENTRY_MESSAGES, textEntrySchema } from "~/models/text-entry-form";
+import { readForm } from "~/http/form-body.server";
+import { TEXT_ENTRY_FORM } from "~/http/form-shapes.server";
+import { TEXT_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 const FORM_ID = "edit-text-entry";
 const GONE_TOAST = { title: TEXT_ENTRY_MESSAGES.updateFailed, description: TEXT_ENTRY_MESSAGES.notFound, variant: "destructive" } as const;
@@ -28,7 +29,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const entry = id === null ? undefined : getTextEntry(id);
   if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
   const { key, englishText, spanishText } = entry;
-  return json({ entry: { id: entry.id, key, englishText, spanishText } }, { headers: { "Cache-Control": "no-store" } });
+  return json({ entry: { id: entry.id, key, englishText, spanishText } }, { headers: NO_STORE });
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -47,7 +48,6 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.kind === "not_found") return redirectWithToast(tabUrl(request), GONE_TOAST);
   return redirectWithToast(tabUrl(request), { title: "Success", description: TEXT_ENTRY_MESSAGES.updated });
 }
-
 
 export default function EditTextEntry() {
   const { entry } = useLoaderData<typeof loader>();

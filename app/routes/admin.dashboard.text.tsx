@@ -2,15 +2,16 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
-import { TEXT_PATH } from "~/components/admin/tabs";
 import { searchTextEntries } from "~/models/texts.server";
-import { requireAdmin } from "~/utils/auth.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { TEXT_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
   const entries = searchTextEntries(q).map(({ id, key, englishText, spanishText }) => ({ id, key, englishText, spanishText }));
-  return json({ q, entries }, { headers: { "Cache-Control": "no-store" } });
+  return json({ q, entries }, { headers: NO_STORE });
 }
 
 export default function TextTab() {

@@ -2,11 +2,12 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { FlashToastMessage } from "~/components/admin/flash-toast";
 import { FaqsLoading } from "~/components/admin/faq-list";
-import { DASHBOARD_TABS, FAQS_PATH } from "~/components/admin/tabs";
+import { DASHBOARD_TABS } from "~/components/admin/tabs";
 import { ADMIN_LANGUAGE } from "~/components/site-links";
-import { requireAdmin } from "~/utils/auth.server";
-import { noStoreDocument } from "~/utils/route-exports";
-import { takeToast } from "~/utils/toast.server";
+import { requireAdmin } from "~/auth/admin-guard.server";
+import { noStoreDocument } from "~/http/route-exports";
+import { takeToast } from "~/http/toast.server";
+import { FAQS_PATH, LOGOUT_PATH } from "~/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
@@ -23,7 +24,7 @@ export default function AdminDashboard() {
   const { admin, toast } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
-  const loggingOut = navigation.state !== "idle" && navigation.formAction === "/admin/auth/logout";
+  const loggingOut = navigation.state !== "idle" && navigation.formAction === LOGOUT_PATH;
   // Opening the FAQs tab from another tab shows its frame with placeholder cards until
   // its list arrives (not after a save inside the tab, which keeps the list in view).
   const openingFaqs =
@@ -35,7 +36,7 @@ export default function AdminDashboard() {
           <h1 className="text-3xl font-bold text-brand-900">Admin Dashboard</h1>
           <p className="mt-1 text-slate-600">Welcome, {admin.name}</p>
         </div>
-        <Form method="post" action="/admin/auth/logout">
+        <Form method="post" action={LOGOUT_PATH}>
           <button
             type="submit"
             disabled={loggingOut}

@@ -21,17 +21,19 @@ import {
   loginErrorMessage,
 } from "~/auth/login-form";
 import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server";
-import { checkAdmin, DASHBOARD_PATH, LOGIN_PATH } from "~/utils/auth.server";
+import { checkAdmin } from "~/auth/admin-guard.server";
 import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { log } from "~/utils/logger.server";
-import { keepRetryAfter, skipRevalidationAfterPosts } from "~/utils/route-exports";
-import { safeRedirect } from "~/utils/safe-redirect";
-import { readForm } from "~/utils/form-body.server";
+import { log } from "~/config/logger.server";
+import { keepRetryAfter, skipRevalidationAfterPosts } from "~/http/route-exports";
+import { safeRedirect } from "~/auth/safe-redirect";
+import { readForm } from "~/http/form-body.server";
 import { LOGIN_FORM } from "~/auth/login-form";
 import { errorForLog } from "~/utils/error-for-log";
-import { databaseFaultOf } from "~/utils/database-faults";
-import { databaseFaultInit, databaseFaultTexts } from "~/utils/database-fault-answers.server";
+import { databaseFaultOf } from "~/db/faults";
+import { databaseFaultInit, databaseFaultTexts } from "~/http/database-fault-answers.server";
+import { DASHBOARD_PATH, GOOGLE_SIGN_IN_PATH, LOGIN_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * /admin/login (docs/product.md §2 and §8): ask for a sign-in link, or go to Google.
@@ -43,7 +45,6 @@ import { databaseFaultInit, databaseFaultTexts } from "~/utils/database-fault-an
  */
 
 const FORM_ID = "admin-login-form";
-const GOOGLE_PATH = "/admin/auth/google";
 
 export type LoginActionData =
   | { status: "sent"; message: string; result: SubmissionResult<string[]> }
@@ -59,12 +60,12 @@ function keptRedirect(value: string | null): string | null {
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const check = await checkAdmin(request);
-  if (check.admin) throw redirect(DASHBOARD_PATH, { headers: { "Cache-Control": "no-store" } });
+  if (check.admin) throw redirect(DASHBOARD_PATH, { headers: NO_STORE });
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   return json(
     { error: loginErrorMessage(error) ? error : null, redirectTo: keptRedirect(url.searchParams.get("redirectTo")) },
-    { headers: { "Cache-Control": "no-store" } },
+    { headers: NO_STORE },
   );
 }
 
@@ -224,7 +225,7 @@ export default function AdminLogin() {
 
         {/* A plain link: the browser navigates to Google's consent screen, JavaScript or not. */}
         <a
-          href={GOOGLE_PATH}
+          href={GOOGLE_SIGN_IN_PATH}
           className="inline-flex min-h-11 w-full items-center justify-center gap-3 rounded-md border border-slate-300 bg-white px-4 py-2 text-center font-semibold text-slate-800 sm:px-6 hover:bg-slate-50"
         >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0">

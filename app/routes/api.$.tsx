@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { NO_STORE } from "~/utils/api.server";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * Every /api path no other route claims, with any method: a JSON 404, never the HTML

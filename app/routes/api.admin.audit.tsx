@@ -1,7 +1,6 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { AUDIT_ENTITIES, auditJson, auditPage, isAuditEntity, MAX_AUDIT_PAGE_SIZE } from "~/models/audit.server";
-import { NO_STORE, pagingRefusal, readOnlyAction, readPaging } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
+import { adminJsonRoute, noStoreJson } from "~/http/admin-json-route.server";
+import { pagingRefusal, readPaging } from "~/http/api.server";
 
 /**
  * GET /api/admin/audit: the admin change log, newest first, one page at a time:
@@ -13,20 +12,16 @@ import { requireAdminApi } from "~/utils/auth.server";
  * Admins only: without a valid session every method answers 401.
  */
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  const params = new URL(request.url).searchParams;
-  const { page, limit, fieldErrors } = readPaging(params, MAX_AUDIT_PAGE_SIZE);
-  const entityParam = params.get("entity")?.trim() ?? "";
-  const entity = isAuditEntity(entityParam) ? entityParam : undefined;
-  if (entityParam && !entity) fieldErrors.entity = [`entity must be one of ${AUDIT_ENTITIES.join(", ")}`];
-  if (Object.keys(fieldErrors).length) return pagingRefusal(fieldErrors, "Invalid filter or paging parameters");
+export const { loader, action } = adminJsonRoute({
+  GET: ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    const { page, limit, fieldErrors } = readPaging(params, MAX_AUDIT_PAGE_SIZE);
+    const entityParam = params.get("entity")?.trim() ?? "";
+    const entity = isAuditEntity(entityParam) ? entityParam : undefined;
+    if (entityParam && !entity) fieldErrors.entity = [`entity must be one of ${AUDIT_ENTITIES.join(", ")}`];
+    if (Object.keys(fieldErrors).length) return pagingRefusal(fieldErrors, "Invalid filter or paging parameters");
 
-  const result = auditPage({ entity, actor: params.get("actor") ?? "", page, limit });
-  return json({ ...result, entries: result.entries.map(auditJson) }, { headers: NO_STORE });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
-  return readOnlyAction();
-}
+    const result = auditPage({ entity, actor: params.get("actor") ?? "", page, limit });
+    return noStoreJson({ ...result, entries: result.entries.map(auditJson) });
+  },
+});

@@ -1,11 +1,13 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { INVALID_EMAIL_MESSAGE, LOGIN_LINK_FAILED_MESSAGE } from "~/auth/login-form";
+import { LOGIN_LINK_FAILED_MESSAGE } from "~/auth/login-form";
+import { INVALID_EMAIL_MESSAGE } from "~/models/whitelist-form";
 import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server";
-import { methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
-import { log } from "~/utils/logger.server";
-import { tooManyRequests } from "~/utils/rate-limit.server";
+import { methodNotAllowed, readJsonObject } from "~/http/api.server";
+import { log } from "~/config/logger.server";
+import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
 import { errorForLog } from "~/utils/error-for-log";
-import { databaseFaultOf } from "~/utils/database-faults";
+import { databaseFaultOf } from "~/db/faults";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * POST /api/admin/auth/magic/request with JSON {email}: asks for a sign-in link.

@@ -1,8 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { sendContactTestEmail } from "~/models/configurations.server";
-import { methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { tooManyRequests } from "~/utils/rate-limit.server";
+import { adminJsonRoute, noStoreJson } from "~/http/admin-json-route.server";
+import { NOT_A_JSON_OBJECT, readJsonObject } from "~/http/api.server";
+import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
 
 /**
  * POST /api/admin/configurations/test-email with an empty payload (no body, or a JSON
@@ -19,35 +18,26 @@ import { tooManyRequests } from "~/utils/rate-limit.server";
  * Admins only: without a valid session every method answers 401.
  */
 
-const ALLOW = "POST";
+export const { loader, action } = adminJsonRoute({
+  POST: async ({ request, admin }) => {
+    const empty = !(await request.clone().text()).trim();
+    if (!empty && !(await readJsonObject(request))) return noStoreJson({ error: NOT_A_JSON_OBJECT }, { status: 400 });
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed(ALLOW);
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
-  if (request.method !== "POST") return methodNotAllowed(ALLOW);
-  const empty = !(await request.clone().text()).trim();
-  if (!empty && !(await readJsonObject(request))) {
-    return json({ error: NOT_A_JSON_OBJECT }, { status: 400, headers: NO_STORE });
-  }
-
-  const outcome = await sendContactTestEmail(admin.email);
-  switch (outcome.kind) {
-    case "sent":
-      return json({ message: outcome.message }, { headers: NO_STORE });
-    case "not_configured":
-      return json({ error: outcome.message }, { status: 400, headers: NO_STORE });
-    case "rate_limited": {
-      const response = tooManyRequests(outcome.retryAfterSeconds, outcome.message);
-      response.headers.set("Cache-Control", "no-store");
-      return response;
+    const outcome = await sendContactTestEmail(admin.email);
+    switch (outcome.kind) {
+      case "sent":
+        return noStoreJson({ message: outcome.message });
+      case "not_configured":
+        return noStoreJson({ error: outcome.message }, { status: 400 });
+      case "rate_limited": {
+        const response = tooManyRequests(outcome.retryAfterSeconds, outcome.message);
+        response.headers.set("Cache-Control", "no-store");
+        return response;
+      }
+      case "refused":
+        return noStoreJson({ error: outcome.message }, { status: 502 });
+      case "no_answer":
+        return noStoreJson({ error: outcome.message }, { status: 504 });
     }
-    case "refused":
-      return json({ error: outcome.message }, { status: 502, headers: NO_STORE });
-    case "no_answer":
-      return json({ error: outcome.message }, { status: 504, headers: NO_STORE });
-  }
-}
+  },
+});

@@ -1,11 +1,9 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { reuploadMedia } from "~/models/media-uploads.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { MEDIA_MESSAGES } from "~/utils/media-form";
-import { mediaUploadAnswer, readMediaUploadRequest } from "~/utils/media-upload-api.server";
-import { parseId } from "~/utils/params";
-import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { MEDIA_MESSAGES } from "~/models/media-form";
+import { adminJsonRoute, notFoundJson } from "~/http/admin-json-route.server";
+import { mediaUploadAnswer, withMediaUploadBody } from "~/http/media-upload-api.server";
+import { parseId } from "~/http/params";
+import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 
 /**
  * PUT /api/admin/media/{id}/reupload with JSON {filename, filePath, fileSize, mimeType}
@@ -15,19 +13,12 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
  * shows the new one. Admins only: without a valid session every method answers 401.
  */
 
-const ALLOW = "PUT";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed(ALLOW);
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
-  if (request.method !== "PUT") return methodNotAllowed(ALLOW);
-  const id = parseId(params.id);
-  if (id === null) return json({ error: MEDIA_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
-  const upload = await readMediaUploadRequest(request);
-  if (upload instanceof Response) return upload;
-  return mediaUploadAnswer(await reuploadMedia(id, upload.slotId, admin.email, upload.filename), UPLOAD_MESSAGES.imageReuploaded);
-}
+export const { loader, action } = adminJsonRoute({
+  PUT: ({ request, params, admin }) => {
+    const id = parseId(params.id);
+    if (id === null) return notFoundJson(MEDIA_MESSAGES.notFound);
+    return withMediaUploadBody(request, async ({ slotId, filename }) =>
+      mediaUploadAnswer(await reuploadMedia(id, slotId, admin.email, filename), UPLOAD_MESSAGES.imageReuploaded),
+    );
+  },
+});

@@ -1,8 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { countMedia, listMedia, mediaJson } from "~/models/media.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { MEDIA_PAGE_SIZE, mediaListQuerySchema, mediaListQueryValues } from "~/utils/media-form";
+import { MEDIA_PAGE_SIZE, mediaListQuerySchema, mediaListQueryValues } from "~/models/media-form";
+import { adminJsonRoute, noStoreJson, refusedJson } from "~/http/admin-json-route.server";
+import { fieldErrorsOf } from "~/http/api.server";
 
 /**
  * GET /api/admin/media: every media item (id, filename, originalName, filePath,
@@ -13,22 +12,14 @@ import { MEDIA_PAGE_SIZE, mediaListQuerySchema, mediaListQueryValues } from "~/u
  * 400 with the field errors. Admins only: without a valid session every method answers 401.
  */
 
-const ALLOW = "GET";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  const parsed = mediaListQuerySchema.safeParse(mediaListQueryValues(new URL(request.url).searchParams));
-  if (!parsed.success) {
-    return json({ error: "Invalid query parameters", fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400, headers: NO_STORE });
-  }
-  const { q, page, limit } = parsed.data;
-  const paged = page !== undefined || limit !== undefined;
-  const size = limit ?? MEDIA_PAGE_SIZE;
-  const items = paged ? listMedia({ q, limit: size, offset: ((page ?? 1) - 1) * size }) : listMedia({ q });
-  return json(items.map(mediaJson), { headers: { ...NO_STORE, "X-Total-Count": String(countMedia(q)) } });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed(ALLOW);
-}
+export const { loader, action } = adminJsonRoute({
+  GET: ({ request }) => {
+    const parsed = mediaListQuerySchema.safeParse(mediaListQueryValues(new URL(request.url).searchParams));
+    if (!parsed.success) return refusedJson("Invalid query parameters", fieldErrorsOf(parsed.error));
+    const { q, page, limit } = parsed.data;
+    const paged = page !== undefined || limit !== undefined;
+    const size = limit ?? MEDIA_PAGE_SIZE;
+    const items = paged ? listMedia({ q, limit: size, offset: ((page ?? 1) - 1) * size }) : listMedia({ q });
+    return noStoreJson(items.map(mediaJson), { headers: { "X-Total-Count": String(countMedia(q)) } });
+  },
+});

@@ -1,9 +1,7 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { recordUploadedMedia } from "~/models/media-uploads.server";
-import { methodNotAllowed } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { mediaUploadAnswer, readMediaUploadRequest } from "~/utils/media-upload-api.server";
-import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { adminJsonRoute } from "~/http/admin-json-route.server";
+import { mediaUploadAnswer, withMediaUploadBody } from "~/http/media-upload-api.server";
+import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 
 /**
  * POST /api/admin/media/upload with JSON {filename, filePath, fileSize, mimeType}
@@ -16,17 +14,9 @@ import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
  * without a valid session every method answers 401.
  */
 
-const ALLOW = "POST";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed(ALLOW);
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
-  if (request.method !== "POST") return methodNotAllowed(ALLOW);
-  const upload = await readMediaUploadRequest(request);
-  if (upload instanceof Response) return upload;
-  return mediaUploadAnswer(await recordUploadedMedia(upload.slotId, admin.email, upload.filename), UPLOAD_MESSAGES.imageUploaded, 201);
-}
+export const { loader, action } = adminJsonRoute({
+  POST: ({ request, admin }) =>
+    withMediaUploadBody(request, async ({ slotId, filename }) =>
+      mediaUploadAnswer(await recordUploadedMedia(slotId, admin.email, filename), UPLOAD_MESSAGES.imageUploaded, 201),
+    ),
+});

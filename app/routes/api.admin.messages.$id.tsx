@@ -1,9 +1,7 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { getContactMessage, setMessageHandled } from "~/models/messages.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { MESSAGE_MESSAGES, messageHandledSchema } from "~/utils/message-form";
-import { parseId } from "~/utils/params";
+import { MESSAGE_MESSAGES, messageHandledSchema } from "~/models/message-form";
+import { adminJsonRoute, noStoreJson, notFoundJson, withJsonBody } from "~/http/admin-json-route.server";
+import { parseId } from "~/http/params";
 
 /**
  * GET /api/admin/messages/{id}: one contact message, with its home (propertyId) and
@@ -13,33 +11,20 @@ import { parseId } from "~/utils/params";
  * Admins only: without a valid session every method answers 401.
  */
 
-const ALLOW = "GET, PATCH";
+const notFound = () => notFoundJson(MESSAGE_MESSAGES.notFound);
 
-export async function loader({ request, params }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  const id = parseId(params.id);
-  const message = id === null ? undefined : getContactMessage(id);
-  if (!message) return json({ error: MESSAGE_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
-  return json(message, { headers: NO_STORE });
-}
-
-export async function action({ request, params }: ActionFunctionArgs) {
-  const admin = await requireAdminApi(request);
-  if (request.method !== "PATCH") return methodNotAllowed(ALLOW);
-
-  const id = parseId(params.id);
-  if (id === null || !getContactMessage(id)) return json({ error: MESSAGE_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
-
-  const body = await readJsonObject(request);
-  // A body that is not a JSON object holds no field: the same field error as a missing one.
-  const parsed = messageHandledSchema.safeParse(body ?? {});
-  if (!parsed.success) {
-    return json(
-      { error: body ? MESSAGE_MESSAGES.updateFailed : NOT_A_JSON_OBJECT, fieldErrors: fieldErrorsOf(parsed.error) },
-      { status: 400, headers: NO_STORE },
-    );
-  }
-  const outcome = setMessageHandled(id, parsed.data.handled, admin.email);
-  if (outcome.kind === "not_found") return json({ error: MESSAGE_MESSAGES.notFound }, { status: 404, headers: NO_STORE });
-  return json(outcome.message, { headers: NO_STORE });
-}
+export const { loader, action } = adminJsonRoute({
+  GET: ({ params }) => {
+    const id = parseId(params.id);
+    const message = id === null ? undefined : getContactMessage(id);
+    return message ? noStoreJson(message) : notFound();
+  },
+  PATCH: ({ request, params, admin }) => {
+    const id = parseId(params.id);
+    if (id === null || !getContactMessage(id)) return notFound();
+    return withJsonBody(request, messageHandledSchema, MESSAGE_MESSAGES.updateFailed, ({ handled }) => {
+      const outcome = setMessageHandled(id, handled, admin.email);
+      return outcome.kind === "not_found" ? notFound() : noStoreJson(outcome.message);
+    });
+  },
+});

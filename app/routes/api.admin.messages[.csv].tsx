@@ -1,10 +1,10 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { messagesCsvStream, recordMessagesExport } from "~/models/message-export.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
+import { MESSAGE_MESSAGES, messageFilterSchema, messageFilterValues } from "~/models/message-form";
+import { adminJsonRoute, refusedJson } from "~/http/admin-json-route.server";
+import { fieldErrorsOf } from "~/http/api.server";
 import { CSV_CONTENT_TYPE } from "~/utils/csv";
 import { formatIsoDate } from "~/utils/dates";
-import { MESSAGE_MESSAGES, messageFilterSchema, messageFilterValues } from "~/utils/message-form";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * GET /api/admin/messages.csv?q=&subject=&status=: 'Export CSV', the messages of the
@@ -13,23 +13,18 @@ import { MESSAGE_MESSAGES, messageFilterSchema, messageFilterValues } from "~/ut
  * filter). Admins only: 401 JSON without a session; a filter the tab would never send
  * answers 400 with field errors; neither is recorded.
  */
-export async function loader({ request }: LoaderFunctionArgs) {
-  const admin = await requireAdminApi(request);
-  const parsed = messageFilterSchema.safeParse(messageFilterValues(new URL(request.url).searchParams));
-  if (!parsed.success) {
-    return json({ error: MESSAGE_MESSAGES.filterInvalid, fieldErrors: fieldErrorsOf(parsed.error) }, { status: 400, headers: NO_STORE });
-  }
-  recordMessagesExport(admin.email, parsed.data);
-  return new Response(messagesCsvStream(parsed.data), {
-    headers: {
-      "Content-Type": CSV_CONTENT_TYPE,
-      "Content-Disposition": `attachment; filename="messages-${formatIsoDate()}.csv"`,
-      ...NO_STORE,
-    },
-  });
-}
 
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed("GET");
-}
+export const { loader, action } = adminJsonRoute({
+  GET: ({ request, admin }) => {
+    const parsed = messageFilterSchema.safeParse(messageFilterValues(new URL(request.url).searchParams));
+    if (!parsed.success) return refusedJson(MESSAGE_MESSAGES.filterInvalid, fieldErrorsOf(parsed.error));
+    recordMessagesExport(admin.email, parsed.data);
+    return new Response(messagesCsvStream(parsed.data), {
+      headers: {
+        "Content-Type": CSV_CONTENT_TYPE,
+        "Content-Disposition": `attachment; filename="messages-${formatIsoDate()}.csv"`,
+        ...NO_STORE,
+      },
+    });
+  },
+});

@@ -1,5 +1,5 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { mediaLinkCall } from "~/utils/property-api.server";
+import { adminJsonRoute } from "~/http/admin-json-route.server";
+import { changeMediaLink } from "~/http/property-api.server";
 
 /**
  * DELETE /api/admin/properties/{propertyId}/media/{mediaId}/unlink: unlinks a media
@@ -7,5 +7,7 @@ import { mediaLinkCall } from "~/utils/property-api.server";
  * or media not linked to that property; 405 with Allow for other methods. Admins only:
  * without a valid session, 401.
  */
-export const loader = ({ request, params }: LoaderFunctionArgs) => mediaLinkCall(request, params, "unlink");
-export const action = ({ request, params }: ActionFunctionArgs) => mediaLinkCall(request, params, "unlink");
+
+export const { loader, action } = adminJsonRoute({
+  DELETE: (call) => changeMediaLink(call, "unlink"),
+});

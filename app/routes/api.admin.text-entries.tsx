@@ -1,7 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { searchTextEntries, textEntryJson } from "~/models/texts.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
+import { adminJsonRoute, noStoreJson } from "~/http/admin-json-route.server";
 
 /**
  * GET /api/admin/text-entries: the dictionary (id, key, englishText, spanishText,
@@ -11,15 +9,6 @@ import { requireAdminApi } from "~/utils/auth.server";
  * Admins only: without a valid session every method answers 401.
  */
 
-const ALLOW = "GET";
-
-export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdminApi(request);
-  const query = new URL(request.url).searchParams.get("q") ?? "";
-  return json(searchTextEntries(query).map(textEntryJson), { headers: NO_STORE });
-}
-
-export async function action({ request }: ActionFunctionArgs) {
-  await requireAdminApi(request);
-  return methodNotAllowed(ALLOW);
-}
+export const { loader, action } = adminJsonRoute({
+  GET: ({ request }) => noStoreJson(searchTextEntries(new URL(request.url).searchParams.get("q") ?? "").map(textEntryJson)),
+});

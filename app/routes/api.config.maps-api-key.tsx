@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { config } from "~/utils/env.server";
-import { publicJson } from "~/utils/http.server";
-import { readOnlyAction } from "~/utils/api.server";
+import { config } from "~/config/env.server";
+import { publicJson } from "~/http/public-json.server";
+import { readOnlyAction } from "~/http/api.server";
 
 /**
  * GET /api/config/maps-api-key. The map runs on open tiles (Leaflet), which need no

@@ -1,15 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { contactMessagesPage, decodeMessageCursor, listContactMessages } from "~/models/messages.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { submitContactMessage } from "~/components/contact/contact-submit.server";
+import { requireAdminApi } from "~/auth/admin-guard.server";
+import { submitContactMessage } from "~/models/contact-submission.server";
 import { clientIpOf } from "~/utils/client-network.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE, readJsonObject } from "~/utils/api.server";
-import { HONEYPOT_FIELD, contactSchema } from "~/utils/contact-schema";
-import { databaseFaultOf } from "~/utils/database-faults";
-import { getTranslator } from "~/utils/i18n.server";
-import { log } from "~/utils/logger.server";
-import { tooManyRequests } from "~/utils/rate-limit.server";
+import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/http/api.server";
+import { HONEYPOT_FIELD, contactSchema } from "~/models/contact-schema";
+import { databaseFaultOf } from "~/db/faults";
+import { getTranslator } from "~/i18n/i18n.server";
+import { log } from "~/config/logger.server";
+import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
 import { errorForLog } from "~/utils/error-for-log";
+import { NO_STORE } from "~/http/no-store";
 
 const MAX_PAGE = 100;
 

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listActiveFaqs } from "~/models/faqs.server";
-import { publicJson } from "~/utils/http.server";
-import { readOnlyAction } from "~/utils/api.server";
+import { publicJson } from "~/http/public-json.server";
+import { readOnlyAction } from "~/http/api.server";
 
 /** GET /api/faqs: the active FAQs by sortOrder. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listHeroImages } from "~/models/media.server";
-import { publicJson } from "~/utils/http.server";
-import { readOnlyAction } from "~/utils/api.server";
+import { publicJson } from "~/http/public-json.server";
+import { readOnlyAction } from "~/http/api.server";
 
 /** GET /api/hero-images: the media flagged for the home carousel. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listMapMarkers } from "~/models/properties.server";
-import { readOnlyAction } from "~/utils/api.server";
-import { publicJson } from "~/utils/http.server";
+import { readOnlyAction } from "~/http/api.server";
+import { publicJson } from "~/http/public-json.server";
 
 /**
  * GET /api/map-markers: every active home with coordinates as { id, lat, lng, name,

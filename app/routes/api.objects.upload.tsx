@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { issueUploadSlot } from "~/models/upload-slots.server";
+import { issueUploadSlot } from "~/services/uploads/upload-slots.server";
 import { StorageUnavailable } from "~/services/storage.server";
 import { uploadUrlFor } from "~/services/uploads/upload-urls.server";
-import { methodNotAllowed, NO_STORE } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { storageUnavailableJson } from "~/utils/storage-unavailable.server";
+import { methodNotAllowed } from "~/http/api.server";
+import { requireAdminApi } from "~/auth/admin-guard.server";
+import { storageUnavailableJson } from "~/http/storage-unavailable.server";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * POST /api/objects/upload: {uploadURL}, where the browser then PUTs one file with its

@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listPropertyMedia } from "~/models/media.server";
 import { getActiveProperty } from "~/models/properties.server";
-import { publicJson } from "~/utils/http.server";
-import { parseId } from "~/utils/params";
-import { readOnlyAction } from "~/utils/api.server";
+import { publicJson } from "~/http/public-json.server";
+import { parseId } from "~/http/params";
+import { readOnlyAction } from "~/http/api.server";
 
 /** GET /api/properties/{id}/media: the photos linked to an active listing. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { publicListing } from "~/models/listings.server";
-import { readOnlyAction } from "~/utils/api.server";
-import { publicJson } from "~/utils/http.server";
-import { parseId } from "~/utils/params";
+import { readOnlyAction } from "~/http/api.server";
+import { publicJson } from "~/http/public-json.server";
+import { parseId } from "~/http/params";
 
 /** GET /api/properties/{id}: one active listing as the pages show it (its photos in order); 404 otherwise. */
 export async function loader({ request, params }: LoaderFunctionArgs) {

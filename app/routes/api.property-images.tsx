@@ -1,10 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { getUploadSlot } from "~/models/upload-slots.server";
+import { getUploadSlot } from "~/services/uploads/upload-slots.server";
 import { uploadedObjectPath } from "~/services/uploads/upload-urls.server";
-import { fieldErrorsOf, methodNotAllowed, NO_STORE, NOT_A_JSON_OBJECT, readJsonObject } from "~/utils/api.server";
-import { requireAdminApi } from "~/utils/auth.server";
-import { propertyImageSchema } from "~/utils/media-form";
-import { UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { fieldErrorsOf, methodNotAllowed, NOT_A_JSON_OBJECT, readJsonObject } from "~/http/api.server";
+import { requireAdminApi } from "~/auth/admin-guard.server";
+import { propertyImageSchema } from "~/models/media-form";
+import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { NO_STORE } from "~/http/no-store";
 
 /**
  * PUT /api/property-images with JSON {imageURL}: {objectPath}, the path the uploaded

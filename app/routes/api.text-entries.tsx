@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { listTextEntries, textEntryJson } from "~/models/texts.server";
-import { publicJson } from "~/utils/http.server";
-import { readOnlyAction } from "~/utils/api.server";
+import { publicJson } from "~/http/public-json.server";
+import { readOnlyAction } from "~/http/api.server";
 
 /** GET /api/text-entries: the whole dictionary (docs/product.md §7). */
 export async function loader({ request }: LoaderFunctionArgs) {

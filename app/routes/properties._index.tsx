@@ -4,16 +4,17 @@ import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ClearFiltersLink, FilterForm } from "~/components/browse/filter-form";
 import { PageLinks } from "~/components/browse/page-links";
-import type { Listing } from "~/components/property/listing";
+import type { Listing } from "~/models/listing";
 import { ListingDialog } from "~/components/property/listing-dialog";
 import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
-import { BROWSE_PAGE_SIZE, BROWSE_PATH, browseHref, isFiltered } from "~/utils/browse-query";
-import { parseBrowseQuery } from "~/utils/browse-query.server";
-import { pageHead } from "~/utils/seo.server";
-import { useT } from "~/utils/i18n";
+import { BROWSE_PAGE_SIZE, browseHref, isFiltered } from "~/models/browse-query";
+import { parseBrowseQuery } from "~/models/browse-query.server";
+import { pageHead } from "~/document/seo.server";
+import { useT } from "~/i18n/use-t";
 import { LANGUAGE_PARAM } from "~/utils/locale";
-import { pageMeta, rootText } from "~/utils/meta";
+import { pageMeta, rootText } from "~/document/meta";
+import { BROWSE_PATH } from "~/paths";
 
 /**
  * Every active home, searched, filtered, sorted and paged through the URL (issue 11):

@@ -1,6 +1,6 @@
-import { config } from "~/utils/env.server";
+import { config } from "~/config/env.server";
 import { absoluteUrl } from "~/utils/language-urls";
-import { SITEMAP_PATH } from "~/utils/sitemap";
+import { SITEMAP_PATH } from "~/paths";
 
 /** GET /robots.txt: the public site is open to crawlers; the back office and its API are not. */
 export async function loader() {

@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { activeHomesForSitemap, homePageLastChange } from "~/models/sitemap.server";
-import { BROWSE_PATH } from "~/utils/browse-query";
-import { config } from "~/utils/env.server";
-import { SITEMAP_PATH, sitemapXml } from "~/utils/sitemap";
+import { config } from "~/config/env.server";
+import { sitemapXml } from "~/document/sitemap";
+import { BROWSE_PATH, SITEMAP_PATH, propertyPath } from "~/paths";
 
 /**
  * GET /sitemap.xml: the home page, the list of homes and every active home, in both
@@ -18,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const body = sitemapXml(config().appUrl, [
     { path: "/", lastModified: homePageLastChange(homes) },
     { path: BROWSE_PATH, lastModified: newestHome },
-    ...homes.map((home) => ({ path: `/properties/${home.id}`, lastModified: home.updatedAt })),
+    ...homes.map((home) => ({ path: propertyPath(home.id), lastModified: home.updatedAt })),
   ]);
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" },

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import { config } from "~/utils/env.server";
+import { config } from "~/config/env.server";
 import { StorageUnavailable, type ListedObject, type ObjectInfo, type StorageBackend, type StoredObject } from "./storage/backend";
 import { localBackend } from "./storage/local.server";
 import { s3Backend } from "./storage/s3.server";

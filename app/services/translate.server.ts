@@ -1,5 +1,5 @@
-import { config } from "~/utils/env.server";
-import { log } from "~/utils/logger.server";
+import { config } from "~/config/env.server";
+import { log } from "~/config/logger.server";
 import { failureReason, readJsonAnswer, safeEndpoint, ServiceAnswerError } from "./outside-service.server";
 
 /**
@@ -14,7 +14,6 @@ import { failureReason, readJsonAnswer, safeEndpoint, ServiceAnswerError } from 
 export const TRANSLATE_TIMEOUT_MS = 5_000;
 
 export type TranslateResult = { kind: "unavailable" } | { kind: "failed" } | { kind: "done"; texts: string[] };
-
 
 async function translateOne(endpoint: string, text: string, apiKey: string | null, signal: AbortSignal): Promise<string> {
   const body: Record<string, string> = { q: text, source: "en", target: "es", format: "text" };

@@ -1,4 +1,3 @@
-import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { AXE_VIEWPORTS, checkAtEveryWidth, expectNoAxeViolations } from "./axe";
 import { addHomesForPaging, homeWithPhotos, inLanguage, LANGUAGES, removeHomes, type Language } from "./public-pages";

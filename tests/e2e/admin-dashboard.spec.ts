@@ -1,7 +1,7 @@
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
-import { openPage, openSignedIn, signedInState, type StorageState } from "./support";
+import { openSignedIn, signedInState, type StorageState } from "./support";
 
 // The dashboard's frame, the Overview and the Admins tab, with JavaScript on and off
 // (this file runs in both projects). Each project signs in once as its own admin.

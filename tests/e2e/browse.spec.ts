@@ -3,7 +3,7 @@ import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
 // /properties with JavaScript and without it (this file runs in both projects), in English
-// and Spanish, on the demo homes (app/db/demo-content.ts), read-only. The six active ones:
+// and Spanish, on the demo homes (app/seed/demo-content.ts), read-only. The six active ones:
 const TRINITY = "Trinity Meadows, Lot 9"; // $1,050/month, 2 beds, 1.5 baths, Arlington
 const PECAN = "Pecan Grove Village, Home 3"; // $64,500, 3 beds, 2 baths, Weatherford
 const BLUEBONNET = "Bluebonnet Park, Lot 22"; // $1,295/month, 4 beds, 2 baths, Denton

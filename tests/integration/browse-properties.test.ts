@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readListingPrice, readRoomCount } from "~/utils/price";
+import { readListingPrice, readRoomCount } from "~/models/price";
 import { jsonCaller, startSignedInApp } from "../support/admin-api";
 import { decode } from "../support/html";
 import type { RunningServer } from "../support/server";

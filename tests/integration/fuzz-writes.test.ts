@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isPlausibleFormBody } from "../../app/utils/form-body.server";
+import { isPlausibleFormBody } from "../../app/http/form-body.server";
 import { startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { errorMessagesIn, visibleTexts } from "../support/html";
 import {

@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readListingPrice, readPrice, readRoomCount } from "~/utils/price";
+import { readListingPrice, readPrice, readRoomCount } from "~/models/price";
 import { jsonCaller, startSignedInApp } from "../support/admin-api";
 import { startServer, type RunningServer } from "../support/server";
 

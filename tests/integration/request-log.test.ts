@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectLoggedFor, logLineLike, logLines, type LogLine } from "../support/log-lines";
 import { builtEntry, freePort, makeWorkDir, startServer, type RunningServer } from "../support/server";
 import { mimeParts } from "../support/smtp";
-import { HONEYPOT_FIELD } from "~/utils/contact-fields";
+import { HONEYPOT_FIELD } from "~/models/contact-fields";
 
 // The server's log as whoever runs the container reads it: JSON lines, one per request
 // with its id, method, path, status and duration, the id in X-Request-Id and on every

@@ -10,7 +10,7 @@ import { copiesByName, startSmtpSink, type SmtpSink } from "../support/smtp";
 const MAIL_FROM = "office@example.com";
 const MESSAGES = 30;
 
-let servers: RunningServer[] = [];
+const servers: RunningServer[] = [];
 let sink: SmtpSink | undefined;
 
 afterAll(async () => {

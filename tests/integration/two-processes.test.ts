@@ -28,7 +28,7 @@ const POLL_MARGIN_MS = 2_000;
 
 let sink: SmtpSink;
 let proxy: RoundRobinProxy;
-let servers: RunningServer[] = [];
+const servers: RunningServer[] = [];
 
 beforeAll(async () => {
   sink = await startSmtpSink(await freePort());

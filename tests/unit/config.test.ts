@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { ConfigError, readConfig } from "~/utils/env.server";
+import { ConfigError, readConfig } from "~/config/env.server";
 import { maskCredentials } from "~/utils/mask-credentials";
 
 let cwd: string;

@@ -1,8 +1,8 @@
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { describe, expect, it } from "vitest";
 import { DICTIONARY } from "~/db/dictionary";
-import { CONTACT_CONSTRAINT } from "~/utils/contact-fields";
-import { CONTACT_SUBJECTS, contactSchema, isHoneypotFilled, isPlausiblePhone } from "~/utils/contact-schema";
+import { CONTACT_CONSTRAINT } from "~/models/contact-fields";
+import { CONTACT_SUBJECTS, contactSchema, isHoneypotFilled, isPlausiblePhone } from "~/models/contact-schema";
 
 const valid = {
   firstName: "Ana",

@@ -6,8 +6,8 @@ import { drizzle } from "drizzle-orm/better-sqlite3";
 import { integer, sqliteTable } from "drizzle-orm/sqlite-core";
 import type { Response as ExpressResponse } from "express";
 import { describe, expect, it } from "vitest";
-import { databaseFaultJson, withDatabaseFaultHeaders } from "~/utils/database-fault-answers.server";
-import { databaseFaultOf } from "~/utils/database-faults";
+import { databaseFaultJson, withDatabaseFaultHeaders } from "~/http/database-fault-answers.server";
+import { databaseFaultOf } from "~/db/faults";
 import { prepareShared } from "../../server/shared-answer";
 
 const table = sqliteTable("t", { x: integer("x") });

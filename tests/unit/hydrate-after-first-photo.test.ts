@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { describe, expect, it } from "vitest";
-import { deferHydration, withHydrationAfterFirstPhoto } from "~/utils/hydrate-after-first-photo.server";
+import { deferHydration, withHydrationAfterFirstPhoto } from "~/document/hydrate-after-first-photo.server";
 
 /** `html` sent through the transform in pieces of `size` bytes. */
 async function throughInPieces(html: string, size: number): Promise<string> {
@@ -19,7 +19,7 @@ const REMIX_BLOCK =
   '<script nonce="abc">window.__remixContext = {"future":{}};</script>' +
   '<script nonce="abc" type="module" async="">;\nimport * as route0 from "/build/root-C.js";\nimport * as route1 from "/build/routes/_index-D.js";\n' +
   'window.__remixManifest = {\n  "entry": {"module": "/build/entry.client-A.js"},\n  "url": "/build/manifest-E.js"\n};\n' +
-  'window.__remixRouteModules = {"root":route0,"routes/_index":route1};\n\nimport("/build/entry.client-A.js");</script>';
+  'window.__remixRouteModules = {"root":route0,"routes/_index/route":route1};\n\nimport("/build/entry.client-A.js");</script>';
 const PAGE = `<html><body><p>Casas móviles en Texas: “Llame” ✓ <link</p>${REMIX_BLOCK}<script>window.__remixContext.streamController.close();</script></body></html>`;
 
 describe("hydration after the first photo", () => {
@@ -44,7 +44,7 @@ describe("hydration after the first photo", () => {
     expect(script).toContain('const routes = ["/build/root-C.js","/build/routes/_index-D.js"]');
     expect(script).toContain('const shared = ["/build/_shared/chunk-B.js"]');
     expect(script).toContain("const [route0, route1] = modules;");
-    expect(script).toContain('window.__remixRouteModules = {"root":route0,"routes/_index":route1};');
+    expect(script).toContain('window.__remixRouteModules = {"root":route0,"routes/_index/route":route1};');
     expect(script).toContain('return import("/build/entry.client-A.js");');
     expect(script).toContain("document.querySelector('img[fetchpriority=\"high\"]')");
     // It is valid JavaScript (a module body: parsed, not run).

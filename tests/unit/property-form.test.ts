@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isImageUrl, parsePropertyForm, propertySchema } from "~/utils/property-form";
+import { isImageUrl, parsePropertyForm, propertySchema } from "~/models/property-form";
 
 /** The property form as the Add and Edit dialogs send it: every value a string. */
 function form(values: Record<string, string>) {

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "~/utils/safe-redirect";
+import { safeRedirect } from "~/auth/safe-redirect";
 
 const SITE = "https://site.example";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { languageAlternates, languageHref } from "~/utils/language-urls";
-import { floorSize, openingHours, postalAddress } from "~/utils/structured-data.server";
+import { floorSize, openingHours, postalAddress } from "~/document/structured-data.server";
 
 describe("languageHref", () => {
   it.each([

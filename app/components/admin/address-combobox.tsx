@@ -10,7 +10,8 @@ import {
   FIND_ADDRESS_INTENT,
   type AddressFindResult,
   type AddressSuggestion,
-} from "~/utils/address-search";
+} from "~/services/address-search/address-search";
+import { GEOCODE_API } from "~/paths";
 
 type SearchState =
   | { kind: "idle" }
@@ -68,7 +69,7 @@ export function AddressCombobox(props: {
     const controller = new AbortController();
     const timer = window.setTimeout(async () => {
       try {
-        const response = await fetch(`/api/admin/geocode?q=${encodeURIComponent(text)}`, { signal: controller.signal, headers: { Accept: "application/json" } });
+        const response = await fetch(`${GEOCODE_API}?q=${encodeURIComponent(text)}`, { signal: controller.signal, headers: { Accept: "application/json" } });
         const body = (await response.json().catch(() => null)) as { suggestions?: AddressSuggestion[]; error?: string } | null;
         if (!response.ok || !Array.isArray(body?.suggestions)) {
           setSearch({ kind: "failed", message: response.status === 429 ? ADDRESS_SEARCH_TEXTS.rateLimited : ADDRESS_SEARCH_TEXTS.failed });

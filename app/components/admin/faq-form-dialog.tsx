@@ -3,11 +3,11 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
-import { FAQS_PATH } from "~/components/admin/tabs";
 import { toast } from "~/components/ui/toast";
-import { faqFormSchema, FAQ_LIMITS } from "~/utils/faq-form";
+import { faqFormSchema, FAQ_LIMITS } from "~/models/faq-form";
 import { SwitchInput } from "~/components/ui/switch";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
+import { FAQS_PATH } from "~/paths";
 
 export type FaqFormActionData = { result: SubmissionResult<string[]>; error?: string };
 

@@ -1,8 +1,8 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { TabPanel } from "~/components/admin/tab-panel";
-import { FAQS_PATH } from "~/components/admin/tabs";
 import { formatDate } from "~/utils/dates";
+import { FAQS_PATH } from "~/paths";
 
 export type FaqCardData = {
   id: number;

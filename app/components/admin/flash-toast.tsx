@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { toast } from "~/components/ui/toast";
 import { useHydrated } from "~/hooks/use-hydrated";
 // A type only: nothing of the server module reaches the browser.
-import type { FlashToast } from "~/utils/toast.server";
+import type { FlashToast } from "~/http/toast.server";
 
 /**
  * Shows the toast an admin action left for this page: as a toast with JavaScript, and,

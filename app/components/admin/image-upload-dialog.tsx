@@ -4,8 +4,9 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-progress";
 import { toast } from "~/components/ui/toast";
-import { uploadImage, type RecordTarget } from "~/utils/upload-client";
-import { acceptableUpload, UPLOAD_ACCEPT } from "~/utils/upload-rules";
+import { uploadImage, type RecordTarget } from "~/components/admin/upload-client";
+import { acceptableUpload, UPLOAD_ACCEPT } from "~/services/uploads/upload-rules";
+import { LOGIN_PATH } from "~/paths";
 
 /**
  * The Media tab's upload and re-upload dialogs (docs/product.md §2, the uploader): one image file
@@ -58,7 +59,7 @@ export function ImageUploadDialog(props: {
     if (!result.ok && result.sessionEnded) {
       // As a page action would: to the login page, which says why and comes back here.
       const back = `${window.location.pathname}${window.location.search}`;
-      return window.location.assign(`/admin/login?error=session_expired&redirectTo=${encodeURIComponent(back)}`);
+      return window.location.assign(`${LOGIN_PATH}?error=session_expired&redirectTo=${encodeURIComponent(back)}`);
     }
     if (!result.ok) return setStatus({ kind: "failed", error: result.error });
     toast({ title: "Success", description: props.successMessage });

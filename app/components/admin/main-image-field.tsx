@@ -3,16 +3,17 @@ import { SafeImage } from "~/components/ui/safe-image";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-progress";
 import { toast } from "~/components/ui/toast";
-import type { MediaImageChoice } from "~/utils/media-form";
-import { uploadImage } from "~/utils/upload-client";
-import { acceptableUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import type { MediaImageChoice } from "~/models/media-form";
+import { uploadImage } from "~/components/admin/upload-client";
+import { acceptableUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { MEDIA_UPLOAD_API } from "~/paths";
 
 /**
  * The property form's main image, beyond its URL field: one of the media library's
  * newest images (radio buttons, which work without JavaScript; with it they fill the
  * URL at once), or a new file. With JavaScript the file is uploaded on the spot
  * (docs/product.md §7's flow, with a progress bar) and becomes the URL; without it the
- * file goes with the form and the action uploads it (utils/property-image-form.server.ts).
+ * file goes with the form and the action uploads it (http/property-image-form.server.ts).
  */
 export function MainImageChoices(props: {
   /** The Image URL field's value now. */
@@ -39,7 +40,7 @@ export function MainImageChoices(props: {
     if (!file || !acceptableUpload(file)) return void (input.value = "");
     setProgress({ name: file.name, size: file.size, value: 0 });
     props.onUploadingChange(true);
-    const result = await uploadImage<{ filePath: string }>(file, { url: "/api/admin/media/upload", method: "POST" }, (fraction) =>
+    const result = await uploadImage<{ filePath: string }>(file, { url: MEDIA_UPLOAD_API, method: "POST" }, (fraction) =>
       setProgress({ name: file.name, size: file.size, value: Math.round(fraction * 100) }),
     );
     props.onUploadingChange(false);

@@ -1,10 +1,10 @@
 import { Link, useFetcher, useNavigate } from "@remix-run/react";
 import type { MouseEvent } from "react";
-import { MEDIA_PATH } from "~/components/admin/tabs";
 import { SafeImage } from "~/components/ui/safe-image";
 import { buttonState } from "~/components/ui/control-styles";
 import { toast } from "~/components/ui/toast";
-import { formatFileSize, MEDIA_MESSAGES } from "~/utils/media-form";
+import { formatFileSize, MEDIA_MESSAGES } from "~/models/media-form";
+import { MEDIA_PATH } from "~/paths";
 
 export type MediaCardItem = {
   id: number;

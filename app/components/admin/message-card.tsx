@@ -1,5 +1,5 @@
 import { Link, useFetcher } from "@remix-run/react";
-import { MESSAGES_PATH, PROPERTIES_PATH } from "~/components/admin/tabs";
+import { MESSAGES_PATH, PROPERTIES_PATH, propertyPath } from "~/paths";
 
 export type MessageCardItem = {
   id: number;
@@ -41,7 +41,7 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
       {message.home ? (
         <p className="mt-1 text-sm text-slate-800">
           <span className="font-semibold">Home:</span>{" "}
-          <a href={`/properties/${message.home.id}`} className="break-words text-brand-700 underline">
+          <a href={propertyPath(message.home.id)} className="break-words text-brand-700 underline">
             {message.home.name}
           </a>{" "}
           {/* The visible word starts the accessible name (WCAG 2.5.3). */}

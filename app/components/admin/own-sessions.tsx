@@ -1,8 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
-import type { AdminSessionSummary } from "~/models/admin-sessions.server";
+import type { AdminSessionSummary } from "~/models/sessions.server";
 import { formatDateTime } from "~/utils/dates";
+import { OTHER_SESSIONS_PATH } from "~/paths";
 
-const SIGN_OUT_OTHERS_PATH = "/admin/dashboard/admins/sessions";
 const METHOD_NAMES: Record<AdminSessionSummary["method"], string> = {
   email: "email link",
   google: "Google",
@@ -12,7 +12,7 @@ const METHOD_NAMES: Record<AdminSessionSummary["method"], string> = {
 /** The signed-in admin's sessions in the Admins tab, and 'Sign out other sessions'. */
 export function OwnSessions({ sessions }: { sessions: AdminSessionSummary[] }) {
   const navigation = useNavigation();
-  const signingOut = navigation.state === "submitting" && navigation.formAction === SIGN_OUT_OTHERS_PATH;
+  const signingOut = navigation.state === "submitting" && navigation.formAction === OTHER_SESSIONS_PATH;
   const others = sessions.filter((session) => !session.current).length;
   return (
     <section aria-labelledby="own-sessions-title" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -24,7 +24,7 @@ export function OwnSessions({ sessions }: { sessions: AdminSessionSummary[] }) {
           <p className="mt-1 text-sm text-slate-600">Where you are signed in. Sign out the others if you do not recognise one.</p>
         </div>
         {others > 0 ? (
-          <Form method="post" action={SIGN_OUT_OTHERS_PATH} preventScrollReset>
+          <Form method="post" action={OTHER_SESSIONS_PATH} preventScrollReset>
             <button
               type="submit"
               disabled={signingOut}

@@ -1,22 +1,17 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata, type SubmissionResult } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddressCombobox } from "~/components/admin/address-combobox";
 import { MainImageChoices } from "~/components/admin/main-image-field";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { toast } from "~/components/ui/toast";
-import { parsePropertyForm, PROPERTY_LIMITS, type PropertyInput } from "~/utils/property-form";
-import { readListingPrice, type PriceReading } from "~/utils/price";
+import { parsePropertyForm, PROPERTY_LIMITS, type PropertyActionData, type PropertyInput } from "~/models/property-form";
+import { readListingPrice, type PriceReading } from "~/models/price";
 import { SwitchInput } from "~/components/ui/switch";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
-import type { MediaImageChoice } from "~/utils/media-form";
-import type { AddressFindResult, AddressSuggestion } from "~/utils/address-search";
+import type { MediaImageChoice } from "~/models/media-form";
+import type { AddressSuggestion } from "~/services/address-search/address-search";
 
-/**
- * What the Add and Edit actions answer when the server refuses the form (400, with
- * `error`), or to 'Find' without JavaScript (200, with the addresses found).
- */
-export type PropertyActionData = { result: SubmissionResult<string[]>; error?: string; addressSearch?: AddressFindResult };
 
 export type PropertyFormValues = { [K in keyof PropertyInput]?: PropertyInput[K] };
 

@@ -1,4 +1,4 @@
-import { formatFileSize } from "~/utils/media-form";
+import { formatFileSize } from "~/models/media-form";
 
 /** One file of the uploader (docs/product.md §2): its name, its size and how much of it has gone up. */
 export function UploadProgress({ name, size, value }: { name: string; size: number; value: number }) {

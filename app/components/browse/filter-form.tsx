@@ -1,17 +1,8 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import {
-  BATH_CHOICES,
-  BED_CHOICES,
-  BROWSE_PATH,
-  BROWSE_SORTS,
-  MAX_BROWSE_TEXT,
-  browseHref,
-  isFiltered,
-  type BrowseQuery,
-  type BrowseSort,
-} from "~/utils/browse-query";
-import { useT } from "~/utils/i18n";
+import { BATH_CHOICES, BED_CHOICES, BROWSE_SORTS, MAX_BROWSE_TEXT, browseHref, isFiltered, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
+import { useT } from "~/i18n/use-t";
+import { BROWSE_PATH } from "~/paths";
 
 const DEBOUNCE_MS = 300;
 // Marks the history entries of the form's own navigations.

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 
 const linkClass = "inline-flex h-11 min-w-11 items-center justify-center rounded-md border px-3 font-semibold";
 const idleClass = `${linkClass} border-slate-300 bg-white text-slate-700 hover:bg-slate-100`;

@@ -1,5 +1,5 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import type { ContactActionData } from "./contact-action.server";
+import type { ContactActionData } from "~/routes/_index/contact-action.server";
 
 /**
  * For the home page's `clientAction`. A fetcher whose request never reaches the app

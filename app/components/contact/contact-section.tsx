@@ -9,13 +9,14 @@ import {
   type SubmissionResult,
 } from "@conform-to/react";
 import { Link, useActionData, useFetcher } from "@remix-run/react";
-import type { Inquiry } from "~/components/property/listing";
+import type { Inquiry } from "~/models/listing";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
-import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS, HONEYPOT_FIELD } from "~/utils/contact-fields";
+import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS, HONEYPOT_FIELD } from "~/models/contact-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useT } from "~/utils/i18n";
-import type { ContactActionData, contactAction } from "./contact-action.server";
+import { useT } from "~/i18n/use-t";
+import type { ContactActionData, contactAction } from "~/routes/_index/contact-action.server";
+import { propertyPath } from "~/paths";
 
 /**
  * The #contact section: contact details and the contact form.
@@ -255,8 +256,7 @@ function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "errors" | 
   );
 }
 
-
-type ContactValidator = typeof import("~/utils/contact-validation").validateContact;
+type ContactValidator = typeof import("~/models/contact-validation").validateContact;
 let contactValidator: ContactValidator | null = null;
 let loadingValidator: Promise<ContactValidator> | null = null;
 /** It could not be loaded (offline, a new deployment): the form is sent and the server checks it. */
@@ -264,7 +264,7 @@ let validatorUnavailable = false;
 
 /** Loads the contact form's zod check once (it is not part of the page's first load). */
 function loadContactValidator(): Promise<ContactValidator> {
-  loadingValidator ??= import("~/utils/contact-validation").then(
+  loadingValidator ??= import("~/models/contact-validation").then(
     (module) => (contactValidator = module.validateContact),
     (error) => {
       validatorUnavailable = true;
@@ -327,7 +327,7 @@ function InquiryNote({ inquiry }: { inquiry: Inquiry }) {
     <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm">
       <p className="min-w-0 text-slate-800">
         <span className="font-semibold">{t("contact.inquiry.about", "About this home:")}</span>{" "}
-        <a href={`/properties/${inquiry.propertyId}`} className="break-words font-medium text-brand-700 underline underline-offset-2">
+        <a href={propertyPath(inquiry.propertyId)} className="break-words font-medium text-brand-700 underline underline-offset-2">
           {inquiry.name}
         </a>{" "}
         <span className="text-slate-600">({inquiry.location})</span>

@@ -1,4 +1,4 @@
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 
 export type PublicFaq = {
   id: number;

@@ -2,7 +2,7 @@ import { Carousel, type Slide } from "~/components/carousel";
 import { Dialog } from "~/components/ui/dialog";
 import { PLACEHOLDER_IMAGE, SafeImage } from "~/components/ui/safe-image";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 
 export type HeroImage = { id: number; filePath: string; originalName: string };
 

@@ -1,12 +1,12 @@
 import { Link, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { LazyMap, getJson } from "~/components/map/lazy-map";
-import type { MapMarker } from "~/components/map/map-types";
-import { openDetailsInPlace, type Listing } from "~/components/property/listing";
+import type { MapMarker } from "~/models/map-marker";
+import { openDetailsInPlace, type Listing } from "~/models/listing";
 import { ListingDialog } from "~/components/property/listing-dialog";
 import { ListingCards } from "~/components/property/property-card";
-import { BROWSE_PATH } from "~/utils/browse-query";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
+import { BROWSE_PATH, MAP_MARKERS_API, propertyPath } from "~/paths";
 
 export const LISTINGS_BEFORE_EXPANDING = 3;
 
@@ -70,7 +70,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
   );
 }
 
-const loadMarkers = () => getJson<MapMarker[]>("/api/map-markers");
+const loadMarkers = () => getJson<MapMarker[]>(MAP_MARKERS_API);
 
 /**
  * The map beside the cards (500 px tall), loaded as it nears the viewport. Until then,
@@ -104,7 +104,7 @@ function HomesByLocation({ listings, onViewDetails }: { listings: Listing[]; onV
         {listings.map((listing) => (
           <li key={listing.id} className="py-3">
             <a
-              href={`/properties/${listing.id}`}
+              href={propertyPath(listing.id)}
               onClick={openDetailsInPlace(listing.id, onViewDetails)}
               className="block rounded-md hover:bg-slate-50"
             >

@@ -1,6 +1,6 @@
 import { Dialog } from "~/components/ui/dialog";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 
 const ICONS = {
   sales: "M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",

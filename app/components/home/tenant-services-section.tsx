@@ -1,4 +1,4 @@
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 
 type TenantCard = { key: string; icon: string; href: string; external?: boolean };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useT } from "~/utils/i18n";
-import type { TileConfig } from "./map-types";
+import { useT } from "~/i18n/use-t";
+import type { TileConfig } from "~/models/map-marker";
+import { MAP_SETTINGS_API } from "~/paths";
 
 // Only the type: the map's code (Leaflet, react-leaflet, supercluster, Leaflet's CSS)
 // is a chunk of its own, fetched when a map nears the viewport.
@@ -32,7 +33,7 @@ export async function getJson<T>(url: string): Promise<T> {
 // forgotten, so a retry tries again.
 let kit: Promise<MapKit> | null = null;
 function loadKit(): Promise<MapKit> {
-  kit ??= Promise.all([import("./leaflet-maps.client"), getJson<TileConfig>("/api/config/maps-api-key")]).then(async ([maps, tiles]) => {
+  kit ??= Promise.all([import("./leaflet-maps.client"), getJson<TileConfig>(MAP_SETTINGS_API)]).then(async ([maps, tiles]) => {
     await maps.loadStyles();
     return { maps, tiles };
   });

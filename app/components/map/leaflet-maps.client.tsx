@@ -2,13 +2,14 @@ import L from "leaflet";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { MapContainer, Marker, Popup, TileLayer, useMap, useMapEvents } from "react-leaflet";
 import Supercluster from "supercluster";
-import { localizedListing, openDetailsInPlace, type Listing } from "~/components/property/listing";
+import { localizedListing, openDetailsInPlace, type Listing } from "~/models/listing";
 import { SafeImage } from "~/components/ui/safe-image";
 import { escapeHtml } from "~/utils/html";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { getJson } from "./lazy-map";
 import mapStylesHref from "./map.css";
-import { DALLAS_AREA, DEFAULT_ZOOM, DETAIL_ZOOM, FIT_PADDING, type MapMarker, type TileConfig } from "./map-types";
+import { DALLAS_AREA, DEFAULT_ZOOM, DETAIL_ZOOM, FIT_PADDING, type MapMarker, type TileConfig } from "~/models/map-marker";
+import { propertyApi, propertyPath } from "~/paths";
 
 /**
  * The maps themselves: Leaflet through react-leaflet. This module and Leaflet's CSS
@@ -77,10 +78,13 @@ function ClusteredMarkers({ markers, onOpen }: { markers: MapMarker[]; onOpen: (
   }, [markers]);
   const [view, setView] = useState(() => viewOf(map));
   useMapEvents({ moveend: () => setView(viewOf(map)) });
-  // The same icon object for the same marker, so a re-render does not redraw it (and
-  // take the keyboard focus away from it).
-  const icons = useMemo(() => new Map<string, L.DivIcon>(), [t]);
-  const icon = (key: string, make: () => L.DivIcon) => icons.get(key) ?? (icons.set(key, make()).get(key) as L.DivIcon);
+  // The same icon object for the same marker in the same language, so a re-render does
+  // not redraw it (and take the keyboard focus away from it); its label is translated.
+  const icons = useMemo(() => new Map<string, L.DivIcon>(), []);
+  const icon = (key: string, make: () => L.DivIcon) => {
+    const cacheKey = `${language}:${key}`;
+    return icons.get(cacheKey) ?? (icons.set(cacheKey, make()).get(cacheKey) as L.DivIcon);
+  };
 
   return (
     <>
@@ -127,7 +131,7 @@ const listingCache = new Map<number, Promise<Listing>>();
 function fetchListing(id: number): Promise<Listing> {
   let pending = listingCache.get(id);
   if (!pending) {
-    pending = getJson<Listing>(`/api/properties/${id}`);
+    pending = getJson<Listing>(propertyApi(id));
     pending.catch(() => listingCache.delete(id));
     listingCache.set(id, pending);
   }
@@ -204,7 +208,7 @@ function InfoWindow(props: { marker: MapMarker; onViewDetails: (listing: Listing
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
         <a
-          href={`/properties/${marker.id}`}
+          href={propertyPath(marker.id)}
           onClick={listing ? openDetailsInPlace(marker.id, () => props.onViewDetails(listing)) : undefined}
           className="inline-flex h-10 flex-1 items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-3 font-semibold text-white no-underline hover:bg-brand-800"
         >

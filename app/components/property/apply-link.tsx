@@ -1,4 +1,4 @@
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 
 export function ApplyLink({ href, className = "" }: { href: string; className?: string }) {
   const { t } = useT();

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 
 /**
  * The contact form about one home: the home page with ?about=<id>, scrolled to the form.
@@ -9,7 +9,7 @@ export function inquiryHref(propertyId: number): string {
   return `/?about=${propertyId}#contact`;
 }
 
-/** 'Ask about this home': opens the contact form with the home named (routes/_index.tsx). */
+/** 'Ask about this home': opens the contact form with the home named (routes/_index/route.tsx). */
 export function AskAboutLink({ propertyId, onClick }: { propertyId: number; onClick?: () => void }) {
   const { t } = useT();
   return (

@@ -1,6 +1,6 @@
 import { Carousel } from "~/components/carousel";
-import { useT } from "~/utils/i18n";
-import type { Listing } from "./listing";
+import { useT } from "~/i18n/use-t";
+import type { Listing } from "~/models/listing";
 
 const LISTING_ROTATION_MS = 4000;
 

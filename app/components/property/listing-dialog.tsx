@@ -1,8 +1,8 @@
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { Dialog } from "~/components/ui/dialog";
 import { ApplyLink } from "./apply-link";
 import { AskAboutLink } from "./ask-about-link";
-import type { Listing } from "./listing";
+import type { Listing } from "~/models/listing";
 import { PropertyDetails } from "./property-details";
 
 /**

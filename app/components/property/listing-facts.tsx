@@ -1,5 +1,5 @@
-import { useT } from "~/utils/i18n";
-import type { Listing } from "./listing";
+import { useT } from "~/i18n/use-t";
+import type { Listing } from "~/models/listing";
 
 /** Beds, baths and square feet, as tiles or as a compact row. */
 export function ListingFacts({ listing, variant }: { listing: Listing; variant: "row" | "tiles" }) {

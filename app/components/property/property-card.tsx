@@ -1,8 +1,9 @@
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { ApplyLink } from "./apply-link";
-import { localizedListing, openDetailsInPlace, type Listing } from "./listing";
+import { localizedListing, openDetailsInPlace, type Listing } from "~/models/listing";
 import { ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
+import { propertyPath } from "~/paths";
 
 /** A listing card; View Details is a link to the home's page, which JavaScript turns into a dialog. */
 export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onViewDetails: (id: number) => void }) {
@@ -27,7 +28,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
         {/* Labels stay on one line; when both do not fit side by side, the buttons stack. */}
         <div className="mt-5 flex flex-wrap gap-2">
           <a
-            href={`/properties/${listing.id}`}
+            href={propertyPath(listing.id)}
             onClick={openDetailsInPlace(listing.id, onViewDetails)}
             className="inline-flex h-11 flex-1 items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
           >

@@ -1,6 +1,6 @@
 import { LazyMap } from "~/components/map/lazy-map";
-import { useT } from "~/utils/i18n";
-import { localizedListing, type Listing } from "./listing";
+import { useT } from "~/i18n/use-t";
+import { localizedListing, type Listing } from "~/models/listing";
 import { DETAILS_IMAGE_SIZES, ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
 

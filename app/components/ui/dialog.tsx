@@ -2,7 +2,7 @@ import { suppressOthers } from "aria-hidden";
 import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 
 /**
  * A modal dialog rendered in place (no portal), so the server can render it open for a

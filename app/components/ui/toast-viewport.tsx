@@ -1,7 +1,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { useLocation } from "@remix-run/react";
 import { ADMIN_LANGUAGE, isAdminPath } from "~/components/site-links";
-import { useT } from "~/utils/i18n";
+import { useT } from "~/i18n/use-t";
 import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToast, type ToastVariant } from "./toast";
 
 // Loaded on the first toast (see Toaster in toast.tsx), so the first page load skips it.

@@ -10,8 +10,8 @@ import {
   S3Client,
 } from "@aws-sdk/client-s3";
 import { getSignedUrl } from "@aws-sdk/s3-request-presigner";
-import type { Config } from "~/utils/env.server";
-import { log } from "~/utils/logger.server";
+import type { Config } from "~/config/env.server";
+import { log } from "~/config/logger.server";
 import type { ListedObject, ObjectInfo, StorageBackend } from "./backend";
 
 /** The metadata GetObject and HeadObject both answer with. */

@@ -6,8 +6,8 @@ import {
   quarantineKey,
   UNRECORDED_UPLOAD_TTL_MS,
   unrecordedSlotsBefore,
-} from "~/models/upload-slots.server";
-import { isRecordedObject } from "~/models/published-objects.server";
+} from "~/services/uploads/upload-slots.server";
+import { isRecordedObject } from "~/services/uploads/published-objects.server";
 import {
   cachedWidthFolders,
   deleteObject,
@@ -18,7 +18,7 @@ import {
   workDir,
 } from "~/services/storage.server";
 import { PUBLISHED_PREFIX } from "./intake.server";
-import { log } from "~/utils/logger.server";
+import { log } from "~/config/logger.server";
 
 /**
  * The periodic cleanup of uploads (issue: media): what a browser uploaded but nobody

@@ -1,6 +1,6 @@
 import fs from "node:fs/promises";
 import sharp, { type Metadata } from "sharp";
-import type { UploadImageType } from "~/utils/upload-rules";
+import type { UploadImageType } from "~/services/uploads/upload-rules";
 
 /**
  * What the server itself finds in an uploaded file, whatever the browser claimed: the

@@ -4,10 +4,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pLimit from "p-limit";
-import { finishChecking, quarantineKey, startChecking } from "~/models/upload-slots.server";
+import { finishChecking, quarantineKey, startChecking } from "~/services/uploads/upload-slots.server";
 import { deleteObject, getObject, objectPath, putFile, workDir } from "~/services/storage.server";
-import { log } from "~/utils/logger.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/utils/upload-rules";
+import { log } from "~/config/logger.server";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { byteLimit, TooLarge } from "./byte-limit.server";
 import { checkImageHeader, EXTENSION, reencodeImage, sniffImageType } from "./image-check.server";
 

@@ -4,9 +4,9 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { finishReceiving, quarantineKey } from "~/models/upload-slots.server";
+import { finishReceiving, quarantineKey } from "~/services/uploads/upload-slots.server";
 import { putFile, workDir } from "~/services/storage.server";
-import { MAX_UPLOAD_BYTES } from "~/utils/upload-rules";
+import { MAX_UPLOAD_BYTES } from "~/services/uploads/upload-rules";
 import { byteLimit } from "./byte-limit.server";
 
 /**

@@ -1,9 +1,10 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { quarantineKey, SLOT_ID_PATTERN, UPLOAD_URL_TTL_MS } from "~/models/upload-slots.server";
+import { quarantineKey, SLOT_ID_PATTERN, UPLOAD_URL_TTL_MS } from "~/services/uploads/upload-slots.server";
 import { objectPath, presignedPutUrl } from "~/services/storage.server";
-import { config } from "~/utils/env.server";
+import { config } from "~/config/env.server";
 import { absoluteUrl } from "~/utils/language-urls";
 import type { UploadSlot } from "~/db/schema";
+import { LOCAL_UPLOAD_PATH } from "~/paths";
 
 /**
  * The uploadURL of docs/product.md §7 and its reverse. On S3 it is a presigned PUT straight
@@ -13,8 +14,6 @@ import type { UploadSlot } from "~/db/schema";
  * is stored. Our own URL is on APP_URL, never on the host a request names: a forged
  * Host would otherwise send the browser's upload to another site.
  */
-
-export const LOCAL_UPLOAD_PATH = "/api/objects/upload/";
 
 function signatureOf(slotId: string, expires: number, secret: string): string {
   return createHmac("sha256", secret).update(`upload:${slotId}:${expires}`).digest("base64url");

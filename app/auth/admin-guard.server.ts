@@ -1,0 +1,106 @@
+import { json, redirect, redirectDocument } from "@remix-run/node";
+import { getAdminIdentity, type AdminIdentity } from "~/models/admins.server";
+import { isWhitelisted } from "~/models/whitelist.server";
+import { rememberSignInNetwork } from "~/auth/sign-in-networks.server";
+import { signedOut } from "~/auth/sign-in-events.server";
+import { safeRedirect } from "./safe-redirect";
+import { endSignedInSession, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type SignInMethod } from "~/models/sessions.server";
+import { getSession, hadSessionCookie, sessionStorage } from "./session.server";
+import { describeDevice } from "./session-device";
+import { DASHBOARD_PATH, LOGIN_PATH } from "~/paths";
+import { NO_STORE } from "~/http/no-store";
+
+// Refreshing lastSeenAt on every request would write on every request; once a minute is enough.
+const TOUCH_INTERVAL_MS = 60_000;
+
+type AdminCheck = { admin: AdminIdentity } | { admin: null; expired: boolean };
+
+/**
+ * The signed-in admin, checked on every request: the session row exists, is within the
+ * idle timeout and the absolute lifetime, and its address is still on the whitelist.
+ * A session that fails any check is deleted.
+ */
+export async function checkAdmin(request: Request): Promise<AdminCheck> {
+  const session = await getSession(request);
+  const email = session.get("adminEmail");
+  if (typeof email !== "string") return { admin: null, expired: await hadSessionCookie(request) };
+
+  const now = Date.now();
+  const signedInAt = Number(session.get("signedInAt") ?? 0);
+  const lastSeenAt = Number(session.get("lastSeenAt") ?? 0);
+  const tooOld = now - signedInAt > SESSION_ABSOLUTE_LIFETIME_MS;
+  const idle = now - lastSeenAt > SESSION_IDLE_TIMEOUT_MS;
+  if (tooOld || idle || !isWhitelisted(email)) {
+    await sessionStorage.destroySession(session);
+    return { admin: null, expired: true };
+  }
+  if (now - lastSeenAt > TOUCH_INTERVAL_MS) {
+    session.set("lastSeenAt", now);
+    // Same id, so the cookie the browser holds stays valid; only the row changes.
+    await sessionStorage.commitSession(session);
+  }
+  return { admin: getAdminIdentity(email) };
+}
+
+/** For page loaders and actions: the admin, or a redirect to the login page. */
+export async function requireAdmin(request: Request): Promise<AdminIdentity> {
+  const check = await checkAdmin(request);
+  if (check.admin) return check.admin;
+  const url = new URL(request.url);
+  // Set by server/remix-handler.ts for Remix's data requests (JavaScript running).
+  const isDataRequest = request.headers.get("X-Data-Request") === "1";
+  const params = new URLSearchParams();
+  if (check.expired) params.set("error", "session_expired");
+  const returnTo = url.pathname + url.search;
+  if (returnTo !== DASHBOARD_PATH) params.set("redirectTo", returnTo);
+  const search = params.toString();
+  const target = `${LOGIN_PATH}${search ? `?${search}` : ""}`;
+  // A data request means the page is running with JavaScript: a full document load
+  // drops everything the browser held for the back office.
+  throw isDataRequest ? redirectDocument(target) : redirect(target);
+}
+
+/** For JSON routes: the admin, or 401 with a JSON error. */
+export async function requireAdminApi(request: Request): Promise<AdminIdentity> {
+  const check = await checkAdmin(request);
+  if (check.admin) return check.admin;
+  throw json({ error: "Unauthorized" }, { status: 401, headers: NO_STORE });
+}
+
+/**
+ * Signs an admin in with a brand-new session (a fresh id, so an id planted before
+ * sign-in is worthless) and redirects to the return-to path on our origin. Both
+ * pathways end here, so here the client's network is remembered as one this address
+ * signs in from (its own allowance of sign-in links, decision 031).
+ */
+export async function startAdminSession(
+  request: Request,
+  admin: AdminIdentity,
+  from: { method: SignInMethod; clientIp: string; redirectTo?: string | null },
+): Promise<Response> {
+  const { method, clientIp, redirectTo } = from;
+  await rememberSignInNetwork(admin.email, clientIp);
+  const previous = await getSession(request);
+  if (previous.id) await sessionStorage.destroySession(previous);
+  const session = await sessionStorage.getSession();
+  const now = Date.now();
+  session.set("adminEmail", admin.email);
+  session.set("signedInAt", now);
+  session.set("lastSeenAt", now);
+  session.set("signInMethod", method);
+  session.set("device", describeDevice(request.headers.get("User-Agent")));
+  return redirect(safeRedirect(redirectTo, DASHBOARD_PATH), {
+    headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
+  });
+}
+
+/**
+ * Deletes the session row, so the old cookie is worthless even if replayed; the change
+ * log and the sign-in events of the log record the sign-out.
+ */
+export async function endAdminSession(request: Request, clientIp: string | null): Promise<Response> {
+  const session = await getSession(request);
+  const email = session.get("adminEmail");
+  if (session.id && typeof email === "string" && endSignedInSession(session.id, email)) signedOut({ email, clientIp });
+  return redirect(LOGIN_PATH, { headers: { "Set-Cookie": await sessionStorage.destroySession(session) } });
+}

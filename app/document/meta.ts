@@ -1,0 +1,73 @@
+import type { MetaDescriptor } from "@remix-run/node";
+import { variantSrcSet } from "~/utils/image-variants";
+import type { PageHead } from "./seo.server";
+import type { Messages } from "~/utils/translate";
+
+type MatchLike = { id: string; data: unknown };
+
+/** A dictionary text for meta functions, which run outside React. */
+export function rootText(matches: MatchLike[], key: string, fallback: string): string {
+  const root = matches.find((match) => match.id === "root")?.data as { messages?: Messages } | undefined;
+  return root?.messages?.[key] ?? fallback;
+}
+
+/**
+ * The tags of a public page: title and description; its canonical URL and the same page
+ * in each language (hreflang); Open Graph and Twitter card tags for link previews; and
+ * its structured data as JSON-LD.
+ */
+export function pageMeta(page: { title: string; description: string; siteName: string; head: PageHead | undefined; type?: "website" | "article" }): MetaDescriptor[] {
+  const { title, description, head } = page;
+  const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
+  if (!head) return tags;
+  const image = head.image;
+  return [
+    ...tags,
+    { tagName: "link", rel: "canonical", href: head.url },
+    ...head.alternates.map(({ hrefLang, href }) => ({ tagName: "link", rel: "alternate", hreflang: hrefLang, href })),
+    { property: "og:type", content: page.type ?? "website" },
+    { property: "og:site_name", content: page.siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: description },
+    { property: "og:url", content: head.url },
+    { property: "og:locale", content: head.locale },
+    { property: "og:locale:alternate", content: head.alternateLocale },
+    ...(image
+      ? [
+          { property: "og:image", content: image.url },
+          { property: "og:image:alt", content: image.alt },
+        ]
+      : []),
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: description },
+    ...(image
+      ? [
+          { name: "twitter:image", content: image.url },
+          { name: "twitter:image:alt", content: image.alt },
+        ]
+      : []),
+    ...head.structuredData.map((data) => ({ "script:ld+json": data })),
+  ];
+}
+
+/**
+ * A preload of the picture that is the page's largest first paint, at the priority its
+ * <img> asks for, with the same srcset and sizes so the browser fetches the one copy it
+ * will show. Nothing for a page without one.
+ */
+export function imagePreload(src: string | undefined, sizes: string): MetaDescriptor[] {
+  if (!src) return [];
+  const srcSet = variantSrcSet(src);
+  return [
+    {
+      tagName: "link",
+      rel: "preload",
+      as: "image",
+      href: src,
+      ...(srcSet ? { imageSrcSet: srcSet, imageSizes: sizes } : {}),
+      // Lower case: React 18 passes it to the HTML as it is.
+      fetchpriority: "high",
+    },
+  ];
+}

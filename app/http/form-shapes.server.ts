@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { CONTACT_LIMITS, HONEYPOT_FIELD } from "~/models/contact-fields";
+import { contactSchema } from "~/models/contact-schema";
+import { contactEmailSchema } from "~/models/contact-email-form";
+import { faqFormSchema } from "~/models/faq-form";
+import { propertySchema } from "~/models/property-form";
+import { textEntrySchema } from "~/models/text-entry-form";
+import { whitelistEmailSchema } from "~/models/whitelist-form";
+import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
+import { formBytesFor, type FormShape } from "~/utils/form-shape";
+
+/**
+ * What each form of the site posts: its field names and its byte cap, for readForm
+ * (form-body.server.ts). A form's names are its schema's keys plus its buttons and
+ * hidden fields; a name missing here never reaches the action.
+ */
+
+/** The keys of an object schema, through any refinements around it. */
+function namesOf(schema: z.ZodTypeAny): string[] {
+  if (schema instanceof z.ZodEffects) return namesOf(schema.innerType());
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  throw new Error("a form's schema is an object");
+}
+
+/**
+ * The staff forms with long texts (descriptions, answers, the dictionary's texts): the
+ * server's own cap on any body (server/app.ts). They are behind sign-in.
+ */
+const STAFF_TEXT_FORM_BYTES = 1024 * 1024;
+/** A form of ids and switches: a few short values. */
+const SMALL_FORM_BYTES = formBytesFor(256);
+
+// The longest subject value and the id of a home, beside the texts' own limits.
+const CONTACT_CHOICES_CHARACTERS = 64;
+
+/** The home page's contact form: the visitor's texts at their limits, the honeypot as long as a name. */
+export const CONTACT_FORM: FormShape = {
+  fields: [...namesOf(contactSchema), HONEYPOT_FIELD],
+  maxBytes: formBytesFor(CONTACT_LIMITS.name * 3 + CONTACT_LIMITS.email + CONTACT_LIMITS.phone + CONTACT_LIMITS.message + CONTACT_CHOICES_CHARACTERS),
+};
+
+export const WHITELIST_FORM: FormShape = { fields: namesOf(whitelistEmailSchema), maxBytes: SMALL_FORM_BYTES };
+export const FAQ_FORM: FormShape = { fields: namesOf(faqFormSchema), maxBytes: STAFF_TEXT_FORM_BYTES };
+export const TEXT_ENTRY_FORM: FormShape = { fields: namesOf(textEntrySchema), maxBytes: STAFF_TEXT_FORM_BYTES };
+/** Settings: the contact address, or the 'send a test e-mail' button. */
+export const CONTACT_EMAIL_FORM: FormShape = { fields: ["intent", ...namesOf(contactEmailSchema)], maxBytes: SMALL_FORM_BYTES };
+/** A property's form: its fields, 'Find' for addresses and the address picked, the main image's choice and file. */
+export const PROPERTY_FORM: FormShape = {
+  fields: [...namesOf(propertySchema), FIND_ADDRESS_FIELD, ADDRESS_CHOICE_FIELD, "imageChoice", "file"],
+  maxBytes: STAFF_TEXT_FORM_BYTES,
+};
+/** The upload dialogs: the file alone (its bytes are streamed under their own cap). */
+export const UPLOAD_FORM: FormShape = { fields: ["file"], maxBytes: SMALL_FORM_BYTES };
+/** A media card's hero switch and unlink button. */
+export const MEDIA_CARD_FORM: FormShape = { fields: ["intent", "id", "isHeroImage", "propertyId"], maxBytes: SMALL_FORM_BYTES };
+export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SMALL_FORM_BYTES };
+/** A message card's 'mark handled / new' button. */
+export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled"], maxBytes: SMALL_FORM_BYTES };
+/** A property's media page: link or unlink one item. */
+export const PROPERTY_MEDIA_FORM: FormShape = { fields: ["intent", "mediaId"], maxBytes: SMALL_FORM_BYTES };

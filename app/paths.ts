@@ -1,0 +1,42 @@
+/**
+ * Every route path the code links to, redirects to or calls, in one place (the routes
+ * themselves are the files of app/routes/, docs/product.md §2 and §7). Plain strings and
+ * functions, no imports: any layer may use it.
+ */
+
+// The public site
+export const HOME_PATH = "/";
+export const BROWSE_PATH = "/properties";
+export const propertyPath = (id: number | string) => `${BROWSE_PATH}/${id}`;
+export const SITEMAP_PATH = "/sitemap.xml";
+
+// Sign-in
+export const ADMIN_PATH = "/admin";
+export const LOGIN_PATH = "/admin/login";
+export const MAGIC_LINK_PATH = "/admin/auth/magic";
+export const GOOGLE_SIGN_IN_PATH = "/admin/auth/google";
+export const GOOGLE_CALLBACK_PATH = "/admin/auth/google/callback";
+export const LOGOUT_PATH = "/admin/auth/logout";
+
+// The back office: one URL per tab
+export const DASHBOARD_PATH = "/admin/dashboard";
+export const PROPERTIES_PATH = "/admin/dashboard/properties";
+export const FAQS_PATH = "/admin/dashboard/faqs";
+export const MEDIA_PATH = "/admin/dashboard/media";
+export const TEXT_PATH = "/admin/dashboard/text";
+export const ADMINS_PATH = "/admin/dashboard/admins";
+export const OTHER_SESSIONS_PATH = "/admin/dashboard/admins/sessions";
+export const SETTINGS_PATH = "/admin/dashboard/settings";
+export const MESSAGES_PATH = "/admin/dashboard/messages";
+
+// JSON calls the pages make
+export const MAP_MARKERS_API = "/api/map-markers";
+export const MAP_SETTINGS_API = "/api/config/maps-api-key";
+export const propertyApi = (id: number | string) => `/api/properties/${id}`;
+export const GEOCODE_API = "/api/admin/geocode";
+export const UPLOAD_URL_API = "/api/objects/upload";
+export const LOCAL_UPLOAD_PATH = "/api/objects/upload/";
+export const PROPERTY_IMAGES_API = "/api/property-images";
+export const MEDIA_UPLOAD_API = "/api/admin/media/upload";
+export const mediaReuploadApi = (id: number | string) => `/api/admin/media/${id}/reupload`;
+export const MESSAGES_CSV_API = "/api/admin/messages.csv";

@@ -1,0 +1,60 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { HONEYPOT_FIELD, contactSchema } from "~/models/contact-schema";
+import { databaseFaultInit } from "~/http/database-fault-answers.server";
+import { databaseFaultOf, databaseFaultTextKeys } from "~/db/faults";
+import { log } from "~/config/logger.server";
+import { clientIpOf } from "~/utils/client-network.server";
+import { submitContactMessage } from "~/models/contact-submission.server";
+import { readForm } from "~/http/form-body.server";
+import { CONTACT_FORM } from "~/http/form-shapes.server";
+import { errorForLog } from "~/utils/error-for-log";
+
+export type ContactActionData =
+  | { status: "success" | "invalid" | "rate_limited"; result: SubmissionResult<string[]> }
+  // Without a result when the request never reached this action.
+  | { status: "failed"; result?: SubmissionResult<string[]> };
+
+/**
+ * The home page's form action: the contact form posts here, as a fetcher with
+ * JavaScript and as a plain form post without it. Errors are dictionary keys that the
+ * section renders in the visitor's language.
+ */
+export async function contactAction({ request, context }: ActionFunctionArgs) {
+  const formData = await readForm(request, CONTACT_FORM);
+  const submission = parseWithZod(formData, { schema: contactSchema });
+  if (submission.status !== "success") {
+    return json<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
+  }
+
+  try {
+    const outcome = await submitContactMessage(submission.value, {
+      clientIp: clientIpOf(context),
+      honeypot: formData.get(HONEYPOT_FIELD),
+    });
+    if (outcome.kind === "rate_limited") {
+      return json<ContactActionData>(
+        { status: "rate_limited", result: submission.reply({ formErrors: ["contact.error.rate_limited"] }) },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    return json<ContactActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
+  } catch (error) {
+    // Returned, not thrown: the form stays on the page and says it failed, instead
+    // of the whole page turning into the error page.
+    const fault = databaseFaultOf(error);
+    if (fault) {
+      log.warn(`contact: database ${fault}, message not stored`);
+      return json<ContactActionData>(
+        { status: "failed", result: submission.reply({ formErrors: [databaseFaultTextKeys(fault).text] }) },
+        databaseFaultInit(fault),
+      );
+    }
+    log.error("contact: message could not be stored", { error: errorForLog(error) });
+    return json<ContactActionData>(
+      { status: "failed", result: submission.reply({ formErrors: ["contact.error.text"] }) },
+      { status: 500 },
+    );
+  }
+}

@@ -1,0 +1,75 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { contactAction } from "./contact-action.server";
+import { contactClientAction } from "~/components/contact/contact-client-action";
+import { ContactSection } from "~/components/contact/contact-section";
+import { FaqSection } from "~/components/home/faq-section";
+import { HERO_IMAGE_SIZES, HeroSection } from "~/components/home/hero-section";
+import { LISTINGS_BEFORE_EXPANDING, PropertiesSection } from "~/components/home/properties-section";
+import { ServicesSection } from "~/components/home/services-section";
+import { TenantServicesSection } from "~/components/home/tenant-services-section";
+import { listActiveFaqs } from "~/models/faqs.server";
+import { homeListings, inquiryHome } from "~/models/listings.server";
+import { parseId } from "~/http/params";
+import { listHeroImages } from "~/models/media.server";
+import { homeHead } from "./head.server";
+import { imagePreload, pageMeta, rootText } from "~/document/meta";
+import { keepRetryAfter, skipRevalidationAfterPosts } from "~/http/route-exports";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const { listings, total } = homeListings({ all: url.searchParams.get("all") === "1", firstCount: LISTINGS_BEFORE_EXPANDING });
+  const about = parseId(url.searchParams.get("about") ?? undefined);
+  const heroImages = listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName }));
+  const faqs = listActiveFaqs().map(({ id, question, answer, questionSpanish, answerSpanish }) => ({
+    id,
+    question,
+    answer,
+    questionSpanish,
+    answerSpanish,
+  }));
+  return json({
+    // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
+    inquiry: about === null ? null : inquiryHome(about),
+    head: await homeHead(request, heroImages[0]?.filePath, faqs),
+    heroImages,
+    listings,
+    total,
+    faqs,
+  });
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return contactAction(args);
+}
+
+export const clientAction = contactClientAction;
+
+// A contact message changes nothing the page shows.
+export const shouldRevalidate = skipRevalidationAfterPosts;
+
+export const headers = keepRetryAfter;
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");
+  const description = rootText(matches, "meta.description", "");
+  return [
+    ...pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head }),
+    ...imagePreload(data?.heroImages[0]?.filePath, HERO_IMAGE_SIZES),
+  ];
+};
+
+export default function Home() {
+  const data = useLoaderData<typeof loader>();
+  return (
+    <>
+      <HeroSection images={data.heroImages} />
+      <ServicesSection />
+      <TenantServicesSection />
+      <PropertiesSection listings={data.listings} total={data.total} />
+      <FaqSection faqs={data.faqs} />
+      <ContactSection inquiry={data.inquiry} />
+    </>
+  );
+}

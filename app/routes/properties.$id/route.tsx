@@ -1,0 +1,62 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData, useRouteError } from "@remix-run/react";
+import { DatabaseFaultPage, NotFoundPage, isDatabaseFaultAnswer } from "~/components/error-pages";
+import { ApplyLink } from "~/components/property/apply-link";
+import { AskAboutLink } from "~/components/property/ask-about-link";
+import { localizedListing } from "~/models/listing";
+import { DETAILS_IMAGE_SIZES } from "~/components/property/listing-carousel";
+import { PropertyDetails } from "~/components/property/property-details";
+import { publicListingPage } from "~/models/listings.server";
+import { propertyHead } from "./head.server";
+import { useT } from "~/i18n/use-t";
+import { imagePreload, pageMeta, rootText } from "~/document/meta";
+import { parseId } from "~/http/params";
+
+/** A home's own page: shareable, and what a visitor without JavaScript opens from a card. */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  const page = id === null ? undefined : publicListingPage(id);
+  if (!page) throw new Response("Not Found", { status: 404 });
+  const head = await propertyHead(request, page);
+  return json({ listing: page.listing, head, summary: localizedListing(page.listing, head.language) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  if (!data) return [{ title: rootText(matches, "notfound.meta_title", "Page Not Found") }, { name: "robots", content: "noindex" }];
+  const site = rootText(matches, "site.name", "Lone Star Home Management");
+  const title = `${data.listing.name} | ${data.summary.price} | ${site}`;
+  const description = `${data.listing.location}. ${data.summary.description}`.slice(0, 300);
+  return [...pageMeta({ title, description, siteName: site, head: data.head }), ...imagePreload(data.listing.photos[0], DETAILS_IMAGE_SIZES)];
+};
+
+export default function PropertyPage() {
+  const { listing } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  return (
+    <article aria-labelledby="listing-title" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
+      <a href="/#properties" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M15 6l-6 6 6 6" />
+        </svg>
+        {t("properties.back_to_homes", "Back to all homes")}
+      </a>
+      <h1 id="listing-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">{listing.name}</h1>
+      <div className="mt-6">
+        <PropertyDetails listing={listing} eager headingLevel={2} />
+      </div>
+      <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 pt-6">
+        <AskAboutLink propertyId={listing.id} />
+        {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} /> : null}
+        <a href="/#properties" className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100">
+          {t("properties.close", "Close")}
+        </a>
+      </div>
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return isDatabaseFaultAnswer(error) ? <DatabaseFaultPage error={error} /> : <NotFoundPage />;
+}

@@ -1,0 +1,46 @@
+import { ONE_LINE_RULE } from "~/utils/control-characters";
+
+/**
+ * The upload rules (docs/product.md §7 and §9), shared by the server's checks and the
+ * browser's uploader: images only, at most 10485760 bytes, one file per upload.
+ */
+
+export const MAX_UPLOAD_BYTES = 10_485_760;
+
+/** The image types the uploader offers and the server accepts, by their bytes. */
+export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
+export type UploadImageType = (typeof UPLOAD_IMAGE_TYPES)[number];
+
+/** The file picker's `accept`: the types and their usual extensions. */
+export const UPLOAD_ACCEPT = [...UPLOAD_IMAGE_TYPES, ".jpg", ".jpeg", ".png", ".gif", ".webp"].join(",");
+
+export function isUploadImageType(type: string): type is UploadImageType {
+  return (UPLOAD_IMAGE_TYPES as readonly string[]).includes(type);
+}
+
+/** What the uploader keeps of a choice: the uploader drops larger files and other types silently. */
+export function acceptableUpload(file: { size: number; type: string }): boolean {
+  return file.size > 0 && file.size <= MAX_UPLOAD_BYTES && isUploadImageType(file.type);
+}
+
+export const UPLOAD_MESSAGES = {
+  imageUploaded: "Image uploaded successfully",
+  fileUploaded: "File uploaded successfully",
+  imageReuploaded: "Image re-uploaded successfully",
+  tooLarge: "The file is larger than 10 MB (10485760 bytes)",
+  empty: "The file is empty",
+  nothingUploaded: "No file was uploaded to that URL",
+  notAnImage: "The file is not a JPEG, PNG, GIF or WebP image",
+  tooManyPixels: "The image has too many pixels (at most 50 megapixels)",
+  unreadable: "The image could not be read",
+  notYourUpload: "That upload does not exist or is not yours",
+  alreadyUsed: "That upload was already used",
+  refusedBefore: "That upload was refused; please upload the file again",
+  expired: "The upload link has expired; please try again",
+  notUploadURL: "imageURL must be an upload URL from POST /api/objects/upload",
+  filenameRequired: "filename is required",
+  filenameControls: `filename ${ONE_LINE_RULE}`,
+  filePathRequired: "filePath is required",
+  storageUnavailable: "File storage is unavailable; please try again later",
+  noFile: "Choose an image to upload",
+} as const;
