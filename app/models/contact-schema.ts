@@ -1,3 +1,4 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS } from "./contact-fields";
 import { cleanMultilineText, fitsOnOneLine } from "~/utils/control-characters";
@@ -84,3 +85,9 @@ export type ContactInput = z.output<typeof contactSchema>;
 export function isHoneypotFilled(value: unknown): boolean {
   return typeof value === "string" && value.trim() !== "";
 }
+
+/** What the home page's contact action answers (the form with its result, or a failure). */
+export type ContactActionData =
+  | { status: "success" | "invalid" | "rate_limited"; result: SubmissionResult<string[]> }
+  // Without a result when the request never reached this action.
+  | { status: "failed"; result?: SubmissionResult<string[]> };

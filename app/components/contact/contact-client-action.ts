@@ -1,5 +1,5 @@
 import type { ClientActionFunctionArgs } from "@remix-run/react";
-import type { ContactActionData } from "~/routes/_index/contact-action.server";
+import type { ContactActionData } from "~/models/contact-schema";
 
 /**
  * For the home page's `clientAction`. A fetcher whose request never reaches the app

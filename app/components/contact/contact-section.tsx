@@ -15,7 +15,7 @@ import { toast } from "~/components/ui/toast";
 import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS, HONEYPOT_FIELD } from "~/models/contact-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useT } from "~/i18n/use-t";
-import type { ContactActionData, contactAction } from "~/routes/_index/contact-action.server";
+import type { ContactActionData } from "~/models/contact-schema";
 import { propertyPath } from "~/paths";
 
 /**
@@ -152,9 +152,9 @@ function asActionData(value: unknown): ContactActionData | undefined {
 }
 
 function ContactFormPanel({ inquiry }: { inquiry: Inquiry | null }) {
-  const fetcher = useFetcher<typeof contactAction>({ key: "contact" });
+  const fetcher = useFetcher<ContactActionData>({ key: "contact" });
   // Set only by a plain form post (no JavaScript, or a submit before hydration).
-  const documentData = useActionData<typeof contactAction>() as ContactActionData | undefined;
+  const documentData = useActionData<ContactActionData>() as ContactActionData | undefined;
   // Memoised: the toast effect and "send another" compare answers by identity.
   const fetcherData = useMemo(() => asActionData(fetcher.data), [fetcher.data]);
   const data = fetcherData ?? documentData;
@@ -355,7 +355,7 @@ function ContactForm({
   inquiry,
   focusFirstField,
 }: {
-  fetcher: ReturnType<typeof useFetcher<typeof contactAction>>;
+  fetcher: ReturnType<typeof useFetcher<ContactActionData>>;
   result: SubmissionResult<string[]> | undefined;
   status: ContactActionData["status"] | undefined;
   inquiry: Inquiry | null;

@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { HONEYPOT_FIELD, contactSchema } from "~/models/contact-schema";
@@ -7,14 +6,11 @@ import { databaseFaultOf, databaseFaultTextKeys } from "~/db/faults";
 import { log } from "~/config/logger.server";
 import { clientIpOf } from "~/utils/client-network.server";
 import { submitContactMessage } from "~/models/contact-submission.server";
+import type { ContactActionData } from "~/models/contact-schema";
 import { readForm } from "~/http/form-body.server";
 import { CONTACT_FORM } from "~/http/form-shapes.server";
 import { errorForLog } from "~/utils/error-for-log";
 
-export type ContactActionData =
-  | { status: "success" | "invalid" | "rate_limited"; result: SubmissionResult<string[]> }
-  // Without a result when the request never reached this action.
-  | { status: "failed"; result?: SubmissionResult<string[]> };
 
 /**
  * The home page's form action: the contact form posts here, as a fetcher with
