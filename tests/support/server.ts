@@ -22,12 +22,15 @@ export const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 const PORTS_PER_WORKER = 400;
 const FIRST_PORT = 20_000;
 
+/** A whole number from 0 to 9 read from the environment, or null. */
+function digitFrom(value: string | undefined): number | null {
+  return value !== undefined && /^\d$/.test(value) ? Number(value) : null;
+}
+
+// vitest's pool ids run from 1, Playwright's parallel indexes from 0; any other process
+// (a script, Playwright's main process) takes one of ten slots by its pid.
 function portSlot(): number {
-  const vitestPool = Number(process.env.VITEST_POOL_ID);
-  if (vitestPool >= 1 && vitestPool <= 9) return vitestPool;
-  const playwrightIndex = Number(process.env.TEST_PARALLEL_INDEX);
-  if (Number.isInteger(playwrightIndex) && playwrightIndex >= 0 && playwrightIndex <= 9) return 10 + playwrightIndex;
-  return 20 + (process.pid % 10);
+  return digitFrom(process.env.VITEST_POOL_ID) ?? 10 + (digitFrom(process.env.TEST_PARALLEL_INDEX) ?? 10 + (process.pid % 10));
 }
 
 const slotStart = FIRST_PORT + portSlot() * PORTS_PER_WORKER;
