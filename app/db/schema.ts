@@ -40,6 +40,13 @@ export const properties = sqliteTable(
     bathsCount: real("baths_count"),
     description: text("description").notNull(),
     descriptionSpanish: text("description_spanish"),
+    /**
+     * The English each Spanish text was written or last confirmed against (null while
+     * there is no Spanish): an English text that differs from it has changed since, and
+     * its Spanish is out of date (app/models/spanish-status.ts).
+     */
+    priceTranslatedFrom: text("price_translated_from"),
+    descriptionTranslatedFrom: text("description_translated_from"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -80,6 +87,9 @@ export const faqs = sqliteTable(
     answer: text("answer").notNull(),
     questionSpanish: text("question_spanish"),
     answerSpanish: text("answer_spanish"),
+    /** As properties': the English each Spanish text was written against. */
+    questionTranslatedFrom: text("question_translated_from"),
+    answerTranslatedFrom: text("answer_translated_from"),
     sortOrder: integer("sort_order").notNull().default(0),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     createdAt: createdAt(),
@@ -204,6 +214,8 @@ export const textEntries = sqliteTable("text_entries", {
   key: text("key").notNull().unique(),
   englishText: text("english_text").notNull(),
   spanishText: text("spanish_text").notNull(),
+  /** As properties': the English the Spanish text was written against. */
+  translatedFrom: text("translated_from"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -56,5 +56,7 @@ export const MEDIA_CARD_FORM: FormShape = { fields: ["intent", "id", "isHeroImag
 export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SMALL_FORM_BYTES };
 /** A message card's 'mark handled / new' button. */
 export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled"], maxBytes: SMALL_FORM_BYTES };
+/** A tab's 'Spanish is still correct' button. */
+export const SPANISH_CONFIRMED_FORM: FormShape = { fields: ["intent", "id"], maxBytes: SMALL_FORM_BYTES };
 /** A property's media page: link or unlink one item. */
 export const PROPERTY_MEDIA_FORM: FormShape = { fields: ["intent", "mediaId"], maxBytes: SMALL_FORM_BYTES };

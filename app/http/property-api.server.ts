@@ -18,7 +18,7 @@ export async function withPropertyBody(
   request: Request,
   failed: string,
   currentImageUrl: string | null,
-  use: (property: PropertyInput) => Response,
+  use: (property: PropertyInput) => Response | Promise<Response>,
 ): Promise<Response> {
   return withJsonBody(request, propertySchema, failed, (property) => {
     const imageProblem = unrecordedImageProblem(property.imageUrl, currentImageUrl);

@@ -1,6 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, faqs, media, properties } from "~/db/schema";
+import { faqSpanishCounts } from "./faqs.server";
+import { propertySpanishCounts } from "./properties.server";
+import type { SpanishToDo } from "./spanish-status";
+import { textSpanishCounts } from "./texts.server";
 
 export type DashboardCounts = { properties: number; faqs: number; media: number; messages: number };
 
@@ -17,4 +21,21 @@ export function dashboardCounts(): DashboardCounts {
     media: total(database.select({ n: count() }).from(media)),
     messages: total(database.select({ n: count() }).from(contactMessages)),
   };
+}
+
+type ToDo = Record<SpanishToDo, number>;
+export type SpanishToDoCounts = { total: number; properties: ToDo; faqs: ToDo; texts: ToDo };
+
+/**
+ * The Overview's "Spanish to do": the homes, FAQs and site texts, active or not (an
+ * inactive home is public the moment it is switched on), whose Spanish is missing or
+ * out of date; each tab's filter lists them.
+ */
+export function spanishToDoCounts(): SpanishToDoCounts {
+  const only = ({ missing, outdated }: ToDo): ToDo => ({ missing, outdated });
+  const properties = only(propertySpanishCounts());
+  const faqs = only(faqSpanishCounts());
+  const texts = only(textSpanishCounts());
+  const total = [properties, faqs, texts].reduce((sum, counts) => sum + counts.missing + counts.outdated, 0);
+  return { total, properties, faqs, texts };
 }

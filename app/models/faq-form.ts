@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { fitsInText, fitsOnOneLine, ONE_LINE_RULE, TEXT_RULE } from "~/utils/control-characters";
+import { spanishSaveNote, type SpanishStatus, type TranslationStatus } from "~/models/spanish-status";
 
 /**
  * The FAQ form's schema, used by conform in the browser, by the FAQs tab's actions and
@@ -29,6 +30,7 @@ export const FAQ_MESSAGES = {
   // Said after a save whose blank Spanish texts could not be filled.
   translationFailed: "The Spanish translation could not be made; you can add it by editing the FAQ.",
   translationUnavailable: "No translation service is set up, so the Spanish text was left blank; you can add it by editing the FAQ.",
+  spanishBlank: "Its Spanish is missing, so the Spanish site shows this FAQ in English; you can add it by editing the FAQ.",
 } as const;
 
 /** A Spanish text: optional, trimmed, and blank (or null) means none. */
@@ -73,17 +75,18 @@ export const faqFormSchema = faqSchema.extend({ isActive: faqSchema.shape.isActi
 
 export type FaqInput = z.output<typeof faqSchema>;
 
-/** What the admin is told about the Spanish texts after a save. */
-export type TranslationStatus = "done" | "not_needed" | "unavailable" | "failed";
-
+/** The JSON calls' translationMessage: why the blank Spanish texts were not filled. */
 export function translationNote(status: TranslationStatus): string | null {
   if (status === "failed") return FAQ_MESSAGES.translationFailed;
   if (status === "unavailable") return FAQ_MESSAGES.translationUnavailable;
   return null;
 }
 
-/** The toast after a save: 'Success' with the message, and the note when Spanish was left blank. */
-export function savedToast(message: string, status: TranslationStatus): { title: string; description: string } {
-  const note = translationNote(status);
-  return { title: "Success", description: note ? `${message}. ${note}` : message };
+/** What the toast after a save says of the FAQ's Spanish left to do. */
+export function faqSpanishNote(status: SpanishStatus, translation: TranslationStatus): string | null {
+  return spanishSaveNote(status, translation, {
+    failed: FAQ_MESSAGES.translationFailed,
+    unavailable: FAQ_MESSAGES.translationUnavailable,
+    blank: FAQ_MESSAGES.spanishBlank,
+  });
 }

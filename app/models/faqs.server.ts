@@ -1,9 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { faqs, type Faq } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
-import { translateToSpanish } from "~/services/translate.server";
-import { FAQ_LIMITS, type FaqInput, type TranslationStatus } from "~/models/faq-form";
+import { FAQ_LIMITS, type FaqInput } from "~/models/faq-form";
+import { fillBlankSpanish } from "~/models/machine-translation.server";
+import { spanishStatus, translatedFromAfterSave, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
+import { countSpanishToDo, spanishFilterSql, type SpanishColumns, type SpanishCounts } from "~/models/spanish-status.server";
 
 const ORDER = [asc(faqs.sortOrder), asc(faqs.id)];
 
@@ -16,13 +18,47 @@ export function listActiveFaqs(): Faq[] {
     .all();
 }
 
-/** Every FAQ, active or not, in the order the site shows them: the admin's list. */
-export function listAllFaqs(): Faq[] {
+const SPANISH_COLUMNS: SpanishColumns[] = [
+  { english: faqs.question, spanish: faqs.questionSpanish, translatedFrom: faqs.questionTranslatedFrom },
+  { english: faqs.answer, spanish: faqs.answerSpanish, translatedFrom: faqs.answerTranslatedFrom },
+];
+
+/** Every FAQ, active or not, in the order the site shows them: the admin's list, or those whose Spanish is to do. */
+export function listAllFaqs(spanish: SpanishToDo | null = null): Faq[] {
   return db()
     .select()
     .from(faqs)
+    .where(spanishFilterSql(SPANISH_COLUMNS, spanish))
     .orderBy(...ORDER)
     .all();
+}
+
+export function faqSpanishStatus(faq: Faq): SpanishStatus {
+  return spanishStatus([
+    { english: faq.question, spanish: faq.questionSpanish, translatedFrom: faq.questionTranslatedFrom, needed: true },
+    { english: faq.answer, spanish: faq.answerSpanish, translatedFrom: faq.answerTranslatedFrom, needed: true },
+  ]);
+}
+
+/** How many FAQs, active or not, have their Spanish missing and out of date. */
+export function faqSpanishCounts(): SpanishCounts {
+  return countSpanishToDo(faqs, SPANISH_COLUMNS);
+}
+
+/** What each Spanish text of a saved FAQ was written against (spanish-status.ts). */
+function translatedFrom(values: FaqInput, before: Faq | null) {
+  return {
+    questionTranslatedFrom: translatedFromAfterSave({
+      english: values.question,
+      spanish: values.questionSpanish,
+      before: before && { spanish: before.questionSpanish, translatedFrom: before.questionTranslatedFrom },
+    }),
+    answerTranslatedFrom: translatedFromAfterSave({
+      english: values.answer,
+      spanish: values.answerSpanish,
+      before: before && { spanish: before.answerSpanish, translatedFrom: before.answerTranslatedFrom },
+    }),
+  };
 }
 
 export function getFaq(id: number): Faq | undefined {
@@ -34,27 +70,12 @@ export function faqJson({ id, question, answer, questionSpanish, answerSpanish, 
   return { id, question, answer, questionSpanish, answerSpanish, sortOrder, isActive, createdAt, updatedAt };
 }
 
-/**
- * The Spanish texts left blank, filled by machine translation of the English ones.
- * Called before any write (never inside a transaction: the service may take seconds).
- * When the service is not set up, fails or is too slow, the blanks stay blank and
- * the status says why; a translation too long for the field counts as failed.
- */
-async function fillSpanish(input: FaqInput): Promise<{ values: FaqInput; translation: TranslationStatus }> {
-  const missing = (
-    [
-      { field: "questionSpanish", english: input.question, max: FAQ_LIMITS.question },
-      { field: "answerSpanish", english: input.answer, max: FAQ_LIMITS.answer },
-    ] as const
-  ).filter(({ field }) => !input[field]);
-  if (!missing.length) return { values: input, translation: "not_needed" };
-
-  const result = await translateToSpanish(missing.map(({ english }) => english));
-  if (result.kind !== "done") return { values: input, translation: result.kind };
-  if (result.texts.some((text, index) => text.length > missing[index].max)) return { values: input, translation: "failed" };
-  const values = { ...input };
-  missing.forEach(({ field }, index) => (values[field] = result.texts[index]));
-  return { values, translation: "done" };
+/** The blank Spanish texts of a FAQ, machine-translated when a service is set up. */
+function fillSpanish(input: FaqInput) {
+  return fillBlankSpanish(input, [
+    { field: "questionSpanish", english: input.question, max: FAQ_LIMITS.question, wanted: true },
+    { field: "answerSpanish", english: input.answer, max: FAQ_LIMITS.answer, wanted: true },
+  ]);
 }
 
 // What the change log shows of a FAQ.
@@ -65,7 +86,11 @@ const NAMING_FIELDS = ["question", "sortOrder", "isActive"] as const;
 export async function createFaq(input: FaqInput, actor: string): Promise<{ faq: Faq; translation: TranslationStatus }> {
   const { values, translation } = await fillSpanish(input);
   const faq = db().transaction((tx) => {
-    const row = tx.insert(faqs).values(values).returning().get();
+    const row = tx
+      .insert(faqs)
+      .values({ ...values, ...translatedFrom(values, null) })
+      .returning()
+      .get();
     recordAudit({ actor, entity: "faq", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
     return row;
   });
@@ -84,7 +109,7 @@ export async function updateFaq(id: number, input: FaqInput, actor: string): Pro
     if (!before) return undefined;
     const row = tx
       .update(faqs)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, ...translatedFrom(values, before), updatedAt: new Date() })
       .where(eq(faqs.id, id))
       .returning()
       .get();
@@ -92,6 +117,24 @@ export async function updateFaq(id: number, input: FaqInput, actor: string): Pro
     return row;
   });
   return faq ? { kind: "updated", faq, translation } : { kind: "not_found" };
+}
+
+/**
+ * "Spanish is still correct": the Spanish texts as they are are recorded as written
+ * against today's English, so an out-of-date FAQ is up to date again. Not an edit:
+ * updatedAt keeps its value. False when there is no such FAQ.
+ */
+export function confirmFaqSpanish(id: number, actor: string): boolean {
+  return db().transaction((tx) => {
+    const row = tx.select().from(faqs).where(eq(faqs.id, id)).get();
+    if (!row) return false;
+    tx.update(faqs)
+      .set({ ...translatedFrom(row, null), updatedAt: sql`${faqs.updatedAt}` })
+      .where(eq(faqs.id, id))
+      .run();
+    recordAudit({ actor, entity: "faq", entityId: id, action: "spanish-confirmed", summary: summarizeChanges(null, row, ["question"]) }, tx);
+    return true;
+  });
 }
 
 /** True when the FAQ existed and is gone now; the change log records its question. */

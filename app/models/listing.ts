@@ -19,12 +19,36 @@ export type Listing = {
   photos: string[];
 };
 
-/** Spanish price and description in Spanish mode when they exist, else the English ones. */
+/**
+ * The words staff write in the beds, baths and square feet fields ('Studio', 'N/A'),
+ * in Spanish. The fields are mostly numbers; these few words are all they hold
+ * otherwise, so a fixed glossary beats a translation service here.
+ */
+const READING_GLOSSARY: [RegExp, string][] = [
+  [/\bstudio\b/gi, "Estudio"],
+  [/\bn\/a\b/gi, "N/D"],
+  [/\bvaries\b/gi, "Varía"],
+  [/\bcall\b/gi, "Llame"],
+];
+
+/** A beds, baths or square feet reading as shown in `language`. */
+export function readingIn(reading: string, language: Language): string {
+  if (language !== "es") return reading;
+  return READING_GLOSSARY.reduce((text, [word, spanish]) => text.replace(word, spanish), reading);
+}
+
+/**
+ * Spanish price and description in Spanish mode when they exist, else the English ones;
+ * the beds, baths and square feet with their words (if any) in the language.
+ */
 export function localizedListing(listing: Listing, language: Language) {
   const spanish = language === "es";
   return {
     price: (spanish && listing.priceSpanish?.trim()) || listing.price,
     description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
+    beds: readingIn(listing.beds, language),
+    baths: readingIn(listing.baths, language),
+    sqft: readingIn(listing.sqft, language),
   };
 }
 

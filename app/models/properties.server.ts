@@ -8,7 +8,10 @@ import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
 import { pageWindow } from "~/utils/paging";
-import type { PropertyInput } from "~/models/property-form";
+import { PROPERTY_LIMITS, type PropertyInput } from "~/models/property-form";
+import { fillBlankSpanish } from "~/models/machine-translation.server";
+import { priceNeedsSpanish, spanishStatus, translatedFromAfterSave, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
+import { countSpanishToDo, spanishFilterSql, type SpanishColumns, type SpanishCounts } from "~/models/spanish-status.server";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
 import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/models/price";
 
@@ -74,6 +77,31 @@ export function listAllProperties(): Property[] {
   return db().select().from(properties).orderBy(...adminOrder).all();
 }
 
+// priceNeedsSpanish in SQL: a price with a letter in it.
+const SPANISH_COLUMNS: SpanishColumns[] = [
+  { english: properties.price, spanish: properties.priceSpanish, translatedFrom: properties.priceTranslatedFrom, needed: sql`${properties.price} glob '*[A-Za-z]*'` },
+  { english: properties.description, spanish: properties.descriptionSpanish, translatedFrom: properties.descriptionTranslatedFrom },
+];
+
+type PropertySpanish = Pick<Property, "price" | "priceSpanish" | "priceTranslatedFrom" | "description" | "descriptionSpanish" | "descriptionTranslatedFrom">;
+
+export function propertySpanishStatus(property: PropertySpanish): SpanishStatus {
+  return spanishStatus([
+    { english: property.price, spanish: property.priceSpanish, translatedFrom: property.priceTranslatedFrom, needed: priceNeedsSpanish(property.price) },
+    { english: property.description, spanish: property.descriptionSpanish, translatedFrom: property.descriptionTranslatedFrom, needed: true },
+  ]);
+}
+
+/** How many homes, active or not (whose name or location contains `q`), have their Spanish missing and out of date. */
+export function propertySpanishCounts(q = ""): SpanishCounts {
+  return countSpanishToDo(properties, SPANISH_COLUMNS, containsText([properties.name, properties.location], q));
+}
+
+/** A property as the JSON calls show it: its fields, without the record of what its Spanish was written against. */
+export function propertyJson({ priceTranslatedFrom: _price, descriptionTranslatedFrom: _description, ...fields }: Property) {
+  return fields;
+}
+
 export const PROPERTIES_PAGE_SIZE = 24;
 export const MAX_PROPERTIES_PAGE_SIZE = 100;
 
@@ -81,12 +109,12 @@ export type PropertyPage = { properties: Property[]; total: number; page: number
 
 /**
  * One page of properties, newest first, whose name or location contains `q` (any
- * case). A count and a LIMIT/OFFSET: thousands of homes cost one page, not all rows.
+ * case), and whose Spanish is to do when `spanish` says so. A count and a LIMIT/OFFSET: thousands of homes cost one page, not all rows.
  * A page past the last shows the last one.
  */
-export function propertiesPage(options: { q?: string; page?: number; limit?: number } = {}): PropertyPage {
+export function propertiesPage(options: { q?: string; page?: number; limit?: number; spanish?: SpanishToDo | null } = {}): PropertyPage {
   const limit = Math.min(Math.max(options.limit ?? PROPERTIES_PAGE_SIZE, 1), MAX_PROPERTIES_PAGE_SIZE);
-  const where = containsText([properties.name, properties.location], options.q ?? "");
+  const where = and(containsText([properties.name, properties.location], options.q ?? ""), spanishFilterSql(SPANISH_COLUMNS, options.spanish ?? null));
   const total = db().select({ n: count() }).from(properties).where(where).get()?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page, limit);
   const rows = db().select().from(properties).where(where).orderBy(...adminOrder).limit(limit).offset(offset).all();
@@ -175,23 +203,89 @@ export function unrecordedImageProblem(imageUrl: string, currentImageUrl: string
   return published ? null : PROPERTY_MESSAGES.imageNotRecorded;
 }
 
-/** Adds a property; `actor` (an admin's e-mail) is recorded in the change log with it. */
-export function createProperty(input: PropertyInput, actor: string): Property {
-  return db().transaction((tx) => {
-    const row = tx.insert(properties).values({ ...input, ...propertyReadings(input) }).returning().get();
+/**
+ * The blank Spanish description, and the blank Spanish price when the price has words,
+ * machine-translated when a service is set up (before any write: it may take seconds).
+ */
+function fillSpanish(input: PropertyInput) {
+  return fillBlankSpanish(input, [
+    { field: "priceSpanish", english: input.price, max: PROPERTY_LIMITS.price, wanted: priceNeedsSpanish(input.price) },
+    { field: "descriptionSpanish", english: input.description, max: PROPERTY_LIMITS.description, wanted: true },
+  ]);
+}
+
+/** What each Spanish text of a saved property was written against (spanish-status.ts). */
+function translatedFrom(values: Pick<Property, "price" | "priceSpanish" | "description" | "descriptionSpanish">, before: Property | null) {
+  return {
+    priceTranslatedFrom: translatedFromAfterSave({
+      english: values.price,
+      spanish: values.priceSpanish,
+      before: before && { spanish: before.priceSpanish, translatedFrom: before.priceTranslatedFrom },
+    }),
+    descriptionTranslatedFrom: translatedFromAfterSave({
+      english: values.description,
+      spanish: values.descriptionSpanish,
+      before: before && { spanish: before.descriptionSpanish, translatedFrom: before.descriptionTranslatedFrom },
+    }),
+  };
+}
+
+export type SavedProperty = { property: Property; translation: TranslationStatus };
+
+/**
+ * Adds a property, its blank Spanish translated first; `actor` (an admin's e-mail) is
+ * recorded in the change log with it.
+ */
+export async function createProperty(input: PropertyInput, actor: string): Promise<SavedProperty> {
+  const { values, translation } = await fillSpanish(input);
+  const property = db().transaction((tx) => {
+    const row = tx
+      .insert(properties)
+      .values({ ...values, ...propertyReadings(values), ...translatedFrom(values, null) })
+      .returning()
+      .get();
     recordAudit({ actor, entity: "property", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
     return row;
   });
+  return { property, translation };
 }
 
-/** Replaces every field; undefined when the property does not exist (any more). */
-export function updateProperty(id: number, input: PropertyInput, actor: string): Property | undefined {
-  return db().transaction((tx) => {
+/** Replaces every field (blank Spanish translated first); undefined when the property does not exist (any more). */
+export async function updateProperty(id: number, input: PropertyInput, actor: string): Promise<SavedProperty | undefined> {
+  // Nothing is translated for a property that does not exist.
+  if (!getProperty(id)) return undefined;
+  const { values, translation } = await fillSpanish(input);
+  const property = db().transaction((tx) => {
+    // Read again: it may have been deleted or changed while the translation was made.
     const before = tx.select().from(properties).where(eq(properties.id, id)).get();
     if (!before) return undefined;
-    const row = tx.update(properties).set({ ...input, ...propertyReadings(input) }).where(eq(properties.id, id)).returning().get();
+    const row = tx
+      .update(properties)
+      .set({ ...values, ...propertyReadings(values), ...translatedFrom(values, before) })
+      .where(eq(properties.id, id))
+      .returning()
+      .get();
     recordAudit({ actor, entity: "property", entityId: id, action: "update", summary: summarizeChanges(before, row, LOGGED_FIELDS) }, tx);
     return row;
+  });
+  return property && { property, translation };
+}
+
+/**
+ * "Spanish is still correct": the Spanish texts as they are are recorded as written
+ * against today's English. Not an edit: updatedAt keeps its value. False when there is
+ * no such property.
+ */
+export function confirmPropertySpanish(id: number, actor: string): boolean {
+  return db().transaction((tx) => {
+    const row = tx.select().from(properties).where(eq(properties.id, id)).get();
+    if (!row) return false;
+    tx.update(properties)
+      .set({ ...translatedFrom(row, null), updatedAt: sql`${properties.updatedAt}` })
+      .where(eq(properties.id, id))
+      .run();
+    recordAudit({ actor, entity: "property", entityId: id, action: "spanish-confirmed", summary: summarizeChanges(null, row, ["name"]) }, tx);
+    return true;
   });
 }
 
@@ -200,7 +294,7 @@ export function updateProperty(id: number, input: PropertyInput, actor: string):
  * they correct the price text's reading, so that a blank one keeps following the text.
  */
 export function propertyFormValues(property: Property) {
-  const { createdAt: _created, updatedAt: _updated, bedsCount: _beds, bathsCount: _baths, ...values } = property;
+  const { createdAt: _created, updatedAt: _updated, bedsCount: _beds, bathsCount: _baths, ...values } = propertyJson(property);
   const reading = readListingPrice(property.price, property.priceSpanish);
   return {
     ...values,

@@ -3,6 +3,7 @@
  * our errors). Apart from the form's schema, so that routes that only speak (Delete,
  * Images) do not load the form code into the browser.
  */
+import { spanishSaveNote, type SpanishStatus, type TranslationStatus } from "./spanish-status";
 
 export const PROPERTY_MESSAGES = {
   created: "Property created successfully",
@@ -19,8 +20,21 @@ export const PROPERTY_MESSAGES = {
   mediaNotFound: "Media not found",
   mediaNotLinked: "That media item is not linked to this property",
   fixFields: "Please correct the fields marked below.",
+  // Said after a save that leaves the home's Spanish missing.
+  translationFailed: "The Spanish translation could not be made, so the Spanish site shows this home in English; you can add it by editing the property.",
+  translationUnavailable: "No translation service is set up, so the Spanish was left blank and the Spanish site shows this home in English; you can add it by editing the property.",
+  spanishBlank: "Its Spanish is missing, so the Spanish site shows this home in English; you can add it by editing the property.",
   imageNotRecorded: "This image is not in the media library: upload it there first (or with this form), or choose one from the library.",
 } as const;
+
+/** What the toast after a save says of the home's Spanish left to do. */
+export function propertySpanishNote(status: SpanishStatus, translation: TranslationStatus): string | null {
+  return spanishSaveNote(status, translation, {
+    failed: PROPERTY_MESSAGES.translationFailed,
+    unavailable: PROPERTY_MESSAGES.translationUnavailable,
+    blank: PROPERTY_MESSAGES.spanishBlank,
+  });
+}
 
 /** Why linking or unlinking found nothing to change (the 404's error). */
 export function mediaLinkNotFound(kind: "property_not_found" | "media_not_found" | "not_linked"): string {

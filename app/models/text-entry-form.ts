@@ -21,6 +21,8 @@ export const TEXT_ENTRY_MESSAGES = {
   notFound: "That text entry does not exist",
   controls: `A text ${TEXT_RULE}`,
   notALink: SITE_LINK_RULE,
+  // Said after a save that leaves the Spanish blank.
+  spanishBlank: "Its Spanish is blank, so the Spanish site shows the English text until the Spanish is written.",
 } as const;
 
 const TEXT_FIELDS = ["englishText", "spanishText"] as const;

@@ -1,8 +1,11 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { textEntries, type TextEntry } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
+import { isLinkEntryKey } from "~/utils/link-rules";
 import type { Language } from "~/utils/locale";
+import { spanishStatus, translatedFromAfterSave, type SpanishStatus } from "~/models/spanish-status";
+import { countSpanishToDo, type SpanishCounts } from "~/models/spanish-status.server";
 import type { Messages } from "~/utils/translate";
 
 export type Dictionary = Record<Language, Messages>;
@@ -20,6 +23,28 @@ function dataVersion(): number {
 
 export function listTextEntries(): TextEntry[] {
   return db().select().from(textEntries).orderBy(asc(textEntries.key)).all();
+}
+
+/**
+ * A link entry's blank Spanish is no gap: the Spanish site links where the English one
+ * does (link-rules.ts). Every other entry needs its Spanish.
+ */
+export function textSpanishStatus(entry: TextEntry): SpanishStatus {
+  return spanishStatus([{ english: entry.englishText, spanish: entry.spanishText, translatedFrom: entry.translatedFrom, needed: !isLinkEntryKey(entry.key) }]);
+}
+
+// isLinkEntryKey in SQL: a key starting "links." or ending "_url".
+const SPANISH_COLUMNS = [
+  {
+    english: textEntries.englishText,
+    spanish: textEntries.spanishText,
+    translatedFrom: textEntries.translatedFrom,
+    needed: sql`not (${textEntries.key} like 'links.%' or substr(${textEntries.key}, -4) = '_url')`,
+  },
+];
+
+export function textSpanishCounts(): SpanishCounts {
+  return countSpanishToDo(textEntries, SPANISH_COLUMNS);
 }
 
 /**
@@ -83,7 +108,12 @@ export function updateTextEntry(
     if (!before) return undefined;
     const row = tx
       .update(textEntries)
-      .set({ englishText: values.englishText, spanishText: values.spanishText, updatedAt: new Date() })
+      .set({
+        englishText: values.englishText,
+        spanishText: values.spanishText,
+        translatedFrom: translatedFromAfterSave({ english: values.englishText, spanish: values.spanishText, before: { spanish: before.spanishText, translatedFrom: before.translatedFrom } }),
+        updatedAt: new Date(),
+      })
       .where(eq(textEntries.id, entry.id))
       .returning()
       .get();
@@ -96,9 +126,27 @@ export function updateTextEntry(
   return updated ? { kind: "updated", entry: updated } : { kind: "not_found" };
 }
 
+/**
+ * "Spanish is still correct": the Spanish text as it is is recorded as written against
+ * today's English. Not an edit: updatedAt keeps its value. False when there is no such entry.
+ */
+export function confirmTextSpanish(id: number, actor: string): boolean {
+  const confirmed = db().transaction((tx) => {
+    const row = tx.select().from(textEntries).where(eq(textEntries.id, id)).get();
+    if (!row) return false;
+    tx.update(textEntries)
+      .set({ translatedFrom: translatedFromAfterSave({ english: row.englishText, spanish: row.spanishText, before: null }), updatedAt: sql`${textEntries.updatedAt}` })
+      .where(eq(textEntries.id, id))
+      .run();
+    recordAudit({ actor, entity: "text", entityId: id, action: "spanish-confirmed", summary: row.key }, tx);
+    return true;
+  });
+  return confirmed;
+}
+
 /** Adds the entries whose keys are missing; existing (possibly edited) texts are kept. */
 export function insertMissingTextEntries(entries: { key: string; en: string; es: string }[]): number {
-  const rows = entries.map((entry) => ({ key: entry.key, englishText: entry.en, spanishText: entry.es }));
+  const rows = entries.map((entry) => ({ key: entry.key, englishText: entry.en, spanishText: entry.es, translatedFrom: entry.es.trim() ? entry.en : null }));
   if (!rows.length) return 0;
   let inserted = 0;
   db().transaction((tx) => {

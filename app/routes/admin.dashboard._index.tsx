@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { RecentActivity } from "~/components/admin/recent-activity";
 import { auditJson, recentAudit } from "~/models/audit.server";
-import { dashboardCounts } from "~/models/dashboard.server";
+import { dashboardCounts, spanishToDoCounts } from "~/models/dashboard.server";
+import { SpanishToDoPanel } from "~/components/admin/spanish-to-do";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { formatDateTime } from "~/utils/dates";
 import { DASHBOARD_PATH } from "~/paths";
@@ -13,7 +14,7 @@ const RECENT_ACTIVITY = 10;
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), when: formatDateTime(entry.createdAt) }));
-  return json({ counts: dashboardCounts(), activity }, { headers: NO_STORE });
+  return json({ counts: dashboardCounts(), spanish: spanishToDoCounts(), activity }, { headers: NO_STORE });
 }
 
 const CARDS = [
@@ -24,7 +25,7 @@ const CARDS = [
 ] as const;
 
 export default function Overview() {
-  const { counts, activity } = useLoaderData<typeof loader>();
+  const { counts, spanish, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
   const loading = navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH;
@@ -43,6 +44,7 @@ export default function Overview() {
           </div>
         ))}
       </dl>
+      <SpanishToDoPanel counts={spanish} />
       <RecentActivity items={activity} />
     </section>
   );

@@ -2,9 +2,11 @@ import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
-import { getFaq, updateFaq } from "~/models/faqs.server";
+import { faqSpanishStatus, getFaq, updateFaq } from "~/models/faqs.server";
+import { machineTranslationIsSetUp } from "~/models/machine-translation.server";
+import { savedToast } from "~/models/spanish-status";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/models/faq-form";
+import { FAQ_MESSAGES, faqFormSchema, faqSpanishNote } from "~/models/faq-form";
 import { parseId } from "~/http/params";
 import { redirectWithToast } from "~/http/toast.server";
 import { readForm } from "~/http/form-body.server";
@@ -20,7 +22,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const faq = id === null ? undefined : getFaq(id);
   if (!faq) return redirectWithToast(FAQS_PATH, GONE_TOAST);
   const { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } = faq;
-  return json({ id: faq.id, faq: { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } }, { headers: NO_STORE });
+  return json(
+    {
+      id: faq.id,
+      faq: { question, answer, questionSpanish, answerSpanish, sortOrder, isActive },
+      spanish: { status: faqSpanishStatus(faq), questionWas: faq.questionTranslatedFrom, answerWas: faq.answerTranslatedFrom },
+      machineTranslation: machineTranslationIsSetUp(),
+    },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -33,11 +43,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   const outcome = await updateFaq(id, submission.value, admin.email);
   if (outcome.kind === "not_found") return redirectWithToast(FAQS_PATH, GONE_TOAST);
-  return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.updated, outcome.translation));
+  return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.updated, faqSpanishNote(faqSpanishStatus(outcome.faq), outcome.translation)));
 }
 
 export default function EditFaq() {
-  const { id, faq } = useLoaderData<typeof loader>();
+  const { id, faq, spanish, machineTranslation } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as FaqFormActionData | undefined;
-  return <FaqFormDialog key={id} mode="edit" action={`${FAQS_PATH}/${id}/edit`} faq={faq} lastResult={data} />;
+  return (
+    <FaqFormDialog
+      key={id}
+      mode="edit"
+      action={`${FAQS_PATH}/${id}/edit`}
+      faq={faq}
+      spanish={spanish}
+      machineTranslation={machineTranslation}
+      lastResult={data}
+    />
+  );
 }

@@ -1,10 +1,12 @@
 import { parseWithZod } from "@conform-to/zod";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
-import { createFaq } from "~/models/faqs.server";
+import { createFaq, faqSpanishStatus } from "~/models/faqs.server";
+import { machineTranslationIsSetUp } from "~/models/machine-translation.server";
+import { savedToast } from "~/models/spanish-status";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { FAQ_MESSAGES, faqFormSchema, savedToast } from "~/models/faq-form";
+import { FAQ_MESSAGES, faqFormSchema, faqSpanishNote } from "~/models/faq-form";
 import { redirectWithToast } from "~/http/toast.server";
 import { readForm } from "~/http/form-body.server";
 import { FAQ_FORM } from "~/http/form-shapes.server";
@@ -15,7 +17,7 @@ const ACTION = `${FAQS_PATH}/new`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(null, { headers: NO_STORE });
+  return json({ machineTranslation: machineTranslationIsSetUp() }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -24,11 +26,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.createFailed }, { status: 400 });
   }
-  const { translation } = await createFaq(submission.value, admin.email);
-  return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.created, translation));
+  const { faq, translation } = await createFaq(submission.value, admin.email);
+  return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.created, faqSpanishNote(faqSpanishStatus(faq), translation)));
 }
 
 export default function AddFaq() {
+  const { machineTranslation } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as FaqFormActionData | undefined;
-  return <FaqFormDialog mode="create" action={ACTION} lastResult={data} />;
+  return <FaqFormDialog mode="create" action={ACTION} machineTranslation={machineTranslation} lastResult={data} />;
 }

@@ -1,30 +1,47 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { FaqList, FaqsPanel } from "~/components/admin/faq-list";
-import { listAllFaqs } from "~/models/faqs.server";
+import { SpanishFilter } from "~/components/admin/spanish-status";
+import { confirmFaqSpanish, faqSpanishCounts, faqSpanishStatus, listAllFaqs } from "~/models/faqs.server";
+import { readSpanishFilter } from "~/models/spanish-status";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
+import { hrefWith } from "~/utils/paging";
+import { FAQS_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const faqs = listAllFaqs().map(({ id, question, answer, sortOrder, isActive, createdAt, updatedAt }) => ({
-    id,
-    question,
-    answer,
-    sortOrder,
-    isActive,
-    createdAt,
-    updatedAt,
+  const spanish = readSpanishFilter(new URL(request.url).searchParams.get("spanish"));
+  const faqs = listAllFaqs(spanish).map((faq) => ({
+    id: faq.id,
+    question: faq.question,
+    answer: faq.answer,
+    sortOrder: faq.sortOrder,
+    isActive: faq.isActive,
+    spanishStatus: faqSpanishStatus(faq),
+    createdAt: faq.createdAt,
+    updatedAt: faq.updatedAt,
   }));
-  return json({ faqs }, { headers: NO_STORE });
+  return json({ faqs, spanish, counts: faqSpanishCounts() }, { headers: NO_STORE });
 }
 
-/** The FAQs tab: every FAQ, active or not, by sort order; add, edit and delete are child routes. */
+/** A card's "Spanish is still correct": back to the same filter, with a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  const back = hrefWith(FAQS_PATH, { spanish: readSpanishFilter(new URL(request.url).searchParams.get("spanish")) });
+  return spanishConfirmedAnswer(request, back, (id) => confirmFaqSpanish(id, admin.email));
+}
+
+/**
+ * The FAQs tab: every FAQ, active or not, by sort order, or those whose Spanish is
+ * missing or out of date (?spanish=); add, edit and delete are child routes.
+ */
 export default function FaqsTab() {
-  const { faqs } = useLoaderData<typeof loader>();
+  const { faqs, spanish, counts } = useLoaderData<typeof loader>();
   return (
-    <FaqsPanel>
-      <FaqList faqs={faqs} />
+    <FaqsPanel toolbar={<SpanishFilter current={spanish} counts={counts} hrefFor={(filter) => hrefWith(FAQS_PATH, { spanish: filter })} />}>
+      <FaqList faqs={faqs} spanish={spanish} />
       <Outlet />
     </FaqsPanel>
   );

@@ -1,14 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PropertyFormDialog } from "~/components/admin/property-form";
-import { getProperty, propertyFormValues, updateProperty } from "~/models/properties.server";
+import { getProperty, propertyFormValues, propertySpanishStatus, updateProperty } from "~/models/properties.server";
+import { savedToast } from "~/models/spanish-status";
+import { machineTranslationIsSetUp } from "~/models/machine-translation.server";
 import { recentMediaImages } from "~/models/media.server";
 import { readPropertyFormPost } from "~/http/property-form-post.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { parseId } from "~/http/params";
 import type { PropertyActionData } from "~/models/property-form";
 import { IMAGE_CHOICES } from "~/http/property-image-form.server";
-import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { PROPERTY_MESSAGES, propertySpanishNote } from "~/models/property-messages";
 import { redirectWithToast } from "~/http/toast.server";
 import { propertiesTabUrl } from "~/http/property-tab";
 import { PROPERTIES_PATH } from "~/paths";
@@ -21,7 +23,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  return json({ property: propertyFormValues(property), imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: NO_STORE });
+  const { priceSpanish, priceTranslatedFrom, descriptionSpanish, descriptionTranslatedFrom } = property;
+  return json(
+    {
+      property: propertyFormValues(property),
+      spanishStored: { priceSpanish, priceTranslatedFrom, descriptionSpanish, descriptionTranslatedFrom },
+      imageChoices: recentMediaImages(IMAGE_CHOICES),
+      machineTranslation: machineTranslationIsSetUp(),
+    },
+    { headers: NO_STORE },
+  );
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
@@ -31,12 +42,14 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null || !current) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   const post = await readPropertyFormPost(request, admin.email, PROPERTY_MESSAGES.updateFailed, current.imageUrl);
   if ("answer" in post) return post.answer;
-  if (!updateProperty(id, post.property, admin.email)) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  return redirectWithToast(propertiesTabUrl(request), { title: "Success", description: PROPERTY_MESSAGES.updated });
+  const saved = await updateProperty(id, post.property, admin.email);
+  if (!saved) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
+  const note = propertySpanishNote(propertySpanishStatus(saved.property), saved.translation);
+  return redirectWithToast(propertiesTabUrl(request), savedToast(PROPERTY_MESSAGES.updated, note));
 }
 
 export default function EditProperty() {
-  const { property, imageChoices } = useLoaderData<typeof loader>();
+  const { property, spanishStored, imageChoices, machineTranslation } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as PropertyActionData | undefined;
   const { search } = useLocation();
   return (
@@ -49,6 +62,8 @@ export default function EditProperty() {
       data={data}
       submitLabel="Update Property"
       imageChoices={imageChoices}
+      spanishStored={spanishStored}
+      machineTranslation={machineTranslation}
       pendingLabel="Updating..."
     />
   );

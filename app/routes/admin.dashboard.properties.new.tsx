@@ -1,33 +1,35 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { PropertyFormDialog } from "~/components/admin/property-form";
-import { createProperty } from "~/models/properties.server";
+import { createProperty, propertySpanishStatus } from "~/models/properties.server";
+import { savedToast } from "~/models/spanish-status";
+import { machineTranslationIsSetUp } from "~/models/machine-translation.server";
 import { recentMediaImages } from "~/models/media.server";
 import { readPropertyFormPost } from "~/http/property-form-post.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import type { PropertyActionData } from "~/models/property-form";
 import { IMAGE_CHOICES } from "~/http/property-image-form.server";
-import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { PROPERTY_MESSAGES, propertySpanishNote } from "~/models/property-messages";
 import { redirectWithToast } from "~/http/toast.server";
 import { PROPERTIES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ imageChoices: recentMediaImages(IMAGE_CHOICES) }, { headers: NO_STORE });
+  return json({ imageChoices: recentMediaImages(IMAGE_CHOICES), machineTranslation: machineTranslationIsSetUp() }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const post = await readPropertyFormPost(request, admin.email, PROPERTY_MESSAGES.createFailed);
   if ("answer" in post) return post.answer;
-  createProperty(post.property, admin.email);
+  const { property, translation } = await createProperty(post.property, admin.email);
   // The list is newest first: its first page shows the new property.
-  return redirectWithToast(PROPERTIES_PATH, { title: "Success", description: PROPERTY_MESSAGES.created });
+  return redirectWithToast(PROPERTIES_PATH, savedToast(PROPERTY_MESSAGES.created, propertySpanishNote(propertySpanishStatus(property), translation)));
 }
 
 export default function AddProperty() {
-  const { imageChoices } = useLoaderData<typeof loader>();
+  const { imageChoices, machineTranslation } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as PropertyActionData | undefined;
   const { search } = useLocation();
   return (
@@ -40,6 +42,7 @@ export default function AddProperty() {
       data={data}
       submitLabel="Create Property"
       imageChoices={imageChoices}
+      machineTranslation={machineTranslation}
       pendingLabel="Creating..."
     />
   );

@@ -1,10 +1,14 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { Pager } from "~/components/admin/pager";
 import { SearchForm } from "~/components/admin/search-form";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { SafeImage } from "~/components/ui/safe-image";
-import { propertiesPage } from "~/models/properties.server";
+import { SpanishBadge, SpanishFilter, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
+import { confirmPropertySpanish, propertiesPage, propertySpanishCounts, propertySpanishStatus } from "~/models/properties.server";
+import { noneWithSpanish, readSpanishFilter } from "~/models/spanish-status";
+import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
+import { propertiesTabUrl } from "~/http/property-tab";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { hrefWith } from "~/utils/paging";
 import { parseId } from "~/http/params";
@@ -13,7 +17,8 @@ import { NO_STORE } from "~/http/no-store";
 
 /**
  * The Properties tab: every property, active or not, newest first, 24 a page, searched
- * by name or location. The search and the page are in the URL (?q=, ?page=), and the
+ * by name or location, or only those whose Spanish is missing or out of date. The
+ * search, the filter and the page are in the URL (?q=, ?spanish=, ?page=), and the
  * dialogs (Add, Edit, Images, Delete) are child routes that keep them, so the list
  * behind a dialog stays where the admin was.
  */
@@ -21,19 +26,28 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
-  const result = propertiesPage({ q, page: parseId(params.get("page")) ?? 1 });
-  const cards = result.properties.map(({ id, name, location, price, beds, baths, sqft, imageUrl, isActive }) => ({
-    id,
-    name,
-    location,
-    price,
-    beds,
-    baths,
-    sqft,
-    imageUrl,
-    isActive,
+  const spanish = readSpanishFilter(params.get("spanish"));
+  const result = propertiesPage({ q, spanish, page: parseId(params.get("page")) ?? 1 });
+  const cards = result.properties.map((property) => ({
+    id: property.id,
+    name: property.name,
+    location: property.location,
+    price: property.price,
+    beds: property.beds,
+    baths: property.baths,
+    sqft: property.sqft,
+    imageUrl: property.imageUrl,
+    isActive: property.isActive,
+    spanishStatus: propertySpanishStatus(property),
   }));
-  return json({ q, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
+  const counts = propertySpanishCounts(q);
+  return json({ q, spanish, counts, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
+}
+
+/** A card's "Spanish is still correct": back to the same search, filter and page, with a toast. */
+export async function action({ request }: ActionFunctionArgs) {
+  const admin = await requireAdmin(request);
+  return spanishConfirmedAnswer(request, propertiesTabUrl(request), (id) => confirmPropertySpanish(id, admin.email));
 }
 
 // Each card's dialogs; the accessible name adds the property's name.
@@ -44,9 +58,9 @@ const CARD_ACTIONS = [
 ] as const;
 
 export default function PropertiesTab() {
-  const { q, cards, total, page, pageCount } = useLoaderData<typeof loader>();
-  // Dialogs open over this page of this search and go back to it.
-  const search = hrefWith("", { q, page });
+  const { q, spanish, counts, cards, total, page, pageCount } = useLoaderData<typeof loader>();
+  // Dialogs open over this page of this search and filter, and go back to it.
+  const search = hrefWith("", { q, spanish, page });
   const noun = total === 1 ? "property" : "properties";
   return (
     <TabPanel
@@ -64,13 +78,17 @@ export default function PropertiesTab() {
             label="Search properties"
             placeholder="Search by name or location"
             value={q}
+            keep={spanish ? { spanish } : undefined}
           />
+          <SpanishFilter current={spanish} counts={counts} hrefFor={(filter) => hrefWith(PROPERTIES_PATH, { q, spanish: filter })} />
           <p className="mt-3 text-sm text-slate-600">{q ? `${total} ${noun} match “${q}”` : `${total} ${noun}`}</p>
         </>
       }
     >
       {cards.length === 0 ? (
-        <p className="p-5 text-slate-600">{q ? "No properties match your search" : "No properties yet. Add the first property to get started."}</p>
+        <p className="p-5 text-slate-600">
+          {q ? "No properties match your search" : spanish ? noneWithSpanish("properties", spanish) : "No properties yet. Add the first property to get started."}
+        </p>
       ) : (
         <ul aria-label="Properties" className="grid gap-5 p-5 sm:grid-cols-2 xl:grid-cols-3">
           {cards.map((card) => (
@@ -102,6 +120,14 @@ export default function PropertiesTab() {
                   <p className="mt-1 text-sm text-slate-700">
                     {card.beds} beds · {card.baths} baths · {card.sqft} sqft
                   </p>
+                  {card.spanishStatus === "current" ? null : (
+                    <div className="mt-3 flex flex-wrap items-center gap-2">
+                      <SpanishBadge status={card.spanishStatus} />
+                      {card.spanishStatus === "outdated" ? (
+                        <SpanishStillCorrectButton action={`${PROPERTIES_PATH}${search}`} id={card.id} name={card.name} />
+                      ) : null}
+                    </div>
+                  )}
                   <div className="mt-4 flex flex-wrap gap-2">
                     {CARD_ACTIONS.map((action) => (
                       <Link
@@ -121,7 +147,7 @@ export default function PropertiesTab() {
           ))}
         </ul>
       )}
-      <Pager label="Property pages" page={page} pageCount={pageCount} hrefFor={(n) => hrefWith(PROPERTIES_PATH, { q, page: n })} />
+      <Pager label="Property pages" page={page} pageCount={pageCount} hrefFor={(n) => hrefWith(PROPERTIES_PATH, { q, spanish, page: n })} />
       <Outlet />
     </TabPanel>
   );

@@ -4,7 +4,9 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
-import { getTextEntry, updateTextEntry } from "~/models/texts.server";
+import { getTextEntry, textSpanishStatus, updateTextEntry } from "~/models/texts.server";
+import { savedToast, spanishSaveNote } from "~/models/spanish-status";
+import { SpanishFormNotice } from "~/components/admin/spanish-status";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { parseId } from "~/http/params";
 import { redirectWithToast } from "~/http/toast.server";
@@ -12,16 +14,20 @@ import { TEXT_ENTRY_MESSAGES, textEntrySchema } from "~/models/text-entry-form";
 import { readForm } from "~/http/form-body.server";
 import { TEXT_ENTRY_FORM } from "~/http/form-shapes.server";
 import { TEXT_PATH } from "~/paths";
+import { hrefWith } from "~/utils/paging";
+import { readSpanishFilter } from "~/models/spanish-status";
 import { NO_STORE } from "~/http/no-store";
 
 const FORM_ID = "edit-text-entry";
 const GONE_TOAST = { title: TEXT_ENTRY_MESSAGES.updateFailed, description: TEXT_ENTRY_MESSAGES.notFound, variant: "destructive" } as const;
 
-/** Back to the tab with the search the admin came from. */
+/** Back to the tab with the search and Spanish filter the admin came from. */
 function tabUrl(request: Request): string {
-  const q = new URL(request.url).searchParams.get("q");
-  return q ? `${TEXT_PATH}?${new URLSearchParams({ q })}` : TEXT_PATH;
+  const params = new URL(request.url).searchParams;
+  return hrefWith(TEXT_PATH, { q: params.get("q"), spanish: readSpanishFilter(params.get("spanish")) });
 }
+
+const MISSING_SPANISH = "The Spanish site shows the English text here until the Spanish is written.";
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -29,7 +35,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const entry = id === null ? undefined : getTextEntry(id);
   if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
   const { key, englishText, spanishText } = entry;
-  return json({ entry: { id: entry.id, key, englishText, spanishText } }, { headers: NO_STORE });
+  const spanish = { status: textSpanishStatus(entry), englishWas: entry.translatedFrom };
+  return json({ entry: { id: entry.id, key, englishText, spanishText }, spanish }, { headers: NO_STORE });
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -46,11 +53,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
     return json<ActionData>({ result: submission.reply({ fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } }) }, { status: 400 });
   }
   if (outcome.kind === "not_found") return redirectWithToast(tabUrl(request), GONE_TOAST);
-  return redirectWithToast(tabUrl(request), { title: "Success", description: TEXT_ENTRY_MESSAGES.updated });
+  const note = spanishSaveNote(textSpanishStatus(outcome.entry), "not_needed", { failed: MISSING_SPANISH, unavailable: MISSING_SPANISH, blank: TEXT_ENTRY_MESSAGES.spanishBlank });
+  return redirectWithToast(tabUrl(request), savedToast(TEXT_ENTRY_MESSAGES.updated, note));
 }
 
 export default function EditTextEntry() {
-  const { entry } = useLoaderData<typeof loader>();
+  const { entry, spanish } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as ActionData | undefined;
   const location = useLocation();
   const navigation = useNavigation();
@@ -106,9 +114,15 @@ export default function EditTextEntry() {
           <label htmlFor={fields.spanishText.id} className="block text-sm font-medium text-slate-800">
             Spanish Text
           </label>
-          <textarea key={spanishKey} {...spanishProps} rows={4} className={FIELD_CLASS} />
+          <textarea key={spanishKey} {...spanishProps} lang="es" rows={4} className={FIELD_CLASS} />
           {error(fields.spanishText)}
         </div>
+        <SpanishFormNotice
+          id={`${form.id}-spanish-status`}
+          status={spanish.status}
+          missing={MISSING_SPANISH}
+          sources={[{ label: "English Text", was: spanish.englishWas, now: entry.englishText }]}
+        />
       </Form>
     </RouteDialog>
   );

@@ -1,4 +1,4 @@
-import { deleteProperty, getProperty, updateProperty } from "~/models/properties.server";
+import { deleteProperty, getProperty, propertyJson, updateProperty } from "~/models/properties.server";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
 import { adminJsonRoute, noStoreJson, notFoundJson } from "~/http/admin-json-route.server";
 import { parseId } from "~/http/params";
@@ -18,15 +18,15 @@ export const { loader, action } = adminJsonRoute({
   GET: ({ params }) => {
     const id = parseId(params.id);
     const property = id === null ? undefined : getProperty(id);
-    return property ? noStoreJson(property) : notFound();
+    return property ? noStoreJson(propertyJson(property)) : notFound();
   },
   PUT: ({ request, params, admin }) => {
     const id = parseId(params.id);
     const current = id === null ? undefined : getProperty(id);
     if (id === null || !current) return notFound();
-    return withPropertyBody(request, PROPERTY_MESSAGES.updateFailed, current.imageUrl, (property) => {
-      const updated = updateProperty(id, property, admin.email);
-      return updated ? noStoreJson(updated) : notFound();
+    return withPropertyBody(request, PROPERTY_MESSAGES.updateFailed, current.imageUrl, async (property) => {
+      const saved = await updateProperty(id, property, admin.email);
+      return saved ? noStoreJson(propertyJson(saved.property)) : notFound();
     });
   },
   DELETE: ({ params, admin }) => {

@@ -1,4 +1,4 @@
-import { createProperty, listAllProperties, MAX_PROPERTIES_PAGE_SIZE, propertiesPage } from "~/models/properties.server";
+import { createProperty, listAllProperties, MAX_PROPERTIES_PAGE_SIZE, propertiesPage, propertyJson } from "~/models/properties.server";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
 import { adminJsonRoute, noStoreJson } from "~/http/admin-json-route.server";
 import { pagingRefusal, readPaging } from "~/http/api.server";
@@ -18,14 +18,14 @@ const PAGE_PARAMS = ["q", "page", "limit"];
 export const { loader, action } = adminJsonRoute({
   GET: ({ request }) => {
     const params = new URL(request.url).searchParams;
-    if (!PAGE_PARAMS.some((name) => params.has(name))) return noStoreJson(listAllProperties());
+    if (!PAGE_PARAMS.some((name) => params.has(name))) return noStoreJson(listAllProperties().map(propertyJson));
     const { page, limit, fieldErrors } = readPaging(params, MAX_PROPERTIES_PAGE_SIZE);
     if (Object.keys(fieldErrors).length) return pagingRefusal(fieldErrors);
     const result = propertiesPage({ q: params.get("q") ?? "", page, limit });
-    return noStoreJson(result.properties, { headers: { "X-Total-Count": String(result.total) } });
+    return noStoreJson(result.properties.map(propertyJson), { headers: { "X-Total-Count": String(result.total) } });
   },
   POST: ({ request, admin }) =>
-    withPropertyBody(request, PROPERTY_MESSAGES.createFailed, null, (property) =>
-      noStoreJson(createProperty(property, admin.email), { status: 201 }),
+    withPropertyBody(request, PROPERTY_MESSAGES.createFailed, null, async (property) =>
+      noStoreJson(propertyJson((await createProperty(property, admin.email)).property), { status: 201 }),
     ),
 });

@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listActiveFaqs } from "~/models/faqs.server";
+import { faqJson, listActiveFaqs } from "~/models/faqs.server";
 import { publicJson } from "~/http/public-json.server";
 import { readOnlyAction } from "~/http/api.server";
 
 /** GET /api/faqs: the active FAQs by sortOrder. */
 export async function loader({ request }: LoaderFunctionArgs) {
-  return publicJson(request, listActiveFaqs());
+  return publicJson(request, listActiveFaqs().map(faqJson));
 }
 
 export { readOnlyAction as action };

@@ -41,14 +41,15 @@ export const DEMO_PROPERTIES = [
     latitude: 32.9343,
     longitude: -97.0781,
     price: "$795/month",
-    priceSpanish: null,
+    priceSpanish: "$795 al mes",
     applicationUrl: null,
     beds: "Studio",
     baths: "1",
     sqft: "480",
     description:
       "A cozy studio cottage near Grapevine Lake with a full kitchen, a walk-in shower and its own parking pad. Ideal for one person who wants a quiet, low-cost place to live.",
-    descriptionSpanish: null,
+    descriptionSpanish:
+      "Una acogedora casita tipo estudio cerca del lago Grapevine, con cocina completa, regadera sin escalón y su propio espacio de estacionamiento. Ideal para una persona que busca un lugar tranquilo y económico para vivir.",
     isActive: true,
   },
   {
@@ -74,14 +75,15 @@ export const DEMO_PROPERTIES = [
     latitude: 32.7593,
     longitude: -97.7973,
     price: "$64,500",
-    priceSpanish: null,
+    priceSpanish: "$64,500 de contado",
     applicationUrl: null,
     beds: "3",
     baths: "2",
     sqft: "1,056",
     description:
       "A well-kept three-bedroom single-wide under mature pecan trees, with a storage shed, a new water heater and an easy drive to downtown Weatherford.",
-    descriptionSpanish: null,
+    descriptionSpanish:
+      "Una casa sencilla de tres recámaras bien cuidada, bajo nogales maduros, con bodega, calentador de agua nuevo y a poca distancia del centro de Weatherford.",
     isActive: true,
   },
   {

@@ -71,7 +71,14 @@ async function seedDemoOnce() {
       const main = homeFiles[index % homeFiles.length];
       const inserted = tx
         .insert(properties)
-        .values({ ...property, ...propertyReadings(property), imageUrl: objectPath(main.key) })
+        .values({
+          ...property,
+          ...propertyReadings(property),
+          // The demo's Spanish was written against its English.
+          priceTranslatedFrom: property.price,
+          descriptionTranslatedFrom: property.description,
+          imageUrl: objectPath(main.key),
+        })
         .returning({ id: properties.id })
         .get();
       // Two listings get extra photos so their carousels have several slides.
@@ -91,7 +98,7 @@ async function seedDemoOnce() {
       }
     });
 
-    for (const faq of DEMO_FAQS) tx.insert(faqs).values(faq).run();
+    for (const faq of DEMO_FAQS) tx.insert(faqs).values({ ...faq, questionTranslatedFrom: faq.question, answerTranslatedFrom: faq.answer }).run();
     tx.insert(appMeta).values({ key: DEMO_SEEDED_KEY, value: new Date().toISOString() }).run();
   });
   log.info("seed: demo catalogue written", {

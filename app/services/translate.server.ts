@@ -13,6 +13,10 @@ import { failureReason, readJsonAnswer, safeEndpoint, ServiceAnswerError } from 
 
 export const TRANSLATE_TIMEOUT_MS = 5_000;
 
+export function translationServiceIsSetUp(): boolean {
+  return Boolean(config().translateUrl);
+}
+
 export type TranslateResult = { kind: "unavailable" } | { kind: "failed" } | { kind: "done"; texts: string[] };
 
 async function translateOne(endpoint: string, text: string, apiKey: string | null, signal: AbortSignal): Promise<string> {

@@ -95,7 +95,8 @@ test("FAQs: add, edit and delete, each shown on the public FAQ section at once",
     const dialog = page.getByRole("dialog", { name: "Add New FAQ" });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/dashboard\/faqs\/new$/);
-    await expect(dialog.getByText("auto-generated on save")).toBeVisible();
+    // The worker's site has a translation service: the hint says blank Spanish is translated.
+    await expect(dialog.getByText("translated by machine when you save")).toBeVisible();
     await expect(dialog.getByRole("spinbutton", { name: "Sort Order" })).toHaveValue("0");
     await expect(dialog.getByRole("switch", { name: "Active" })).toBeChecked();
     await dialog.getByRole("textbox", { name: "Answer", exact: true }).fill(answer);

@@ -15,7 +15,15 @@ export { expect } from "@playwright/test";
  * so spec files run side by side; the tests in one worker run one after another against
  * its site, as they did against the single server before.
  */
-export type E2eSite = { baseURL: string; databasePath: string; mailDir: string; oauthPort: number };
+export type E2eSite = {
+  baseURL: string;
+  databasePath: string;
+  mailDir: string;
+  oauthPort: number;
+  /** Its work directory and configuration: a second process on the same data starts from them (startSibling). */
+  workDir: string;
+  env: Record<string, string>;
+};
 
 // Every admin the specs sign in as; each spec file uses its own address (the sign-in
 // mail is limited per address).
@@ -37,6 +45,7 @@ const ADMIN_EMAILS = [
   "audit@example.com",
   "messages@example.com",
   "sessions@example.com",
+  "spanish@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {
@@ -47,29 +56,26 @@ async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }
   const tiles = await startTileServer();
   // The Google sign-in spec starts its OAuth server on this port (admin-google.spec.ts).
   const oauthPort = await freePort();
-  const server = await startServer({
-    workDir,
-    env: {
-      ADMIN_EMAILS: ADMIN_EMAILS.join(","),
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
-      GOOGLE_CLIENT_ID: "e2e-client",
-      GOOGLE_CLIENT_SECRET: "e2e-secret",
-      GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${oauthPort}`,
-      // Saving a FAQ fills its Spanish texts through this LibreTranslate-compatible service.
-      TRANSLATE_URL: translator.url,
-      // The address search answers from the embedded gazetteer: no call leaves the machine.
-      GEOCODER_URL: "",
-      // The maps load their tiles from the local stub, never from the internet.
-      MAP_TILE_URL: tiles.url,
-      // Every spec file signs in from 127.0.0.1 (at most 20 sign-in links per IP in 15
-      // minutes), and every page and call comes from it (600 reads a minute, 3,000 here);
-      // the limits themselves are tested against their own servers.
-      RATE_LIMIT_FACTOR: "5",
-    },
-    startupTimeoutMs: 120_000,
-  });
+  const env: Record<string, string> = {
+    ADMIN_EMAILS: ADMIN_EMAILS.join(","),
+    SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+    GOOGLE_CLIENT_ID: "e2e-client",
+    GOOGLE_CLIENT_SECRET: "e2e-secret",
+    GOOGLE_OAUTH_ISSUER: `http://127.0.0.1:${oauthPort}`,
+    // Saving a FAQ fills its Spanish texts through this LibreTranslate-compatible service.
+    TRANSLATE_URL: translator.url,
+    // The address search answers from the embedded gazetteer: no call leaves the machine.
+    GEOCODER_URL: "",
+    // The maps load their tiles from the local stub, never from the internet.
+    MAP_TILE_URL: tiles.url,
+    // Every spec file signs in from 127.0.0.1 (at most 20 sign-in links per IP in 15
+    // minutes), and every page and call comes from it (600 reads a minute, 3,000 here);
+    // the limits themselves are tested against their own servers.
+    RATE_LIMIT_FACTOR: "5",
+  };
+  const server = await startServer({ workDir, env, startupTimeoutMs: 120_000 });
   return {
-    site: { baseURL: server.url, databasePath: server.databasePath, mailDir, oauthPort },
+    site: { baseURL: server.url, databasePath: server.databasePath, mailDir, oauthPort, workDir, env },
     stop: async () => {
       const exitCode = await server.stop();
       await Promise.all([sink.stop(), translator.stop(), tiles.stop()]);

@@ -53,6 +53,8 @@ export type WriteEndpoint = {
   readOnly?: boolean;
 };
 
+const SPANISH_CONFIRMED_FIELDS = { intent: ["spanish-confirmed", "hero", ""], id: ["1", "0", "x", "99999999999999"] };
+
 const FAQ_FIELDS = {
   question: ["How do I apply?", ""],
   answer: ["Online.", " "],
@@ -223,6 +225,10 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/faqs/new", "admin.dashboard.faqs.new", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/edit", "admin.dashboard.faqs.$id.edit", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/delete", "admin.dashboard.faqs.$id.delete", {}),
+  // The tabs' "Spanish is still correct" buttons.
+  form("/admin/dashboard/faqs", "admin.dashboard.faqs", SPANISH_CONFIRMED_FIELDS, (fixture) => ({ intent: "spanish-confirmed", id: String(fixture.faqId) })),
+  form("/admin/dashboard/properties", "admin.dashboard.properties", SPANISH_CONFIRMED_FIELDS, (fixture) => ({ intent: "spanish-confirmed", id: String(fixture.propertyId) })),
+  form("/admin/dashboard/text", "admin.dashboard.text", SPANISH_CONFIRMED_FIELDS, (fixture) => ({ intent: "spanish-confirmed", id: String(fixture.textEntryId) })),
   form("/admin/dashboard/media", "admin.dashboard.media", { intent: ["hero", "unlink", "delete", ""], id: ["1", "0", "x"], isHeroImage: ["true", "false", "on"], propertyId: ["1", "x"] }, (fixture) => ({ intent: "hero", id: String(fixture.mediaId), isHeroImage: "true" })),
   form("/admin/dashboard/media/upload", "admin.dashboard.media.upload", { file: ["not an image"] }, () => ({}), { kind: "upload-form" }),
   form("/admin/dashboard/media/:media/reupload", "admin.dashboard.media.$id.reupload", { file: ["not an image"] }, () => ({}), { kind: "upload-form" }),

@@ -8,6 +8,8 @@ import { faqFormSchema, FAQ_LIMITS } from "~/models/faq-form";
 import { SwitchInput } from "~/components/ui/switch";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { FAQS_PATH } from "~/paths";
+import type { SpanishStatus } from "~/models/spanish-status";
+import { SpanishFormNotice } from "~/components/admin/spanish-status";
 
 export type FaqFormActionData = { result: SubmissionResult<string[]>; error?: string };
 
@@ -26,16 +28,24 @@ const TEXTS = {
     formId: "add-faq",
     label: "Create FAQ",
     pendingLabel: "Creating...",
-    spanishHint: "Leave these blank and the Spanish text is auto-generated on save; you can edit it afterwards.",
+    spanishHint: "Leave these blank and the Spanish text is translated by machine when you save; you can edit it afterwards.",
   },
   edit: {
     title: "Edit FAQ",
     formId: "edit-faq",
     label: "Update FAQ",
     pendingLabel: "Updating...",
-    spanishHint: "The Spanish text can be edited manually; left blank, it is auto-generated on save.",
+    spanishHint: "The Spanish text can be edited manually; left blank, it is translated by machine when you save.",
   },
 } as const;
+
+// Said instead of the hints above when no translation service is set up (TRANSLATE_URL).
+const NO_MACHINE_TRANSLATION_HINT =
+  "No translation service is set up: Spanish left blank stays blank, and the Spanish site shows this FAQ in English until its Spanish is written here.";
+const MISSING_SPANISH = "The Spanish site shows this FAQ in English until its Spanish is written.";
+
+/** The stored FAQ's Spanish: its status, and the English its Spanish texts were written against. */
+export type FaqSpanish = { status: SpanishStatus; questionWas: string | null; answerWas: string | null };
 
 const NEW_FAQ: FaqFormValues = { question: "", answer: "", questionSpanish: null, answerSpanish: null, sortOrder: 0, isActive: true };
 
@@ -54,7 +64,15 @@ function FieldError({ field }: { field: FieldMetadata<unknown> }) {
  * 'Add New FAQ' and 'Edit FAQ' (600 px wide): one form, posted to the dialog's own
  * URL, checked by conform in the browser and by the action with the same schema.
  */
-export function FaqFormDialog(props: { mode: "create" | "edit"; action: string; faq?: FaqFormValues; lastResult?: FaqFormActionData }) {
+export function FaqFormDialog(props: {
+  mode: "create" | "edit";
+  action: string;
+  faq?: FaqFormValues;
+  spanish?: FaqSpanish;
+  /** Whether blank Spanish is translated on save: the hint says what this site does. */
+  machineTranslation: boolean;
+  lastResult?: FaqFormActionData;
+}) {
   const texts = TEXTS[props.mode];
   const navigation = useNavigation();
   const pending = navigation.state === "submitting" && navigation.formAction === props.action;
@@ -115,8 +133,19 @@ export function FaqFormDialog(props: { mode: "create" | "edit"; action: string; 
         <fieldset className="space-y-4 rounded-lg border border-slate-200 p-4" aria-describedby={`${form.id}-spanish-hint`}>
           <legend className="px-1 text-sm font-semibold text-slate-800">Spanish (optional)</legend>
           <p id={`${form.id}-spanish-hint`} className="text-sm text-slate-600">
-            {texts.spanishHint}
+            {props.machineTranslation ? texts.spanishHint : NO_MACHINE_TRANSLATION_HINT}
           </p>
+          {props.spanish && props.faq ? (
+            <SpanishFormNotice
+              id={`${form.id}-spanish-status`}
+              status={props.spanish.status}
+              missing={MISSING_SPANISH}
+              sources={[
+                { label: "Question", was: props.spanish.questionWas, now: props.faq.question },
+                { label: "Answer", was: props.spanish.answerWas, now: props.faq.answer },
+              ]}
+            />
+          ) : null}
           <div>
             <label htmlFor={fields.questionSpanish.id} className={labelClass}>
               Question (Spanish)

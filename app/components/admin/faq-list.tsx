@@ -3,6 +3,9 @@ import type { ReactNode } from "react";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { formatDate } from "~/utils/dates";
 import { FAQS_PATH } from "~/paths";
+import { noneWithSpanish, type SpanishStatus, type SpanishToDo } from "~/models/spanish-status";
+import { SpanishBadge, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
+import { hrefWith } from "~/utils/paging";
 
 export type FaqCardData = {
   id: number;
@@ -10,6 +13,7 @@ export type FaqCardData = {
   answer: string;
   sortOrder: number;
   isActive: boolean;
+  spanishStatus: SpanishStatus;
   createdAt: string;
   updatedAt: string;
 };
@@ -20,12 +24,13 @@ const primaryLink = "inline-flex h-10 items-center rounded-md bg-brand-700 px-4 
 const outlineLink = "inline-flex h-10 items-center rounded-md border px-4 text-sm font-semibold";
 
 /** The FAQs tab's card: 'FAQ Management' with its Add FAQ button. */
-export function FaqsPanel({ children }: { children: ReactNode }) {
+export function FaqsPanel({ children, toolbar }: { children: ReactNode; toolbar?: ReactNode }) {
   return (
     <TabPanel
       id="faqs-title"
       title="FAQ Management"
       description="Manage frequently asked questions"
+      toolbar={toolbar}
       actions={
         <Link to={`${FAQS_PATH}/new`} preventScrollReset className={primaryLink}>
           Add FAQ
@@ -37,7 +42,10 @@ export function FaqsPanel({ children }: { children: ReactNode }) {
   );
 }
 
-export function FaqList({ faqs }: { faqs: FaqCardData[] }) {
+export function FaqList({ faqs, spanish }: { faqs: FaqCardData[]; spanish: SpanishToDo | null }) {
+  if (!faqs.length && spanish) {
+    return <p className="p-5 text-slate-600">{noneWithSpanish("FAQs", spanish)}</p>;
+  }
   if (!faqs.length) {
     return (
       <div className="flex flex-col items-center px-5 py-12 text-center">
@@ -53,14 +61,14 @@ export function FaqList({ faqs }: { faqs: FaqCardData[] }) {
     <ul className="space-y-4 p-5" aria-label="FAQs">
       {faqs.map((faq) => (
         <li key={faq.id}>
-          <FaqCard faq={faq} />
+          <FaqCard faq={faq} tabUrl={hrefWith(FAQS_PATH, { spanish })} />
         </li>
       ))}
     </ul>
   );
 }
 
-function FaqCard({ faq }: { faq: FaqCardData }) {
+function FaqCard({ faq, tabUrl }: { faq: FaqCardData; tabUrl: string }) {
   const created = formatDate(faq.createdAt);
   const updated = formatDate(faq.updatedAt);
   const titleId = `faq-${faq.id}-question`;
@@ -78,9 +86,11 @@ function FaqCard({ faq }: { faq: FaqCardData }) {
             >
               {faq.isActive ? "Active" : "Inactive"}
             </span>
+            <SpanishBadge status={faq.spanishStatus} />
           </p>
         </div>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
+          {faq.spanishStatus === "outdated" ? <SpanishStillCorrectButton action={tabUrl} id={faq.id} name={faq.question} /> : null}
           <Link
             to={`${FAQS_PATH}/${faq.id}/edit`}
             preventScrollReset

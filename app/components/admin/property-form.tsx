@@ -1,4 +1,5 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { PropertySpanishWarning, type StoredPropertySpanish } from "~/components/admin/spanish-status";
 import { Form, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { AddressCombobox } from "~/components/admin/address-combobox";
@@ -135,6 +136,10 @@ export function PropertyFormDialog(props: {
   pendingLabel: string;
   /** The media library's newest images, offered as the main image. */
   imageChoices: MediaImageChoice[];
+  /** The home's Spanish as stored (Edit), to tell what this save leaves to do. */
+  spanishStored?: StoredPropertySpanish;
+  /** Whether blank Spanish is translated on save (TRANSLATE_URL is set). */
+  machineTranslation: boolean;
 }) {
   const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
@@ -232,6 +237,18 @@ export function PropertyFormDialog(props: {
           </label>
           <FieldError field={fields.isActive} />
         </div>
+        <PropertySpanishWarning
+          id={`${form.id}-spanish`}
+          values={{
+            isActive: fields.isActive.value,
+            price: fields.price.value,
+            priceSpanish: fields.priceSpanish.value,
+            description: fields.description.value,
+            descriptionSpanish: fields.descriptionSpanish.value,
+          }}
+          stored={props.spanishStored ?? null}
+          machineTranslation={props.machineTranslation}
+        />
       </Form>
     </RouteDialog>
   );

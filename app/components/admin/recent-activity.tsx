@@ -43,6 +43,7 @@ const VERBS: Record<string, string> = {
   "sign-in": "signed in",
   "sign-out": "signed out",
   "sign-out-others": "signed out their other sessions",
+  "spanish-confirmed": "confirmed the Spanish of",
 };
 
 function EntryLine({ item }: { item: ActivityItem }) {

@@ -160,13 +160,14 @@ function InfoWindow(props: { marker: MapMarker; onViewDetails: (listing: Listing
   const { onLayout } = props;
   useEffect(onLayout, [listing, failed, onLayout]);
 
-  const price = listing ? localizedListing(listing, language).price : (language === "es" && marker.priceEs) || marker.price;
+  const shown = listing && localizedListing(listing, language);
+  const price = shown ? shown.price : (language === "es" && marker.priceEs) || marker.price;
   const titleId = `map-info-${marker.id}`;
-  const facts = listing
+  const facts = shown
     ? [
-        [t("properties.beds", "Beds"), listing.beds],
-        [t("properties.baths", "Baths"), listing.baths],
-        [t("properties.sqft", "Sq Ft"), listing.sqft],
+        [t("properties.beds", "Beds"), shown.beds],
+        [t("properties.baths", "Baths"), shown.baths],
+        [t("properties.sqft", "Sq Ft"), shown.sqft],
       ]
     : [];
   return (

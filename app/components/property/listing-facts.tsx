@@ -1,13 +1,14 @@
 import { useT } from "~/i18n/use-t";
-import type { Listing } from "~/models/listing";
+import { localizedListing, type Listing } from "~/models/listing";
 
 /** Beds, baths and square feet, as tiles or as a compact row. */
 export function ListingFacts({ listing, variant }: { listing: Listing; variant: "row" | "tiles" }) {
-  const { t } = useT();
+  const { t, language } = useT();
+  const { beds, baths, sqft } = localizedListing(listing, language);
   const facts = [
-    { label: t("properties.beds", "Beds"), value: listing.beds },
-    { label: t("properties.baths", "Baths"), value: listing.baths },
-    { label: t("properties.sqft", "Sq Ft"), value: listing.sqft },
+    { label: t("properties.beds", "Beds"), value: beds },
+    { label: t("properties.baths", "Baths"), value: baths },
+    { label: t("properties.sqft", "Sq Ft"), value: sqft },
   ];
   if (variant === "row") {
     return (
