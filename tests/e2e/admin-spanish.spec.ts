@@ -129,3 +129,67 @@ test("Spanish: the FAQ form's hint says what a save does with blank Spanish, wit
     await untranslated.stop();
   }
 });
+
+test("Spanish: a listed home whose English moved on shows it on its card, in the tab's filter and on its form; 'still correct' clears it", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const name = `Spanish Check Home, Lot ${javaScriptEnabled ? 71 : 72}`;
+  const id = withE2eDatabase((db) => {
+    db.prepare("delete from properties where name = ?").run(name);
+    const inserted = db
+      .prepare(
+        `insert into properties (name, location, price, price_spanish, price_translated_from, image_url, beds, baths, sqft,
+           description, description_spanish, description_translated_from, is_active)
+         values (?, 'Keller, TX 76248', '$905/month', '$905 al mes', '$905/month', '/objects/demo/home-3.webp', 'Studio', '1', '500',
+           'A studio with a new porch.', 'Un estudio.', 'A studio.', 1)`,
+      )
+      .run(name);
+    return Number(inserted.lastInsertRowid);
+  });
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `/admin/dashboard/properties?q=${encodeURIComponent(name)}`);
+  try {
+    const card = page.getByRole("article", { name });
+    await expect(card.getByText("Spanish out of date", { exact: true })).toBeVisible();
+    await page.getByRole("navigation", { name: "Filter by Spanish" }).getByRole("link", { name: /^Spanish out of date/ }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get("spanish")).toBe("outdated");
+    await expect(card).toBeVisible();
+
+    // Its form warns, without stopping the save; with JavaScript the warning follows what is typed.
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Property" });
+    const warning = dialog.getByText("This home is listed, and its English changed after its Spanish was written.");
+    await expect(warning).toBeVisible();
+    if (javaScriptEnabled) {
+      await dialog.getByRole("textbox", { name: "Description (Spanish)" }).fill("Un estudio con porche nuevo.");
+      await expect(warning).toHaveCount(0);
+    }
+    await dialog.getByRole("link", { name: "Cancel" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    await card.getByRole("button", { name: `Spanish is still correct: ${name}` }).click();
+    await expect(page.getByText("Spanish marked as still correct").first()).toBeVisible();
+    await expect(card).toHaveCount(0);
+    expect(new URL(page.url()).searchParams.get("spanish")).toBe("outdated");
+  } finally {
+    await context.close();
+    withE2eDatabase((db) => db.prepare("delete from properties where id = ?").run(id));
+  }
+});
+
+test("Spanish: a site text whose English moved on is in the Text tab's filter until 'still correct'", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const key = javaScriptEnabled ? "faq.title" : "faq.subtitle";
+  withE2eDatabase((db) => db.prepare("update text_entries set translated_from = 'An older English text' where key = ?").run(key));
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard/text?spanish=outdated");
+  try {
+    await expect(page.getByText(key, { exact: true })).toBeVisible();
+    await page.getByRole("button", { name: `Spanish is still correct: ${key}` }).click();
+    await expect(page.getByText("Spanish marked as still correct").first()).toBeVisible();
+    await expect(page.getByText(key, { exact: true })).toHaveCount(0);
+    await expect.poll(() => new URL(page.url()).searchParams.get("spanish")).toBe("outdated");
+  } finally {
+    await context.close();
+    withE2eDatabase((db) => db.prepare("update text_entries set translated_from = english_text where key = ?").run(key));
+  }
+});
