@@ -1,10 +1,10 @@
 import { count, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, faqs, media, properties } from "~/db/schema";
-import { faqSpanishCounts } from "./faqs.server";
-import { propertySpanishCounts } from "./properties.server";
+import { faqSpanishToDo } from "./faqs.server";
+import { propertySpanishToDo } from "./properties.server";
 import type { SpanishToDo } from "./spanish-status";
-import { textSpanishCounts } from "./texts.server";
+import { textSpanishToDo } from "./texts.server";
 
 export type DashboardCounts = { properties: number; faqs: number; media: number; messages: number };
 
@@ -32,10 +32,9 @@ export type SpanishToDoCounts = { total: number; properties: ToDo; faqs: ToDo; t
  * out of date; each tab's filter lists them.
  */
 export function spanishToDoCounts(): SpanishToDoCounts {
-  const only = ({ missing, outdated }: ToDo): ToDo => ({ missing, outdated });
-  const properties = only(propertySpanishCounts());
-  const faqs = only(faqSpanishCounts());
-  const texts = only(textSpanishCounts());
+  const properties = propertySpanishToDo();
+  const faqs = faqSpanishToDo();
+  const texts = textSpanishToDo();
   const total = [properties, faqs, texts].reduce((sum, counts) => sum + counts.missing + counts.outdated, 0);
   return { total, properties, faqs, texts };
 }

@@ -4,8 +4,8 @@ import { faqs, type Faq } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { FAQ_LIMITS, type FaqInput } from "~/models/faq-form";
 import { fillBlankSpanish } from "~/models/machine-translation.server";
-import { spanishStatus, translatedFromAfterSave, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
-import { countSpanishToDo, spanishFilterSql, type SpanishColumns, type SpanishCounts } from "~/models/spanish-status.server";
+import type { SpanishStatus, SpanishToDo, TranslationStatus } from "~/models/spanish-status";
+import { spanishRules, type SpanishCounts, type SpanishToDoCounts } from "~/models/spanish-status.server";
 
 const ORDER = [asc(faqs.sortOrder), asc(faqs.id)];
 
@@ -18,47 +18,38 @@ export function listActiveFaqs(): Faq[] {
     .all();
 }
 
-const SPANISH_COLUMNS: SpanishColumns[] = [
-  { english: faqs.question, spanish: faqs.questionSpanish, translatedFrom: faqs.questionTranslatedFrom },
-  { english: faqs.answer, spanish: faqs.answerSpanish, translatedFrom: faqs.answerTranslatedFrom },
-];
+const SPANISH = spanishRules<Faq>(faqs, [
+  { english: "question", spanish: "questionSpanish", translatedFrom: "questionTranslatedFrom" },
+  { english: "answer", spanish: "answerSpanish", translatedFrom: "answerTranslatedFrom" },
+]);
 
 /** Every FAQ, active or not, in the order the site shows them: the admin's list, or those whose Spanish is to do. */
 export function listAllFaqs(spanish: SpanishToDo | null = null): Faq[] {
   return db()
     .select()
     .from(faqs)
-    .where(spanishFilterSql(SPANISH_COLUMNS, spanish))
+    .where(SPANISH.filterSql(spanish))
     .orderBy(...ORDER)
     .all();
 }
 
 export function faqSpanishStatus(faq: Faq): SpanishStatus {
-  return spanishStatus([
-    { english: faq.question, spanish: faq.questionSpanish, translatedFrom: faq.questionTranslatedFrom, needed: true },
-    { english: faq.answer, spanish: faq.answerSpanish, translatedFrom: faq.answerTranslatedFrom, needed: true },
-  ]);
+  return SPANISH.status(faq);
 }
 
-/** How many FAQs, active or not, have their Spanish missing and out of date. */
+/** How many FAQs there are, and how many, active or not, have their Spanish missing and out of date. */
 export function faqSpanishCounts(): SpanishCounts {
-  return countSpanishToDo(faqs, SPANISH_COLUMNS);
+  return SPANISH.counts();
+}
+
+/** The Overview's "Spanish to do" for FAQs. */
+export function faqSpanishToDo(): SpanishToDoCounts {
+  return SPANISH.toDo();
 }
 
 /** What each Spanish text of a saved FAQ was written against (spanish-status.ts). */
 function translatedFrom(values: FaqInput, before: Faq | null) {
-  return {
-    questionTranslatedFrom: translatedFromAfterSave({
-      english: values.question,
-      spanish: values.questionSpanish,
-      before: before && { spanish: before.questionSpanish, translatedFrom: before.questionTranslatedFrom },
-    }),
-    answerTranslatedFrom: translatedFromAfterSave({
-      english: values.answer,
-      spanish: values.answerSpanish,
-      before: before && { spanish: before.answerSpanish, translatedFrom: before.answerTranslatedFrom },
-    }),
-  };
+  return SPANISH.translatedFrom(values as Faq, before);
 }
 
 export function getFaq(id: number): Faq | undefined {

@@ -10,8 +10,8 @@ import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/models/br
 import { pageWindow } from "~/utils/paging";
 import { PROPERTY_LIMITS, type PropertyInput } from "~/models/property-form";
 import { fillBlankSpanish } from "~/models/machine-translation.server";
-import { priceNeedsSpanish, spanishStatus, translatedFromAfterSave, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
-import { countSpanishToDo, spanishFilterSql, type SpanishColumns, type SpanishCounts } from "~/models/spanish-status.server";
+import { priceNeedsSpanish, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
+import { spanishRules, type SpanishCounts, type SpanishToDoCounts } from "~/models/spanish-status.server";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
 import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/models/price";
 
@@ -77,24 +77,32 @@ export function listAllProperties(): Property[] {
   return db().select().from(properties).orderBy(...adminOrder).all();
 }
 
-// priceNeedsSpanish in SQL: a price with a letter in it.
-const SPANISH_COLUMNS: SpanishColumns[] = [
-  { english: properties.price, spanish: properties.priceSpanish, translatedFrom: properties.priceTranslatedFrom, needed: sql`${properties.price} glob '*[A-Za-z]*'` },
-  { english: properties.description, spanish: properties.descriptionSpanish, translatedFrom: properties.descriptionTranslatedFrom },
-];
+const SPANISH = spanishRules<Property>(properties, [
+  {
+    english: "price",
+    spanish: "priceSpanish",
+    translatedFrom: "priceTranslatedFrom",
+    // priceNeedsSpanish in SQL: a price with a letter in it.
+    needed: { row: (property) => priceNeedsSpanish(property.price), sql: sql`${properties.price} glob '*[A-Za-z]*'` },
+  },
+  { english: "description", spanish: "descriptionSpanish", translatedFrom: "descriptionTranslatedFrom" },
+]);
 
-type PropertySpanish = Pick<Property, "price" | "priceSpanish" | "priceTranslatedFrom" | "description" | "descriptionSpanish" | "descriptionTranslatedFrom">;
-
-export function propertySpanishStatus(property: PropertySpanish): SpanishStatus {
-  return spanishStatus([
-    { english: property.price, spanish: property.priceSpanish, translatedFrom: property.priceTranslatedFrom, needed: priceNeedsSpanish(property.price) },
-    { english: property.description, spanish: property.descriptionSpanish, translatedFrom: property.descriptionTranslatedFrom, needed: true },
-  ]);
+export function propertySpanishStatus(property: Property): SpanishStatus {
+  return SPANISH.status(property);
 }
 
-/** How many homes, active or not (whose name or location contains `q`), have their Spanish missing and out of date. */
-export function propertySpanishCounts(q = ""): SpanishCounts {
-  return countSpanishToDo(properties, SPANISH_COLUMNS, containsText([properties.name, properties.location], q));
+/**
+ * How many homes, active or not (whose name or location contains `q`), have their Spanish
+ * missing and out of date, and how many there are: `all` when the caller already counted them.
+ */
+export function propertySpanishCounts(q = "", all?: number): SpanishCounts {
+  return SPANISH.counts(containsText([properties.name, properties.location], q), all);
+}
+
+/** The Overview's "Spanish to do" for homes. */
+export function propertySpanishToDo(): SpanishToDoCounts {
+  return SPANISH.toDo();
 }
 
 /** A property as the JSON calls show it: its fields, without the record of what its Spanish was written against. */
@@ -114,7 +122,7 @@ export type PropertyPage = { properties: Property[]; total: number; page: number
  */
 export function propertiesPage(options: { q?: string; page?: number; limit?: number; spanish?: SpanishToDo | null } = {}): PropertyPage {
   const limit = Math.min(Math.max(options.limit ?? PROPERTIES_PAGE_SIZE, 1), MAX_PROPERTIES_PAGE_SIZE);
-  const where = and(containsText([properties.name, properties.location], options.q ?? ""), spanishFilterSql(SPANISH_COLUMNS, options.spanish ?? null));
+  const where = and(containsText([properties.name, properties.location], options.q ?? ""), SPANISH.filterSql(options.spanish ?? null));
   const total = db().select({ n: count() }).from(properties).where(where).get()?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page, limit);
   const rows = db().select().from(properties).where(where).orderBy(...adminOrder).limit(limit).offset(offset).all();
@@ -216,18 +224,7 @@ function fillSpanish(input: PropertyInput) {
 
 /** What each Spanish text of a saved property was written against (spanish-status.ts). */
 function translatedFrom(values: Pick<Property, "price" | "priceSpanish" | "description" | "descriptionSpanish">, before: Property | null) {
-  return {
-    priceTranslatedFrom: translatedFromAfterSave({
-      english: values.price,
-      spanish: values.priceSpanish,
-      before: before && { spanish: before.priceSpanish, translatedFrom: before.priceTranslatedFrom },
-    }),
-    descriptionTranslatedFrom: translatedFromAfterSave({
-      english: values.description,
-      spanish: values.descriptionSpanish,
-      before: before && { spanish: before.descriptionSpanish, translatedFrom: before.descriptionTranslatedFrom },
-    }),
-  };
+  return SPANISH.translatedFrom(values as Property, before);
 }
 
 export type SavedProperty = { property: Property; translation: TranslationStatus };

@@ -1,48 +1,92 @@
-import { and, count, not, or, sql, type SQL } from "drizzle-orm";
+import { and, count, getTableColumns, not, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
-import type { SpanishToDo } from "./spanish-status";
+import { spanishStatus, translatedFromAfterSave, type SpanishStatus, type SpanishToDo } from "./spanish-status";
 
 /**
- * The rules of spanish-status.ts as SQL conditions, so a filter or a count over
- * thousands of homes reads one page and a count, never every row.
+ * One English text of a table and its Spanish, by field name. `needed` says when a
+ * blank Spanish text is a gap, once for a row and once as SQL (the same rule); a
+ * Spanish text is always needed when it is left out.
  */
-export type SpanishColumns = {
-  english: SQLiteColumn;
-  spanish: SQLiteColumn;
-  translatedFrom: SQLiteColumn;
-  /** When a blank Spanish text is missing; always, when left out. */
-  needed?: SQL;
+export type SpanishField<Row> = {
+  english: keyof Row & string;
+  spanish: keyof Row & string;
+  translatedFrom: keyof Row & string;
+  needed?: { row: (row: Row) => boolean; sql: SQL };
 };
+
+type ColumnPair = { english: SQLiteColumn; spanish: SQLiteColumn; translatedFrom: SQLiteColumn; needed?: SQL };
+
+/** How many records have their Spanish missing, and out of date. */
+export type SpanishToDoCounts = Record<SpanishToDo, number>;
+/** The same, with how many records there are (`all`): a tab's filter links. */
+export type SpanishCounts = SpanishToDoCounts & { all: number };
 
 const blank = (column: SQLiteColumn) => sql`trim(coalesce(${column}, '')) = ''`;
 
-export function spanishMissingSql(pairs: SpanishColumns[]): SQL {
+function missingSql(pairs: ColumnPair[]): SQL {
   return or(...pairs.map((pair) => (pair.needed ? and(pair.needed, blank(pair.spanish)) : blank(pair.spanish))))!;
 }
 
-export function spanishOutdatedSql(pairs: SpanishColumns[]): SQL {
+function outdatedSql(pairs: ColumnPair[]): SQL {
   const changed = pairs.map((pair) => and(not(blank(pair.spanish)), sql`${pair.translatedFrom} is not ${pair.english}`));
-  return and(not(spanishMissingSql(pairs)), or(...changed))!;
+  return and(not(missingSql(pairs)), or(...changed))!;
 }
 
-/** The condition for a `?spanish=` filter, or undefined for none. */
-export function spanishFilterSql(pairs: SpanishColumns[], filter: SpanishToDo | null): SQL | undefined {
-  if (filter === "missing") return spanishMissingSql(pairs);
-  if (filter === "outdated") return spanishOutdatedSql(pairs);
-  return undefined;
-}
+/**
+ * The rules of spanish-status.ts for one table, from its fields: a row's status, what a
+ * save records as each Spanish text's "translated from", and the same rules as SQL, so
+ * a filter or a count over thousands of homes reads one page and a count, never every row.
+ */
+export function spanishRules<Row>(table: SQLiteTable, fields: SpanishField<Row>[]) {
+  const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
+  const pairs: ColumnPair[] = fields.map((field) => ({
+    english: columns[field.english],
+    spanish: columns[field.spanish],
+    translatedFrom: columns[field.translatedFrom],
+    needed: field.needed?.sql,
+  }));
+  const text = (value: unknown) => (value ?? null) as string | null;
+  const rows = (where?: SQL) => db().select({ n: count() }).from(table).where(where).get()?.n ?? 0;
+  const toDo = (within?: SQL): SpanishToDoCounts => ({
+    missing: rows(and(within, missingSql(pairs))),
+    outdated: rows(and(within, outdatedSql(pairs))),
+  });
 
-/** Both to-do statuses at once: what the Overview counts. */
-export function spanishToDoSql(pairs: SpanishColumns[]): SQL {
-  return or(spanishMissingSql(pairs), spanishOutdatedSql(pairs))!;
-}
-
-/** How many records there are (`all`), and how many have their Spanish missing, and out of date. */
-export type SpanishCounts = Record<SpanishToDo | "all", number>;
-
-/** The counts of one table, of the records `within` a search when there is one. */
-export function countSpanishToDo(table: SQLiteTable, pairs: SpanishColumns[], within?: SQL): SpanishCounts {
-  const rows = (where?: SQL) => db().select({ n: count() }).from(table).where(and(within, where)).get()?.n ?? 0;
-  return { all: rows(), missing: rows(spanishMissingSql(pairs)), outdated: rows(spanishOutdatedSql(pairs)) };
+  return {
+    status(row: Row): SpanishStatus {
+      return spanishStatus(
+        fields.map((field) => ({
+          english: text(row[field.english]) ?? "",
+          spanish: text(row[field.spanish]),
+          translatedFrom: text(row[field.translatedFrom]),
+          needed: field.needed?.row(row) ?? true,
+        })),
+      );
+    },
+    /** The "translated from" fields of a save of `values` over `before` (none: a new record, or "still correct"). */
+    translatedFrom(values: Row, before: Row | null): Partial<Row> {
+      const entries = fields.map((field) => [
+        field.translatedFrom,
+        translatedFromAfterSave({
+          english: text(values[field.english]) ?? "",
+          spanish: text(values[field.spanish]),
+          before: before && { spanish: text(before[field.spanish]), translatedFrom: text(before[field.translatedFrom]) },
+        }),
+      ]);
+      return Object.fromEntries(entries) as Partial<Row>;
+    },
+    /** The condition for a `?spanish=` filter, or undefined for none. */
+    filterSql(filter: SpanishToDo | null): SQL | undefined {
+      if (filter === "missing") return missingSql(pairs);
+      if (filter === "outdated") return outdatedSql(pairs);
+      return undefined;
+    },
+    /** The Overview's count: records with their Spanish missing, and out of date. */
+    toDo,
+    /** A tab's counts, of the records `within` a search; `all` is counted only when the caller does not know it. */
+    counts(within?: SQL, all?: number): SpanishCounts {
+      return { ...toDo(within), all: all ?? rows(within) };
+    },
+  };
 }

@@ -4,8 +4,8 @@ import { textEntries, type TextEntry } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { isLinkEntryKey } from "~/utils/link-rules";
 import type { Language } from "~/utils/locale";
-import { spanishStatus, translatedFromAfterSave, type SpanishStatus } from "~/models/spanish-status";
-import { countSpanishToDo, type SpanishCounts } from "~/models/spanish-status.server";
+import type { SpanishStatus } from "~/models/spanish-status";
+import { spanishRules, type SpanishToDoCounts } from "~/models/spanish-status.server";
 import type { Messages } from "~/utils/translate";
 
 export type Dictionary = Record<Language, Messages>;
@@ -29,22 +29,23 @@ export function listTextEntries(): TextEntry[] {
  * A link entry's blank Spanish is no gap: the Spanish site links where the English one
  * does (link-rules.ts). Every other entry needs its Spanish.
  */
+const SPANISH = spanishRules<TextEntry>(textEntries, [
+  {
+    english: "englishText",
+    spanish: "spanishText",
+    translatedFrom: "translatedFrom",
+    // isLinkEntryKey in SQL: a key starting "links." or ending "_url".
+    needed: { row: (entry) => !isLinkEntryKey(entry.key), sql: sql`not (${textEntries.key} like 'links.%' or substr(${textEntries.key}, -4) = '_url')` },
+  },
+]);
+
 export function textSpanishStatus(entry: TextEntry): SpanishStatus {
-  return spanishStatus([{ english: entry.englishText, spanish: entry.spanishText, translatedFrom: entry.translatedFrom, needed: !isLinkEntryKey(entry.key) }]);
+  return SPANISH.status(entry);
 }
 
-// isLinkEntryKey in SQL: a key starting "links." or ending "_url".
-const SPANISH_COLUMNS = [
-  {
-    english: textEntries.englishText,
-    spanish: textEntries.spanishText,
-    translatedFrom: textEntries.translatedFrom,
-    needed: sql`not (${textEntries.key} like 'links.%' or substr(${textEntries.key}, -4) = '_url')`,
-  },
-];
-
-export function textSpanishCounts(): SpanishCounts {
-  return countSpanishToDo(textEntries, SPANISH_COLUMNS);
+/** The Overview's "Spanish to do" for site texts. */
+export function textSpanishToDo(): SpanishToDoCounts {
+  return SPANISH.toDo();
 }
 
 /**
@@ -111,7 +112,7 @@ export function updateTextEntry(
       .set({
         englishText: values.englishText,
         spanishText: values.spanishText,
-        translatedFrom: translatedFromAfterSave({ english: values.englishText, spanish: values.spanishText, before: { spanish: before.spanishText, translatedFrom: before.translatedFrom } }),
+        ...SPANISH.translatedFrom({ ...before, ...values }, before),
         updatedAt: new Date(),
       })
       .where(eq(textEntries.id, entry.id))
@@ -131,17 +132,16 @@ export function updateTextEntry(
  * today's English. Not an edit: updatedAt keeps its value. False when there is no such entry.
  */
 export function confirmTextSpanish(id: number, actor: string): boolean {
-  const confirmed = db().transaction((tx) => {
+  return db().transaction((tx) => {
     const row = tx.select().from(textEntries).where(eq(textEntries.id, id)).get();
     if (!row) return false;
     tx.update(textEntries)
-      .set({ translatedFrom: translatedFromAfterSave({ english: row.englishText, spanish: row.spanishText, before: null }), updatedAt: sql`${textEntries.updatedAt}` })
+      .set({ ...SPANISH.translatedFrom(row, null), updatedAt: sql`${textEntries.updatedAt}` })
       .where(eq(textEntries.id, id))
       .run();
     recordAudit({ actor, entity: "text", entityId: id, action: "spanish-confirmed", summary: row.key }, tx);
     return true;
   });
-  return confirmed;
 }
 
 /** Adds the entries whose keys are missing; existing (possibly edited) texts are kept. */

@@ -40,7 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isActive: property.isActive,
     spanishStatus: propertySpanishStatus(property),
   }));
-  const counts = propertySpanishCounts(q);
+  // Unfiltered, the page already counted every home of the search.
+  const counts = propertySpanishCounts(q, spanish ? undefined : result.total);
   return json({ q, spanish, counts, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
 }
 

@@ -142,12 +142,13 @@ export function PropertySpanishWarning(props: {
   const pairs = [
     { english: price, spanish: text(values.priceSpanish), needed: priceNeedsSpanish(price), before: stored && { spanish: stored.priceSpanish, translatedFrom: stored.priceTranslatedFrom } },
     { english: text(values.description), spanish: text(values.descriptionSpanish), needed: true, before: stored && { spanish: stored.descriptionSpanish, translatedFrom: stored.descriptionTranslatedFrom } },
-  ].map((pair) => ({
-    ...pair,
+  ].map((pair) => {
     // A blank Spanish text the save will translate counts as written.
-    spanish: machineTranslation && pair.needed && !pair.spanish.trim() ? pair.english : pair.spanish,
-    translatedFrom: machineTranslation && pair.needed && !pair.spanish.trim() ? pair.english : translatedFromAfterSave(pair),
-  }));
+    const machineTranslated = machineTranslation && pair.needed && !pair.spanish.trim();
+    return machineTranslated
+      ? { ...pair, spanish: pair.english, translatedFrom: pair.english }
+      : { ...pair, translatedFrom: translatedFromAfterSave(pair) };
+  });
   const status = spanishStatus(pairs);
   const active = values.isActive === "on" || values.isActive === true;
   return (
