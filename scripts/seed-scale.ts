@@ -57,7 +57,7 @@ function seedScale(databasePath: string): { seeded: boolean } {
        values (?, ?, ?, ?, 'image/webp', 0, ?, ?)`,
     );
     const insertMessage = sqlite.prepare(
-      `insert into contact_messages (first_name, last_name, email, phone, subject, message, created_at) values (?, ?, ?, ?, ?, ?, ?)`,
+      `insert into contact_messages (first_name, last_name, email, phone, subject, message, language, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
     );
 
     sqlite.transaction(() => {
@@ -117,6 +117,7 @@ function seedScale(databasePath: string): { seeded: boolean } {
           rnd.next() < 0.7 ? `(817) 555-${String(rnd.int(0, 9_999)).padStart(4, "0")}` : null,
           rnd.pick(SUBJECTS),
           `Hello, I would like to know more about your homes. Message number ${i}.`,
+          i % 3 === 0 ? "es" : "en",
           now - rnd.int(0, 2 * 365 * DAY_MS),
         );
       }

@@ -1,7 +1,7 @@
 import { DEFAULT_MAIL_FROM, type Config } from "./env.server";
 
 /** Hosts that only this machine reaches: a developer's or a test's site, not a public one. */
-function isLocalHost(hostname: string): boolean {
+export function isLocalHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }

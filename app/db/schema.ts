@@ -113,6 +113,8 @@ export const contactMessages = sqliteTable(
     /** When and by whom (an admin's e-mail) the office marked it handled; null while new. */
     handledAt: integer("handled_at", { mode: "timestamp_ms" }),
     handledBy: text("handled_by"),
+    /** The site's language the visitor wrote from ('en' or 'es'); null for messages older than this record. */
+    language: text("language", { enum: ["en", "es"] }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -3,10 +3,11 @@ import { db } from "~/db/client.server";
 import { configurations } from "~/db/schema";
 import { recordAudit, summarizeChanges, type AuditExecutor } from "~/models/audit.server";
 import { awaitFirstAttempt, queueMail } from "~/services/mail/queue.server";
-import { CONTACT_EMAIL_DESCRIPTION, CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, type NewConfigurationInput } from "~/models/contact-email-form";
+import { CONTACT_EMAIL_DESCRIPTION, CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, type ContactMailSetup, type NewConfigurationInput } from "~/models/contact-email-form";
 import { formatDateTime } from "~/utils/dates";
 import { escapeHtml } from "~/utils/html";
 import { config } from "~/config/env.server";
+import { isLocalHost } from "~/config/deployment-warnings.server";
 import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
 
 /**
@@ -43,6 +44,14 @@ export function getConfiguration(key: string, reader: Reader = db()): Configurat
 /** Where contact messages go while no contact_email is set: the mail server's sender address. */
 export function defaultContactRecipient(): string {
   return config().mailFrom;
+}
+
+/** Whether contact messages reach the office yet (ContactMailSetup). */
+export function contactMailSetup(): ContactMailSetup {
+  if (getConfiguration(CONTACT_EMAIL_KEY)?.value.trim()) return { configured: true };
+  const recipient = defaultContactRecipient();
+  const [mailbox, domain = ""] = recipient.split("@");
+  return { configured: false, recipient, read: !isLocalHost(domain) && !/^no-?reply\b/i.test(mailbox) };
 }
 
 /** The contact_email setting when it holds an address, else MAIL_FROM (README, configuration). */

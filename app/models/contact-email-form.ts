@@ -71,3 +71,10 @@ export const newConfigurationSchema = contactEmailSchema.extend({
 });
 
 export type NewConfigurationInput = z.output<typeof newConfigurationSchema>;
+
+/**
+ * Whether contact messages reach the office: set up once a contact e-mail is stored;
+ * until then they go to MAIL_FROM (`recipient`), which is `read` when it is an address
+ * someone could read (not no-reply@localhost, not a no-reply mailbox).
+ */
+export type ContactMailSetup = { configured: true } | { configured: false; recipient: string; read: boolean };

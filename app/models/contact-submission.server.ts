@@ -4,6 +4,7 @@ import { isHoneypotFilled, type ContactInput } from "~/models/contact-schema";
 import { log } from "~/config/logger.server";
 import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
 import { clientFields } from "~/config/log-pseudonyms.server";
+import type { Language } from "~/utils/locale";
 
 /**
  * What the form action and POST /api/contact share once the input is valid: the
@@ -15,7 +16,7 @@ const contactLimiter = new RateLimiter("contact", 10, 10 * 60_000);
 
 export type ContactOutcome = { kind: "stored"; id: number } | { kind: "rate_limited"; retryAfterSeconds: number };
 
-export async function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown }): Promise<ContactOutcome> {
+export async function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown; language: Language }): Promise<ContactOutcome> {
   // Counted after validation: a visitor correcting typos is not spending the allowance.
   const limit = await contactLimiter.hit(clientNetworkOf(options.clientIp));
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
@@ -24,6 +25,6 @@ export async function submitContactMessage(input: ContactInput, options: { clien
     log.info("contact: honeypot filled, message dropped", clientFields(options.clientIp));
     return { kind: "stored", id: nextContactMessageId() };
   }
-  const message = recordContactMessage(input);
+  const message = recordContactMessage(input, options.language);
   return { kind: "stored", id: message.id };
 }

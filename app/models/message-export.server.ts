@@ -8,6 +8,7 @@ import { cleanOneLine } from "~/utils/control-characters";
 import { CSV_BOM, csvRow } from "~/utils/csv";
 import { formatSpreadsheetDateTime } from "~/utils/dates";
 import type { MessageFilters } from "~/models/message-form";
+import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
 
 /**
  * 'Export CSV': the messages of a filter as a CSV file, newest first, streamed.
@@ -22,7 +23,7 @@ import type { MessageFilters } from "~/models/message-form";
  * A message stored during the export is newer than the cursor and is not in the file.
  */
 
-export const CSV_HEADER = ["id", "received", "first name", "last name", "e-mail", "phone", "subject", "message", "home", "handled at", "handled by"] as const;
+export const CSV_HEADER = ["id", "received", "first name", "last name", "e-mail", "phone", "subject", "message", "home", "handled at", "handled by", "language"] as const;
 
 const CHUNK_ROWS = 500;
 
@@ -39,9 +40,10 @@ const COLUMNS = {
   home: properties.name,
   handledAt: contactMessages.handledAt,
   handledBy: contactMessages.handledBy,
+  language: contactMessages.language,
 };
 
-type RawRow = [number, number, string, string, string, string | null, string, string, string | null, number | null, string | null];
+type RawRow = [number, number, string, string, string, string | null, string, string, string | null, number | null, string | null, Language | null];
 
 /** Up to CHUNK_ROWS rows after the cursor as CSV text, and the cursor of the last one. */
 function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { text: string; last: MessageCursor | null; rows: number } {
@@ -61,7 +63,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
   let rows = 0;
   let last: MessageCursor | null = null;
   for (const row of statement.iterate(...query.params) as IterableIterator<RawRow>) {
-    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy] = row;
+    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language] = row;
     text += csvRow([
       id,
       formatSpreadsheetDateTime(createdAt),
@@ -74,6 +76,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
       home,
       handledAt === null ? null : formatSpreadsheetDateTime(handledAt),
       handledBy,
+      language && LANGUAGE_NAMES[language],
     ]);
     last = { createdAt, id };
     rows++;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, properties, type ContactMessage } from "~/db/schema";
 import { containsText } from "~/db/text-search.server";
@@ -11,12 +11,14 @@ import { CONTACT_SUBJECTS, type ContactInput } from "~/models/contact-schema";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
 import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/models/message-form";
+import { formatMailDateTime } from "~/utils/dates";
+import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
 
 /**
  * Stores a contact message and queues its notification in one transaction: the
  * message is never lost to a mail problem, and never stored without its mail.
  */
-export function recordContactMessage(input: ContactInput): ContactMessage {
+export function recordContactMessage(input: ContactInput, language: Language): ContactMessage {
   return db().transaction((tx) => {
     // Linked only to a home that is listed: a stale or made-up id is just left out.
     const home = input.propertyId === undefined ? undefined : inquiryHome(input.propertyId, tx);
@@ -30,6 +32,7 @@ export function recordContactMessage(input: ContactInput): ContactMessage {
         subject: input.subject,
         message: input.message,
         propertyId: home?.id ?? null,
+        language,
       })
       .returning()
       .get();
@@ -142,6 +145,11 @@ export function contactMessagesPage(
   };
 }
 
+/** How many messages nobody has marked handled yet: the dashboard's "new" count (an index answers it). */
+export function countNewMessages(): number {
+  return db().select({ n: count() }).from(contactMessages).where(isNull(contactMessages.handledAt)).get()?.n ?? 0;
+}
+
 export function getContactMessage(id: number): ContactMessage | undefined {
   return db().select().from(contactMessages).where(eq(contactMessages.id, id)).get();
 }
@@ -223,7 +231,7 @@ function inquiryHome(propertyId: number, reader: Pick<ReturnType<typeof db>, "se
 export function contactNotification(message: ContactMessage, recipient: string, home?: InquiryHome) {
   const fullName = cleanOneLine(`${message.firstName} ${message.lastName}`);
   const label = subjectLabel(message.subject);
-  const received = message.createdAt.toISOString();
+  const received = formatMailDateTime(message.createdAt);
   const homeLine = home ? `${cleanOneLine(home.name)} (${cleanOneLine(home.location)})` : null;
   const firstName = cleanOneLine(message.firstName);
   const lastName = cleanOneLine(message.lastName);
@@ -235,6 +243,7 @@ export function contactNotification(message: ContactMessage, recipient: string, 
     ["Phone", message.phone ? cleanOneLine(message.phone) : "(not given)"],
     ["Subject", label],
     ...(homeLine && home ? ([["Home", `${homeLine} ${home.url}`]] as [string, string][]) : []),
+    ...(message.language ? ([["Language", LANGUAGE_NAMES[message.language]]] as [string, string][]) : []),
     ["Received", received],
   ];
 

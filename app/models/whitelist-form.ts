@@ -18,10 +18,13 @@ export const whitelistEmailSchema = z.object({
     .email(INVALID_EMAIL_MESSAGE)
     // The whitelist, the tokens and the rate limits all key on the lowercased address.
     .transform((email) => email.toLowerCase()),
+  /** 'Send an invitation': a checkbox on the form ("on"), a boolean in JSON. */
+  invite: z.boolean({ invalid_type_error: "invite must be true or false" }).optional().default(false),
 });
 
 export const WHITELIST_MESSAGES = {
   added: "Email added to whitelist successfully",
+  invited: (email: string) => `An invitation is on its way to ${email}.`,
   removed: "Email removed from whitelist",
   addFailed: "Failed to add email to whitelist",
   removeFailed: "Failed to remove email from whitelist",

@@ -2,6 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { adminWhitelist } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
+import { invitationMail } from "~/models/invitation-mail.server";
+import { queueMail } from "~/services/mail/queue.server";
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -34,8 +36,11 @@ export function listWhitelist(): WhitelistEntry[] {
 
 export type AddToWhitelistResult = { kind: "added"; entry: WhitelistEntry } | { kind: "duplicate" };
 
-/** Adds an address (lowercased); the one already there is left as it is. `addedBy` is the acting admin. */
-export function addToWhitelist(email: string, addedBy: string): AddToWhitelistResult {
+/**
+ * Adds an address (lowercased); the one already there is left as it is. `addedBy` is the
+ * acting admin. With `invite`, an invitation mail is queued in the same transaction.
+ */
+export function addToWhitelist(email: string, addedBy: string, options: { invite?: boolean } = {}): AddToWhitelistResult {
   return db().transaction((tx) => {
     const entry = tx
       .insert(adminWhitelist)
@@ -45,6 +50,7 @@ export function addToWhitelist(email: string, addedBy: string): AddToWhitelistRe
       .get();
     if (!entry) return { kind: "duplicate" } as const;
     recordAudit({ actor: addedBy, entity: "whitelist", entityId: entry.id, action: "add", summary: `email: ${entry.email}` }, tx);
+    if (options.invite) queueMail(invitationMail(entry.email, normalizeEmail(addedBy)), tx);
     return { kind: "added", entry } as const;
   });
 }

@@ -8,13 +8,15 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { formatDateTime } from "~/utils/dates";
 import { DASHBOARD_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
+import { countNewMessages } from "~/models/messages.server";
+import { NewMessagesLink } from "~/components/admin/new-messages-link";
 
 const RECENT_ACTIVITY = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), when: formatDateTime(entry.createdAt) }));
-  return json({ counts: dashboardCounts(), spanish: spanishToDoCounts(), activity }, { headers: NO_STORE });
+  return json({ counts: dashboardCounts(), newMessages: countNewMessages(), spanish: spanishToDoCounts(), activity }, { headers: NO_STORE });
 }
 
 const CARDS = [
@@ -25,7 +27,7 @@ const CARDS = [
 ] as const;
 
 export default function Overview() {
-  const { counts, spanish, activity } = useLoaderData<typeof loader>();
+  const { counts, newMessages, spanish, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
   const loading = navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH;
@@ -41,6 +43,11 @@ export default function Overview() {
             <dd className="mt-2 text-3xl font-bold text-brand-900" aria-busy={loading || undefined}>
               {loading ? "..." : counts[card.key]}
             </dd>
+            {card.key === "messages" && !loading ? (
+              <dd className="mt-1">
+                <NewMessagesLink count={newMessages} />
+              </dd>
+            ) : null}
           </div>
         ))}
       </dl>

@@ -30,14 +30,16 @@ export async function action({ request }: ActionFunctionArgs) {
   if (submission.status !== "success") {
     return json<ActionData>({ result: submission.reply() }, { status: 400 });
   }
-  const outcome = addToWhitelist(submission.value.email, admin.email);
+  const { email, invite } = submission.value;
+  const outcome = addToWhitelist(email, admin.email, { invite });
   if (outcome.kind === "duplicate") {
     return json<ActionData>(
       { result: submission.reply({ fieldErrors: { email: [WHITELIST_MESSAGES.duplicate] } }), error: WHITELIST_MESSAGES.duplicate },
       { status: 409 },
     );
   }
-  return redirectWithToast(ADMINS_PATH, { title: "Success", description: WHITELIST_MESSAGES.added });
+  const description = invite ? `${WHITELIST_MESSAGES.added}. ${WHITELIST_MESSAGES.invited(email)}` : WHITELIST_MESSAGES.added;
+  return redirectWithToast(ADMINS_PATH, { title: "Success", description });
 }
 
 export default function AddWhitelistEmail() {
@@ -47,6 +49,8 @@ export default function AddWhitelistEmail() {
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult: data?.result,
+    // Invited unless unticked; a refused post shows the box as it was sent.
+    defaultValue: { invite: true },
     constraint: getZodConstraint(whitelistEmailSchema),
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
@@ -86,6 +90,22 @@ export default function AddWhitelistEmail() {
             {emailError}
           </p>
         ) : null}
+        <div className="mt-4 flex items-start gap-3">
+          <input
+            {...getInputProps(fields.invite, { type: "checkbox" })}
+            key={fields.invite.key}
+            aria-describedby={`${fields.invite.id}-hint`}
+            className="mt-0.5 h-6 w-6 shrink-0 rounded border-slate-300"
+          />
+          <div>
+            <label htmlFor={fields.invite.id} className="text-sm font-medium text-slate-800">
+              Send an invitation
+            </label>
+            <p id={`${fields.invite.id}-hint`} className="text-sm text-slate-600">
+              An e-mail with the address of the sign-in page. It does not sign anyone in by itself.
+            </p>
+          </div>
+        </div>
       </Form>
     </RouteDialog>
   );

@@ -32,7 +32,7 @@ export default function AdminsTab() {
         {entries.length === 0 ? (
           <p className="p-5 text-slate-600">No email addresses in the whitelist yet. Add the first email to get started.</p>
         ) : (
-          <ul className="divide-y divide-slate-200">
+          <ul aria-label="Whitelisted addresses" className="divide-y divide-slate-200">
             {entries.map(({ isMe, ...entry }) => (
               <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 p-5">
                 <div className="min-w-0">

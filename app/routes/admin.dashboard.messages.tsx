@@ -3,7 +3,8 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { MessageCard } from "~/components/admin/message-card";
 import { FilterSelect, SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
-import { contactMessagesPage, decodeMessageCursor, messageHomes, setMessageHandled, subjectLabel } from "~/models/messages.server";
+import { NewMessagesLink } from "~/components/admin/new-messages-link";
+import { contactMessagesPage, countNewMessages, decodeMessageCursor, messageHomes, setMessageHandled, subjectLabel } from "~/models/messages.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { CONTACT_SUBJECTS } from "~/models/contact-fields";
 import { formatDateTime } from "~/utils/dates";
@@ -14,6 +15,7 @@ import { readForm } from "~/http/form-body.server";
 import { MESSAGE_CARD_FORM } from "~/http/form-shapes.server";
 import { MESSAGES_CSV_API, MESSAGES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
+import { LANGUAGE_NAMES } from "~/utils/locale";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -28,6 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       name: `${message.firstName} ${message.lastName}`,
       email: message.email,
       phone: message.phone,
+      language: message.language && LANGUAGE_NAMES[message.language],
       subject: subjectLabel(message.subject),
       message: message.message,
       date: formatDateTime(message.createdAt),
@@ -36,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   });
   const subjects = CONTACT_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
-  return json({ filters, subjects, messages, older: page.older, newer: page.newer }, { headers: NO_STORE });
+  return json({ filters, subjects, messages, newMessages: countNewMessages(), older: page.older, newer: page.newer }, { headers: NO_STORE });
 }
 
 /**
@@ -67,7 +70,7 @@ const STATUS_OPTIONS = [
 ] as const;
 
 export default function MessagesTab() {
-  const { filters, subjects, messages, older, newer } = useLoaderData<typeof loader>();
+  const { filters, subjects, messages, newMessages, older, newer } = useLoaderData<typeof loader>();
   const filtered = filters.q !== "" || filters.subject !== null || filters.status !== "all";
   const search = messageFilterSearch(filters);
   // Where 'Mark as handled' returns to: this filter and this page (the action keeps
@@ -79,14 +82,17 @@ export default function MessagesTab() {
       title="Contact Messages"
       description="Messages submitted through the contact form"
       actions={
-        // A file download, not a page: a plain link (with the filter shown).
-        <a
-          href={`${MESSAGES_CSV_API}${search}`}
-          download
-          className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100"
-        >
-          Export CSV
-        </a>
+        <div className="flex flex-wrap items-center gap-3">
+          <NewMessagesLink count={newMessages} />
+          {/* A file download, not a page: a plain link (with the filter shown). */}
+          <a
+            href={`${MESSAGES_CSV_API}${search}`}
+            download
+            className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100"
+          >
+            Export CSV
+          </a>
+        </div>
       }
       toolbar={
         <SearchForm

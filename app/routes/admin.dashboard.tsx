@@ -7,13 +7,17 @@ import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { noStoreDocument } from "~/http/route-exports";
 import { takeToast } from "~/http/toast.server";
-import { FAQS_PATH, LOGOUT_PATH } from "~/paths";
+import { FAQS_PATH, LOGOUT_PATH, MESSAGES_PATH } from "~/paths";
+import { SetupBanner } from "~/components/admin/setup-banner";
+import { countNewMessages } from "~/models/messages.server";
+import { contactMailSetup } from "~/models/configurations.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const { toast, headers } = await takeToast(request);
   headers.set("Cache-Control", "no-store");
-  return json({ admin, toast }, { headers });
+  // Read again after every action, so the count and the banner follow a change at once.
+  return json({ admin, toast, newMessages: countNewMessages(), mailSetup: contactMailSetup() }, { headers });
 }
 
 export const headers = noStoreDocument;
@@ -21,7 +25,7 @@ export const headers = noStoreDocument;
 export const meta: MetaFunction = () => [{ title: "Admin Dashboard | Lone Star Home Management" }, { name: "robots", content: "noindex" }];
 
 export default function AdminDashboard() {
-  const { admin, toast } = useLoaderData<typeof loader>();
+  const { admin, toast, newMessages, mailSetup } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   const location = useLocation();
   const loggingOut = navigation.state !== "idle" && navigation.formAction === LOGOUT_PATH;
@@ -50,6 +54,7 @@ export default function AdminDashboard() {
       <p className="mt-4 rounded-md bg-amber-50 px-4 py-3 text-sm text-amber-900 md:hidden">
         The admin section is best viewed on a desktop.
       </p>
+      <SetupBanner setup={mailSetup} />
       <FlashToastMessage flash={toast} />
       {/* The tabs wrap on a phone rather than scroll, so the current one is always in sight. */}
       <nav aria-label="Dashboard" className="mt-6">
@@ -65,6 +70,9 @@ export default function AdminDashboard() {
                 }
               >
                 {tab.label}
+                {tab.path === MESSAGES_PATH && newMessages > 0 ? (
+                  <span className="ml-2 rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">{`${newMessages} new`}</span>
+                ) : null}
               </NavLink>
             </li>
           ))}

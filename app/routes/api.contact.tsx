@@ -43,7 +43,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (request.method !== "POST") {
     return methodNotAllowed("GET, POST");
   }
-  const { t } = await getTranslator(request);
+  const { t, language } = await getTranslator(request);
 
   const body = await readJsonObject(request);
   if (!body) {
@@ -62,6 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const outcome = await submitContactMessage(parsed.data, {
       clientIp: clientIpOf(context),
       honeypot: body[HONEYPOT_FIELD],
+      language,
     });
     if (outcome.kind === "rate_limited") {
       return tooManyRequests(outcome.retryAfterSeconds, t("contact.error.rate_limited"));

@@ -7,6 +7,21 @@ const TIME_ZONE = "America/Chicago";
 const dateFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, dateStyle: "medium" });
 const dateTimeFormat = new Intl.DateTimeFormat("en-US", { timeZone: TIME_ZONE, dateStyle: "medium", timeStyle: "short" });
 
+// Mail is read away from the dashboard, so its times name their zone: "Nov 26, 2026, 12:19 PM CST".
+const mailDateTimeFormat = new Intl.DateTimeFormat("en-US", {
+  timeZone: TIME_ZONE,
+  year: "numeric",
+  month: "short",
+  day: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+});
+
+export function formatMailDateTime(value: Date | string | number): string {
+  return mailDateTimeFormat.format(new Date(value));
+}
+
 export function formatDate(value: Date | string | number): string {
   return dateFormat.format(new Date(value));
 }

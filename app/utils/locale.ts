@@ -10,6 +10,9 @@ export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "es";
 }
 
+/** Each language's name as the back office (in English) writes it. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: "English", es: "Spanish" };
+
 export function otherLanguage(language: Language): Language {
   return language === "en" ? "es" : "en";
 }

@@ -1,11 +1,9 @@
-import fs from "node:fs";
-import path from "node:path";
 import { type Browser, type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import Database from "better-sqlite3";
-import { mailHeader, type ReceivedMail } from "../support/smtp";
+import { mailHeader } from "../support/smtp";
 import { layoutProblems } from "./layout-checks";
-import { mailFiles, openPage, openSignedIn, signedInState, type StorageState } from "./support";
+import { mailFiles, openPage, openSignedIn, signedInState, waitForMail, type StorageState } from "./support";
 
 // The Settings tab with JavaScript on and off (this file runs in both projects): where
 // contact form messages are mailed. Each project starts with no contact_email set and
@@ -43,25 +41,6 @@ function removeSetting() {
   const database = new Database(process.env.E2E_DATABASE_PATH!);
   database.prepare("delete from configurations where key = 'contact_email'").run();
   database.close();
-}
-
-/** The first mail to `to` that matches, among those received since `seen` was taken. */
-async function waitForMail(to: string, seen: ReadonlySet<string>, match: (mail: ReceivedMail) => boolean, what: string) {
-  const dir = process.env.E2E_MAIL_DIR!;
-  let found: ReceivedMail | undefined;
-  await expect
-    .poll(
-      () => {
-        for (const name of mailFiles().filter((file) => !seen.has(file))) {
-          const mail = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as ReceivedMail;
-          if (mail.to.includes(to) && match(mail)) found = mail;
-        }
-        return Boolean(found);
-      },
-      { timeout: 20_000, message: what },
-    )
-    .toBe(true);
-  return found!;
 }
 
 /** A post of the tab's forms with JavaScript (a single-fetch data request). */

@@ -46,6 +46,7 @@ const ADMIN_EMAILS = [
   "messages@example.com",
   "sessions@example.com",
   "spanish@example.com",
+  "office@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

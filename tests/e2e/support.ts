@@ -28,6 +28,25 @@ export function mailFiles(): string[] {
   return fs.existsSync(mailDir()) ? fs.readdirSync(mailDir()).filter((name) => name.endsWith(".json")).sort() : [];
 }
 
+/** The first mail to `to` that matches, among those received since `seen` was taken. */
+export async function waitForMail(to: string, seen: ReadonlySet<string>, match: (mail: ReceivedMail) => boolean, what: string) {
+  const dir = mailDir();
+  let found: ReceivedMail | undefined;
+  await expect
+    .poll(
+      () => {
+        for (const name of mailFiles().filter((file) => !seen.has(file))) {
+          const mail = JSON.parse(fs.readFileSync(path.join(dir, name), "utf8")) as ReceivedMail;
+          if (mail.to.includes(to) && match(mail)) found = mail;
+        }
+        return Boolean(found);
+      },
+      { timeout: 20_000, message: what },
+    )
+    .toBe(true);
+  return found!;
+}
+
 /** The sign-in link of the first mail to the address that was not in the folder before. */
 export async function waitForLink(to: string, seenBefore: ReadonlySet<string>, baseURL: string): Promise<string> {
   let link: string | undefined;

@@ -11,7 +11,7 @@ import { decode, visibleTexts } from "../support/html";
 const STAFF = "staff@example.com";
 const SECOND = "second@example.com";
 const TAB = "/admin/dashboard/messages";
-const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by";
+const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by,language";
 // The header as written: every text field in quotes.
 const CSV_HEADER_LINE = CSV_HEADER.split(",").map((name) => `"${name}"`).join(",");
 const BULK = 1_234;
@@ -324,6 +324,7 @@ describe("GET /api/admin/messages.csv", () => {
       "",
       "",
       "",
+      "",
     ]);
     expect(records.get(String(ids.robert))!.slice(5, 8)).toEqual(["'+1 817 555 0101", "Investment Opportunities", `'=HYPERLINK("http://evil.example","Click")`]);
     expect(records.get(String(ids.dana))!.slice(2, 4)).toEqual(["'\tDana", "'\rReturn"]);
@@ -339,6 +340,7 @@ describe("GET /api/admin/messages.csv", () => {
       "Rental Inquiry",
       "¿Tienen casas de 3 recámaras?",
       home.name,
+      "",
       "",
       "",
     ]);
@@ -380,10 +382,10 @@ describe("GET /api/admin/messages.csv", () => {
     const [id] = insert([sneaky]);
     try {
       const { text } = await csv("?q=semi%3Bcolon");
-      const written = [String(id), "2023-12-31 18:00:00", sneaky.first, sneaky.last, sneaky.email, sneaky.phone, "Rental Inquiry", sneaky.message, "", "", ""];
+      const written = [String(id), "2023-12-31 18:00:00", sneaky.first, sneaky.last, sneaky.email, sneaky.phone, "Rental Inquiry", sneaky.message, "", "", "", ""];
       // Every text field in quotes, our id bare, no value empty.
       expect(text).toContain(`${id},"2023-12-31 18:00:00","Ana;=1+1","Peña\t@SUM(A1:A9)",`);
-      expect(text).toContain(`,"Rental Inquiry","Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, ""dijo""; @x\tfin;-1",,,\r\n`);
+      expect(text).toContain(`,"Rental Inquiry","Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, ""dijo""; @x\tfin;-1",,,,\r\n`);
       for (const separators of [",", ",;", ",\t", ",;\t"]) {
         const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ""), separators);
         expect(header.join(","), JSON.stringify(separators)).toBe(CSV_HEADER);

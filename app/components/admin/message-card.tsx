@@ -1,11 +1,14 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { MESSAGES_PATH, PROPERTIES_PATH, propertyPath } from "~/paths";
+import { telHref } from "~/utils/phone";
 
 export type MessageCardItem = {
   id: number;
   name: string;
   email: string;
   phone: string | null;
+  /** The language of the site the visitor wrote from, by name ("Spanish"); null for messages from before it was recorded. */
+  language: string | null;
   subject: string;
   message: string;
   date: string;
@@ -30,7 +33,12 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
             <a href={`mailto:${message.email}`} className="break-all text-brand-700 underline">
               {message.email}
             </a>
-            {message.phone ? <span> · {message.phone}</span> : null}
+            {message.phone ? (
+              <>
+                {" · "}
+                <PhoneLink phone={message.phone} />
+              </>
+            ) : null}
           </p>
         </div>
         <span className="rounded-full bg-slate-100 px-3 py-1 text-xs font-semibold text-slate-700">{message.date}</span>
@@ -38,6 +46,11 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
       <p className="mt-3 text-sm text-slate-800">
         <span className="font-semibold">Subject:</span> {message.subject}
       </p>
+      {message.language ? (
+        <p className="mt-1 text-sm text-slate-800">
+          <span className="font-semibold">Written in:</span> {message.language}
+        </p>
+      ) : null}
       {message.home ? (
         <p className="mt-1 text-sm text-slate-800">
           <span className="font-semibold">Home:</span>{" "}
@@ -62,6 +75,20 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
         <HandledButton message={message} search={search} />
       </div>
     </article>
+  );
+}
+
+/**
+ * A phone number as the visitor typed it, a `tel:` link when it has digits to dial (a
+ * tap calls from a phone). Only digits and a leading '+' go into the link.
+ */
+function PhoneLink({ phone }: { phone: string }) {
+  const dial = telHref(phone);
+  if (!dial) return <span className="break-all">{phone}</span>;
+  return (
+    <a href={dial} className="inline-flex min-h-6 items-center break-all text-brand-700 underline">
+      {phone}
+    </a>
   );
 }
 

@@ -10,6 +10,7 @@ import type { ContactActionData } from "~/models/contact-schema";
 import { readForm } from "~/http/form-body.server";
 import { CONTACT_FORM } from "~/http/form-shapes.server";
 import { errorForLog } from "~/utils/error-for-log";
+import { getLanguage } from "~/i18n/i18n.server";
 
 
 /**
@@ -28,6 +29,8 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
     const outcome = await submitContactMessage(submission.value, {
       clientIp: clientIpOf(context),
       honeypot: formData.get(HONEYPOT_FIELD),
+      // The language of the page the form was sent from, as the office sees it.
+      language: await getLanguage(request),
     });
     if (outcome.kind === "rate_limited") {
       return json<ContactActionData>(
