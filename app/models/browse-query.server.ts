@@ -8,6 +8,7 @@ import {
   MAX_BROWSE_TEXT,
   type BrowseQuery,
 } from "./browse-query";
+import { PRICE_KINDS } from "./price";
 
 /**
  * The /properties URL, checked: a value that makes no sense is left out (never an error
@@ -51,6 +52,7 @@ const page = z
 
 export const browseQuerySchema = z.object({
   q: text,
+  kind: z.enum(PRICE_KINDS).nullable().catch(null),
   minPrice: price,
   maxPrice: price,
   beds: atLeast(BED_CHOICES),
@@ -64,6 +66,7 @@ export function parseBrowseQuery(params: URLSearchParams): BrowseQuery {
   const first = (name: string) => params.get(name) ?? "";
   return browseQuerySchema.parse({
     q: first("q"),
+    kind: first("kind"),
     minPrice: first("minPrice"),
     maxPrice: first("maxPrice"),
     beds: first("beds"),

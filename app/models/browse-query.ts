@@ -1,5 +1,6 @@
 import { hrefWith } from "~/utils/paging";
 import { BROWSE_PATH } from "~/paths";
+import type { PriceKind } from "./price";
 
 /**
  * The public /properties list's filters and sort, as they appear in its URL. Not a
@@ -23,6 +24,8 @@ export const MAX_BROWSE_PRICE = 100_000_000;
 
 export type BrowseQuery = {
   q: string;
+  /** Rent or buy: homes whose price reads as a month's rent, or as a sale price (with those whose price reads as neither). */
+  kind: PriceKind | null;
   minPrice: number | null;
   maxPrice: number | null;
   beds: number | null;
@@ -31,11 +34,16 @@ export type BrowseQuery = {
   page: number;
 };
 
-export const EMPTY_BROWSE_QUERY: BrowseQuery = { q: "", minPrice: null, maxPrice: null, beds: null, baths: null, sort: DEFAULT_BROWSE_SORT, page: 1 };
+export const EMPTY_BROWSE_QUERY: BrowseQuery = { q: "", kind: null, minPrice: null, maxPrice: null, beds: null, baths: null, sort: DEFAULT_BROWSE_SORT, page: 1 };
 
 /** True when the query narrows the list (the sort and the page do not). */
 export function isFiltered(query: BrowseQuery): boolean {
-  return query.q !== "" || query.minPrice !== null || query.maxPrice !== null || query.beds !== null || query.baths !== null;
+  return activeFilterCount(query) > 0;
+}
+
+/** How many filters narrow the list: the "(n)" of the folded filters' "Filters (n)". */
+export function activeFilterCount(query: BrowseQuery): number {
+  return [query.q !== "", query.kind !== null, query.minPrice !== null, query.maxPrice !== null, query.beds !== null, query.baths !== null].filter(Boolean).length;
 }
 
 type QueryValues = { [name in keyof BrowseQuery]?: string | number | null };
@@ -48,6 +56,7 @@ type QueryValues = { [name in keyof BrowseQuery]?: string | number | null };
 export function browseHref(query: QueryValues): string {
   return hrefWith(BROWSE_PATH, {
     q: typeof query.q === "string" ? query.q.trim() : query.q,
+    kind: query.kind,
     minPrice: query.minPrice,
     maxPrice: query.maxPrice,
     beds: query.beds,

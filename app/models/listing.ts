@@ -1,4 +1,5 @@
 import type { Language } from "~/utils/locale";
+import { saysSale, type PriceKind } from "./price";
 
 /** What the public pages know of a listing: its fields and its photos in order. */
 export type Listing = {
@@ -9,6 +10,8 @@ export type Listing = {
   longitude: number | null;
   price: string;
   priceSpanish: string | null;
+  /** What the price was read as: a month's rent, a sale price, or neither ('Call for price'). */
+  priceKind: PriceKind | null;
   applicationUrl: string | null;
   beds: string;
   baths: string;
@@ -39,12 +42,15 @@ export function readingIn(reading: string, language: Language): string {
 
 /**
  * Spanish price and description in Spanish mode when they exist, else the English ones;
- * the beds, baths and square feet with their words (if any) in the language.
+ * the beds, baths and square feet with their words (if any) in the language. `forSale`:
+ * the price is a sale price that does not say so itself ('$64,500'), so the page labels it.
  */
 export function localizedListing(listing: Listing, language: Language) {
   const spanish = language === "es";
+  const price = (spanish && listing.priceSpanish?.trim()) || listing.price;
   return {
-    price: (spanish && listing.priceSpanish?.trim()) || listing.price,
+    price,
+    forSale: listing.priceKind === "sale" && !saysSale(price),
     description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
     beds: readingIn(listing.beds, language),
     baths: readingIn(listing.baths, language),

@@ -14,6 +14,7 @@ export function toListing(property: Property, linked: Media[]): Listing {
     longitude: property.longitude,
     price: property.price,
     priceSpanish: property.priceSpanish,
+    priceKind: property.priceKind,
     applicationUrl: property.applicationUrl,
     beds: property.beds,
     baths: property.baths,

@@ -24,6 +24,11 @@ export type PriceReading = { amount: number; kind: PriceKind };
 
 const SALE_FROM = 20_000;
 
+/** Whether a price text says itself that it is a sale ('$89,900 for sale', 'En venta $64,500'). */
+export function saysSale(text: string): boolean {
+  return SALE_WORDS.test(text);
+}
+
 const SALE_WORDS = /\b(for\s+sale|sale|sell|selling|sold|purchase|buy|venta|vende|vendo|compra|precio\s+de\s+venta)\b/i;
 const WEEK_WORDS = /(\/\s*(wk|week)\b|\b(per|a|each)\s+week\b|\bweekly\b|\bsemana(l|s)?\b|\bpor\s+semana\b|\/\s*sem\b)/i;
 const YEAR_WORDS = /(\/\s*(yr|year|a(ñ|n)o)\b|\b(per|a|each)\s+year\b|\byearly\b|\bannual(ly)?\b|\banual\b|\bal\s+a(ñ|n)o\b)/i;

@@ -153,6 +153,8 @@ export function browseActiveProperties(query: BrowseQuery): PropertyPage {
   const where = and(
     eq(properties.isActive, true),
     containsText([properties.name, properties.location], query.q),
+    // A price read as neither rent nor sale ('Call for price') belongs under both.
+    query.kind === null ? undefined : or(eq(properties.priceKind, query.kind), isNull(properties.priceKind)),
     low === null ? undefined : gte(properties.priceAmount, low),
     high === null ? undefined : lte(properties.priceAmount, high),
     query.beds === null ? undefined : gte(properties.bedsCount, query.beds),

@@ -1,5 +1,7 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
+import { layoutProblems } from "./layout-checks";
 import { openPage } from "./support";
 
 // /properties with JavaScript and without it (this file runs in both projects), in English
@@ -35,6 +37,10 @@ const LANGUAGES = [
     browseAll: "Browse all homes",
     viewDetails: "View Details",
     oakPrice: "$1,150/month",
+    filters: "Filters",
+    rent: "Rent",
+    buy: "Buy",
+    forSale: "For sale",
   },
   {
     code: "es",
@@ -57,6 +63,10 @@ const LANGUAGES = [
     browseAll: "Explorar todas las casas",
     viewDetails: "Ver detalles",
     oakPrice: "$1,150 al mes",
+    filters: "Filtros",
+    rent: "Rentar",
+    buy: "Comprar",
+    forSale: "En venta",
   },
 ] as const;
 type Texts = (typeof LANGUAGES)[number];
@@ -164,6 +174,50 @@ for (const texts of LANGUAGES) {
       await expect(page.getByLabel(texts.maxPrice)).toHaveValue("");
       await expect(page.getByLabel(texts.beds)).toHaveValue("2");
       await expect(page.getByLabel(texts.sort)).toHaveValue("price-desc");
+    });
+
+    test("on a phone: the filters fold behind 'Filters (n)' with the count of results first, and Rent / Buy splits rents from sales", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await openBrowse(page, javaScriptEnabled, texts);
+      const summary = page.locator("summary");
+      const search = page.getByLabel(texts.search);
+      await expect(summary).toHaveText(texts.filters);
+      await expect(search).toBeHidden();
+      // The count of results is on the first screen, above the cards.
+      await expect(results(page)).toBeInViewport();
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        expect(await layoutProblems(page), `folded at ${width} px`).toEqual([]);
+      }
+
+      await summary.click();
+      await expect(search).toBeVisible();
+      await page.getByRole("radio", { name: texts.buy }).check();
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?kind=sale$/, [PECAN, CEDAR]);
+      await expect(page.getByRole("article", { name: PECAN })).toContainText(`${texts.forSale} $64,500`);
+      await expect(summary).toHaveText(`${texts.filters} (1)`);
+      if (javaScriptEnabled) {
+        // The form stays open while the person uses it.
+        await expect(search).toBeVisible();
+      } else {
+        // A new page: folded again, its count of filters and of results on the first screen.
+        await expect(search).toBeHidden();
+        await expect(results(page)).toBeInViewport();
+        await summary.click();
+      }
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        expect(await layoutProblems(page), `open at ${width} px`).toEqual([]);
+      }
+      await expectNoAxeViolations(page, `/properties?kind=sale in ${texts.code} at 390 px, filters open`, { javaScriptEnabled });
+
+      await page.getByRole("radio", { name: texts.rent }).check();
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?kind=rent$/, [TRINITY, BLUEBONNET, LAKEVIEW, OAK]);
+      await expect(page.getByText(texts.forSale, { exact: true })).toHaveCount(0);
     });
 
     test("View Details shows the home's details", async ({ page, javaScriptEnabled }) => {

@@ -93,6 +93,12 @@ async function names(path: string) {
 
 const named = (...numbers: number[]) => numbers.map((n) => HOMES[n - 1].name);
 
+/** The folded filters' summary ("Filters (2)"), without React's text separators and the icon. */
+function summaryOf(html: string): string {
+  const match = /<summary[^>]*>([\s\S]*?)<svg/.exec(html);
+  return decode((match?.[1] ?? "").replace(/<!-- -->/g, "")).trim();
+}
+
 describe("/properties", () => {
   it("lists every active home, newest first, 24 a page, with the count", async () => {
     const { response, html } = await page("/properties");
@@ -133,6 +139,41 @@ describe("/properties", () => {
     expect(await names("/properties?minPrice=50000")).toEqual(named(3));
     // A minimum above the maximum: the homes between the two.
     expect(await names("/properties?minPrice=1500&maxPrice=800&beds=2")).toEqual(named(6, 2, 1));
+  });
+
+  it("splits rents from sales (Rent / Buy); a price read as neither is under both", async () => {
+    // The issue's case: a $70,000 maximum no longer mixes monthly rents with a sale home.
+    expect(await names("/properties?kind=sale&maxPrice=80000")).toEqual(named(3));
+    expect(await names("/properties?kind=sale")).toEqual(named(4, 3));
+    expect(await names("/properties?kind=rent&beds=2")).toEqual(named(6, 4, 2, 1));
+    expect(await names("/properties?q=waco&kind=rent")).toEqual(named(1));
+    const { html } = await page("/properties?kind=rent");
+    expect(resultsLine(html)).toBe(`1–24 of ${ACTIVE - 1} homes`);
+    expect(html).toMatch(/<input type="radio" name="kind"[^>]*checked="" value="rent"\/>/);
+  });
+
+  it("folds the filters behind 'Filters (n)', n the filters in use, before the count of results", async () => {
+    const plain = await page("/properties");
+    expect(summaryOf(plain.html)).toBe("Filters");
+    const filtered = await page("/properties?q=waco&kind=rent&beds=2&sort=price-asc");
+    expect(summaryOf(filtered.html)).toBe("Filters (3)");
+    // The details element comes first, closed: the results' count follows its summary.
+    expect(filtered.html).toMatch(/<details(?![^>]*\bopen\b)[^>]*>\s*<summary/);
+    expect(filtered.html.indexOf("<summary")).toBeLessThan(filtered.html.indexOf('id="results-count"'));
+    const spanish = await page("/properties?beds=2&lng=es");
+    expect(summaryOf(spanish.html)).toBe("Filtros (1)");
+  });
+
+  it("labels a sale price that does not say so 'For sale' / 'En venta', on the card and on the home's page", async () => {
+    const { html } = await page("/properties?q=cypress");
+    expect(html).toMatch(/>For sale <\/span>\$75,000</);
+    const rents = await page("/properties?q=waco&kind=rent");
+    expect(rents.html).not.toContain(">For sale <");
+    const spanish = await page("/properties?q=cypress&lng=es");
+    expect(spanish.html).toMatch(/>En venta <\/span>\$75,000</);
+    const id = /href="\/properties\/(\d+)"/.exec(html)![1];
+    const home = await page(`/properties/${id}?lng=es`);
+    expect(home.html).toMatch(/>En venta <\/span>\$75,000</);
   });
 
   it("finds the text in a name or a location, in any case and with accents", async () => {
@@ -183,6 +224,9 @@ describe("/properties", () => {
       ["/properties?page=99", "/properties?page=2"],
       ["/properties?beds=2&page=2", "/properties?beds=2"],
       ["/properties?unknown=1", "/properties"],
+      ["/properties?kind=&beds=2", "/properties?beds=2"],
+      ["/properties?kind=lease", "/properties"],
+      ["/properties?beds=2&kind=sale", "/properties?kind=sale&beds=2"],
       ["/properties?lng=es&q=&beds=2", "/properties?beds=2&lng=es"],
     ];
     for (const [from, to] of redirects) {

@@ -1,12 +1,31 @@
 import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
-import { BATH_CHOICES, BED_CHOICES, BROWSE_SORTS, MAX_BROWSE_TEXT, browseHref, isFiltered, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
+import {
+  BATH_CHOICES,
+  BED_CHOICES,
+  BROWSE_SORTS,
+  MAX_BROWSE_TEXT,
+  activeFilterCount,
+  browseHref,
+  isFiltered,
+  type BrowseQuery,
+  type BrowseSort,
+} from "~/models/browse-query";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH } from "~/paths";
 
 const DEBOUNCE_MS = 300;
 // Marks the history entries of the form's own navigations.
 const FROM_FORM = "browseForm";
+
+// Wide enough for the filters to sit beside the list's top rather than fill a phone's first screen (Tailwind's md).
+const WIDE_SCREEN = "(min-width: 768px)";
+
+const KIND_CHOICES = [
+  ["", "browse.kind_all", "All"],
+  ["rent", "browse.kind_rent", "Rent"],
+  ["sale", "browse.kind_sale", "Buy"],
+] as const;
 
 const SORT_LABELS: Record<BrowseSort, [key: string, fallback: string]> = {
   newest: ["browse.sort_newest", "Newest"],
@@ -15,13 +34,13 @@ const SORT_LABELS: Record<BrowseSort, [key: string, fallback: string]> = {
 };
 
 // Borders and placeholder as dark as the contact form's: a field's edge at 3:1, its hint at 4.5:1.
-const fieldClass =
-  "mt-1 block h-11 w-full min-w-0 rounded-md border border-slate-500 bg-white px-2 text-slate-900 placeholder:text-slate-500 sm:px-3";
+const fieldClass = "mt-1 block h-11 w-full min-w-0 rounded-md border border-slate-500 bg-white px-2 text-slate-900 placeholder:text-slate-500 sm:px-3";
 
 /** The form's values as the URL holds them (blank for no filter). */
 function fieldValues(query: BrowseQuery): Record<string, string> {
   return {
     q: query.q,
+    kind: query.kind ?? "",
     minPrice: query.minPrice?.toString() ?? "",
     maxPrice: query.maxPrice?.toString() ?? "",
     beds: query.beds?.toString() ?? "",
@@ -35,11 +54,19 @@ function fieldValues(query: BrowseQuery): Record<string, string> {
  * and is a URL one can share. With JavaScript the list follows the fields as they change
  * (typing debounced, choices at once), the URL kept in step without a page load; the
  * field being typed in keeps its focus and its text.
+ *
+ * On a phone the form is folded behind "Filters (n)" (a details element, so it opens
+ * without JavaScript too) and the count of results comes first; on a wide screen it is
+ * always open (by CSS where the browser can style a details' content, and by script).
  */
 export function FilterForm({ query }: { query: BrowseQuery }) {
   const { t } = useT();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (details.current && window.matchMedia(WIDE_SCREEN).matches) details.current.open = true;
+  }, []);
   const timer = useRef<ReturnType<typeof setTimeout>>();
   const cancel = () => clearTimeout(timer.current);
   useEffect(() => cancel, []);
@@ -54,7 +81,11 @@ export function FilterForm({ query }: { query: BrowseQuery }) {
     cancel();
     if (!form.current) return;
     const values = Object.fromEntries([...new FormData(form.current)].map(([name, value]) => [name, String(value)]));
-    navigate(browseHref(values), { replace: true, preventScrollReset: true, state: { [FROM_FORM]: true } });
+    navigate(browseHref(values), {
+      replace: true,
+      preventScrollReset: true,
+      state: { [FROM_FORM]: true },
+    });
   };
 
   // The fields follow the URL when something else changes it (Clear filters, a page link,
@@ -67,70 +98,116 @@ export function FilterForm({ query }: { query: BrowseQuery }) {
     for (const [name, value] of Object.entries(values)) {
       const field = form.current?.elements.namedItem(name);
       if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement) field.value = value;
+      // A radio group (Rent or buy): the choice follows.
+      if (field instanceof RadioNodeList) field.value = value;
     }
     // Once per location: values come with it.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);
 
+  const filters = activeFilterCount(query);
   return (
-    <form
-      ref={form}
-      method="get"
-      action={BROWSE_PATH}
-      role="search"
-      aria-label={t("browse.filters_label", "Filter homes")}
-      onSubmit={(event) => {
-        event.preventDefault();
-        show();
-      }}
-      onChange={(event) => {
-        cancel();
-        if (event.target instanceof HTMLSelectElement) show();
-        else timer.current = setTimeout(show, DEBOUNCE_MS);
-      }}
-      className="grid grid-cols-2 items-start gap-3 rounded-xl border border-slate-200 bg-white p-3 shadow-sm sm:gap-4 sm:p-5 md:grid-cols-4"
-    >
-      <Field label={t("browse.search", "Name or location")} htmlFor="browse-q" className="col-span-2 md:col-span-4">
-        <input
-          id="browse-q"
-          type="search"
-          name="q"
-          defaultValue={values.q}
-          maxLength={MAX_BROWSE_TEXT}
-          placeholder={t("browse.search_placeholder", "e.g. Fort Worth")}
-          autoComplete="off"
-          className={fieldClass}
-        />
-      </Field>
-      <div className="col-span-2 grid grid-cols-2 gap-x-3 sm:gap-x-4">
-        <Field label={t("browse.min_price", "Min price ($)")} htmlFor="browse-min-price">
-          <input id="browse-min-price" type="number" name="minPrice" defaultValue={values.minPrice} min={0} step={1} inputMode="numeric" aria-describedby="browse-price-hint" className={fieldClass} />
+    <details ref={details} className="rounded-xl border border-slate-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
+      <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-3 rounded-xl px-4 py-2 font-semibold text-brand-900 md:hidden">
+        {filters ? t("browse.filters_count", "Filters ({{n}})", { n: filters }) : t("browse.filters", "Filters")}
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M4 6h16M7 12h10M10 18h4" />
+        </svg>
+      </summary>
+      <form
+        ref={form}
+        method="get"
+        action={BROWSE_PATH}
+        role="search"
+        aria-label={t("browse.filters_label", "Filter homes")}
+        onSubmit={(event) => {
+          event.preventDefault();
+          show();
+        }}
+        onChange={(event) => {
+          cancel();
+          const choice = event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === "radio");
+          if (choice) show();
+          else timer.current = setTimeout(show, DEBOUNCE_MS);
+        }}
+        className="grid grid-cols-2 items-start gap-3 border-t border-slate-200 p-3 sm:gap-4 sm:p-5 md:grid-cols-4 md:border-t-0"
+      >
+        <Field label={t("browse.search", "Name or location")} htmlFor="browse-q" className="col-span-2 md:col-span-4">
+          <input
+            id="browse-q"
+            type="search"
+            name="q"
+            defaultValue={values.q}
+            maxLength={MAX_BROWSE_TEXT}
+            placeholder={t("browse.search_placeholder", "e.g. Fort Worth")}
+            autoComplete="off"
+            className={fieldClass}
+          />
         </Field>
-        <Field label={t("browse.max_price", "Max price ($)")} htmlFor="browse-max-price">
-          <input id="browse-max-price" type="number" name="maxPrice" defaultValue={values.maxPrice} min={0} step={1} inputMode="numeric" aria-describedby="browse-price-hint" className={fieldClass} />
+        <fieldset className="col-span-2 md:col-span-4">
+          <legend className="text-sm font-medium text-slate-700">{t("browse.kind", "Rent or buy")}</legend>
+          <div className="mt-1 flex flex-wrap gap-2">
+            {KIND_CHOICES.map(([value, key, fallback]) => (
+              <label
+                key={value || "all"}
+                className="inline-flex h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-500 px-3 text-slate-900 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50 has-[:checked]:font-semibold"
+              >
+                <input type="radio" name="kind" value={value} defaultChecked={values.kind === value} className="h-6 w-6 shrink-0 accent-brand-700" />
+                {t(key, fallback)}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="col-span-2 grid grid-cols-2 gap-x-3 sm:gap-x-4">
+          <Field label={t("browse.min_price", "Min price ($)")} htmlFor="browse-min-price">
+            <input
+              id="browse-min-price"
+              type="number"
+              name="minPrice"
+              defaultValue={values.minPrice}
+              min={0}
+              step={1}
+              inputMode="numeric"
+              aria-describedby="browse-price-hint"
+              className={fieldClass}
+            />
+          </Field>
+          <Field label={t("browse.max_price", "Max price ($)")} htmlFor="browse-max-price">
+            <input
+              id="browse-max-price"
+              type="number"
+              name="maxPrice"
+              defaultValue={values.maxPrice}
+              min={0}
+              step={1}
+              inputMode="numeric"
+              aria-describedby="browse-price-hint"
+              className={fieldClass}
+            />
+          </Field>
+          <p id="browse-price-hint" className="col-span-2 mt-1 text-sm text-slate-600">
+            {t("browse.price_hint", "A month's rent or the sale price.")}
+          </p>
+        </div>
+        <AtLeast label={t("properties.beds", "Beds")} name="beds" value={values.beds} choices={BED_CHOICES} />
+        <AtLeast label={t("properties.baths", "Baths")} name="baths" value={values.baths} choices={BATH_CHOICES} />
+        <Field label={t("browse.sort", "Sort by")} htmlFor="browse-sort" className="col-span-2">
+          <select id="browse-sort" name="sort" defaultValue={values.sort} className={fieldClass}>
+            {BROWSE_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {t(...SORT_LABELS[sort])}
+              </option>
+            ))}
+          </select>
         </Field>
-        <p id="browse-price-hint" className="col-span-2 mt-1 text-sm text-slate-600">
-          {t("browse.price_hint", "A month's rent or the sale price.")}
-        </p>
-      </div>
-      <AtLeast label={t("properties.beds", "Beds")} name="beds" value={values.beds} choices={BED_CHOICES} />
-      <AtLeast label={t("properties.baths", "Baths")} name="baths" value={values.baths} choices={BATH_CHOICES} />
-      <Field label={t("browse.sort", "Sort by")} htmlFor="browse-sort" className="col-span-2">
-        <select id="browse-sort" name="sort" defaultValue={values.sort} className={fieldClass}>
-          {BROWSE_SORTS.map((sort) => (
-            <option key={sort} value={sort}>
-              {t(...SORT_LABELS[sort])}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <div className="col-span-2 flex flex-wrap gap-3 md:self-end">
-        <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
-          {t("browse.apply", "Apply filters")}
-        </button>
-        {isFiltered(query) ? <ClearFiltersLink /> : null}
-      </div>
-    </form>
+        <div className="col-span-2 flex flex-wrap gap-3 md:self-end">
+          <button type="submit" className="inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">
+            {t("browse.apply", "Apply filters")}
+          </button>
+          {isFiltered(query) ? <ClearFiltersLink /> : null}
+        </div>
+      </form>
+    </details>
   );
 }
 

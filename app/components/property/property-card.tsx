@@ -8,12 +8,15 @@ import { propertyPath } from "~/paths";
 /** A listing card; View Details is a link to the home's page, which JavaScript turns into a dialog. */
 export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onViewDetails: (id: number) => void }) {
   const { t, language } = useT();
-  const { price } = localizedListing(listing, language);
+  const { price, forSale } = localizedListing(listing, language);
   return (
     <article aria-labelledby={`listing-${listing.id}-name`} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
       <div className="relative">
         <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" />
-        <p className="absolute left-3 top-3 rounded-md bg-brand-900/90 px-2.5 py-1 text-sm font-bold text-white">{price}</p>
+        <p className="absolute left-3 top-3 rounded-md bg-brand-900/90 px-2.5 py-1 text-sm font-bold text-white">
+          {forSale ? <ForSaleLabel /> : null}
+          {price}
+        </p>
       </div>
       <div className="flex flex-1 flex-col p-5">
         <h3 id={`listing-${listing.id}-name`} className="text-lg font-semibold text-brand-900">{listing.name}</h3>
@@ -40,6 +43,12 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
       </div>
     </article>
   );
+}
+
+/** "For sale" / "En venta" above a sale price that does not say so itself. */
+export function ForSaleLabel() {
+  const { t } = useT();
+  return <span className="block text-xs font-semibold uppercase tracking-wide">{`${t("properties.for_sale", "For sale")} `}</span>;
 }
 
 /** The cards of a list of homes (the home page's section, /properties). */

@@ -3,13 +3,14 @@ import { useT } from "~/i18n/use-t";
 import { localizedListing, type Listing } from "~/models/listing";
 import { DETAILS_IMAGE_SIZES, ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
+import { ForSaleLabel } from "./property-card";
 
 /** The body of a home's details, shared by the dialog over the home page and its own page. */
 /** headingLevel: 3 inside the dialog (whose title is an h2), 2 on the page (under its h1). */
 export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing: Listing; eager?: boolean; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, language } = useT();
-  const { price, description } = localizedListing(listing, language);
+  const { price, forSale, description } = localizedListing(listing, language);
   return (
     <div className="space-y-6">
       <div className="relative overflow-hidden rounded-lg">
@@ -22,6 +23,7 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
         />
         <p className="absolute left-3 top-3 rounded-md bg-accent-500 px-3 py-1.5 text-base font-bold text-slate-900 shadow">
           <span className="sr-only">{t("properties.price", "Price")}: </span>
+          {forSale ? <ForSaleLabel /> : null}
           {price}
         </p>
       </div>
