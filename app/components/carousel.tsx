@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
+import { useSwipe } from "~/hooks/use-swipe";
 import { useT } from "~/i18n/use-t";
 import { SafeImage } from "./ui/safe-image";
 
@@ -28,7 +29,8 @@ function usePrefersReducedMotion(): boolean {
  * under prefers-reduced-motion, and stops for good once the keyboard comes into the
  * carousel (WAI-ARIA's carousel pattern; the pause button, where there is one, starts
  * it again); labelled previous/next and dot controls, ArrowLeft/ArrowRight anywhere in
- * it, and the slide shown announced ("n of m") while it does not rotate by itself.
+ * it, swipes by touch, and the slide shown announced ("n of m") while it does not
+ * rotate by itself.
  */
 export function Carousel(props: {
   slides: Slide[];
@@ -70,6 +72,12 @@ export function Carousel(props: {
   }, [count, index]);
 
   const step = useCallback((delta: number) => setIndex((i) => (((i < count ? i : 0) + delta) % count + count) % count), [count]);
+  const swipe = useSwipe((direction) => {
+    // A swipe is the visitor choosing a photo, as the buttons are: rotation stops for good.
+    setPaused(true);
+    step(direction);
+  });
+  const swipeable = hydrated && count > 1;
 
   const rotating = hydrated && count > 1 && !hovered && !focused && !paused && !reducedMotion;
   useEffect(() => {
@@ -96,7 +104,8 @@ export function Carousel(props: {
       role="region"
       aria-roledescription={t("carousel.roledescription", "carousel")}
       aria-label={props.label}
-      className={`group relative overflow-hidden ${props.className ?? ""}`}
+      className={`group relative overflow-hidden ${swipeable ? "touch-pan-y" : ""} ${props.className ?? ""}`}
+      {...(swipeable ? swipe : {})}
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
       onFocus={(event) => {

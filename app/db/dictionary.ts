@@ -258,6 +258,10 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "properties.photo_alt", en: "{{name}}, photo {{n}}", es: "{{name}}, foto {{n}}" },
   { key: "properties.details_photos", en: "Photos of {{name}}", es: "Fotos de {{name}}" },
   { key: "properties.photo_n_of", en: "{{name}}, photo {{n}} of {{total}}", es: "{{name}}, foto {{n}} de {{total}}" },
+  { key: "properties.open_photo", en: "View photo {{n}} full screen", es: "Ver la foto {{n}} en pantalla completa" },
+  { key: "properties.viewer_close", en: "Close photos", es: "Cerrar fotos" },
+  { key: "properties.viewer_position", en: "Photo {{n}} of {{total}}", es: "Foto {{n}} de {{total}}" },
+  { key: "properties.all_photos", en: "All photos of {{name}}", es: "Todas las fotos de {{name}}" },
   { key: "properties.back_to_homes", en: "Back to all homes", es: "Volver a todas las casas" },
   { key: "properties.close", en: "Close", es: "Cerrar" },
   { key: "properties.ask_about", en: "Ask about this home", es: "Preguntar por esta casa" },
@@ -323,11 +327,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "map.cluster_label", en: "{{count}} homes here, zoom in", es: "{{count}} casas aquí, acercar" },
   { key: "map.info_loading", en: "Loading details...", es: "Cargando detalles..." },
   { key: "map.place_label", en: "Map of {{location}}", es: "Mapa de {{location}}" },
-  {
-    key: "map.place_no_script",
-    en: "Turn on JavaScript to see this home on a map.",
-    es: "Active JavaScript para ver esta casa en un mapa.",
-  },
+  { key: "map.open_osm", en: "Open in OpenStreetMap", es: "Abrir en OpenStreetMap" },
   {
     key: "map.no_script",
     en: "Turn on JavaScript to see the homes on a map.",

@@ -1,10 +1,9 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
-import { useState } from "react";
+import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { ClearFiltersLink, FilterForm } from "~/components/browse/filter-form";
 import { PageLinks } from "~/components/browse/page-links";
-import type { Listing } from "~/models/listing";
 import { ListingDialog } from "~/components/property/listing-dialog";
 import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
@@ -55,8 +54,11 @@ export default function BrowseHomes() {
   const { t } = useT();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === BROWSE_PATH;
-  const [open, setOpen] = useState<Listing | null>(null);
-  const openById = (id: number) => setOpen(listings.find((listing) => listing.id === id) ?? null);
+  const details = useDetailsInUrl();
+  const openById = (id: number) => {
+    const listing = listings.find((item) => item.id === id);
+    if (listing) details.show(listing);
+  };
 
   const filtered = isFiltered(query);
   const from = (query.page - 1) * BROWSE_PAGE_SIZE + 1;
@@ -92,7 +94,7 @@ export default function BrowseHomes() {
         </section>
       </div>
 
-      <ListingDialog listing={open} onClose={() => setOpen(null)} closeHref="#results" />
+      <ListingDialog listing={details.open} onClose={details.close} onLeave={details.dismiss} closeHref="#results" />
     </div>
   );
 }

@@ -38,10 +38,12 @@ test.describe("home page with JavaScript", () => {
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Oak Hollow Community, Lot 14" });
     await expect(dialog).toBeVisible();
-    await expect(page).toHaveURL(/\/$/);
+    // The home's own address while its details are open; back to the list's on close.
+    await expect(page).toHaveURL(/\/properties\/\d+$/);
     await expect(dialog.getByRole("button", { name: "Close" }).first()).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/$/);
     await expect(opener).toBeFocused();
 
     await opener.click();

@@ -1,6 +1,7 @@
 import { Link, useSearchParams } from "@remix-run/react";
-import { useState } from "react";
+import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { LazyMap, getJson } from "~/components/map/lazy-map";
+import { OpenStreetMapLink } from "~/components/map/open-street-map-link";
 import type { MapMarker } from "~/models/map-marker";
 import { openDetailsInPlace, type Listing } from "~/models/listing";
 import { ListingDialog } from "~/components/property/listing-dialog";
@@ -18,8 +19,11 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
   const { t } = useT();
   const [searchParams] = useSearchParams();
   // The open details: a card's listing, or one the map fetched (any active home).
-  const [open, setOpen] = useState<Listing | null>(null);
-  const openById = (id: number) => setOpen(listings.find((listing) => listing.id === id) ?? null);
+  const details = useDetailsInUrl();
+  const openById = (id: number) => {
+    const listing = listings.find((item) => item.id === id);
+    if (listing) details.show(listing);
+  };
   const showingAll = searchParams.get("all") === "1";
 
   const toggleParams = new URLSearchParams(searchParams);
@@ -61,11 +65,11 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
               {t("properties.empty", "No homes are available right now. Please check back soon.")}
             </p>
           )}
-          <MapPanel listings={listings} onViewDetails={openById} onViewListing={setOpen} />
+          <MapPanel listings={listings} onViewDetails={openById} onViewListing={details.show} />
         </div>
       </div>
 
-      <ListingDialog listing={open} onClose={() => setOpen(null)} closeHref="#properties" />
+      <ListingDialog listing={details.open} onClose={details.close} onLeave={details.dismiss} closeHref="#properties" />
     </section>
   );
 }
@@ -94,7 +98,10 @@ function MapPanel(props: { listings: Listing[]; onViewDetails: (id: number) => v
   );
 }
 
-/** The homes with their locations, each a link to its page: the map's place without JavaScript. */
+/**
+ * The homes with their locations, each a link to its page and, where it has coordinates,
+ * to its spot in OpenStreetMap: the map's place without JavaScript.
+ */
 function HomesByLocation({ listings, onViewDetails }: { listings: Listing[]; onViewDetails: (id: number) => void }) {
   const { t } = useT();
   return (
@@ -111,6 +118,7 @@ function HomesByLocation({ listings, onViewDetails }: { listings: Listing[]; onV
               <span className="block font-medium text-slate-900">{listing.name}</span>
               <span className="block text-sm text-slate-600">{listing.location}</span>
             </a>
+            {listing.latitude != null && listing.longitude != null ? <OpenStreetMapLink lat={listing.latitude} lng={listing.longitude} name={listing.name} /> : null}
           </li>
         ))}
       </ul>

@@ -1,4 +1,7 @@
+import { useState } from "react";
 import { Carousel } from "~/components/carousel";
+import { PhotoViewer } from "~/components/ui/photo-viewer";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
 import type { Listing } from "~/models/listing";
 
@@ -12,7 +15,7 @@ export const DETAILS_IMAGE_SIZES = "(min-width: 768px) 720px, 100vw";
 /**
  * A home's photos. `label` names the carousel region: the card's is the home's name; the
  * details' (in a dialog over the cards, or on the home's page) is "Photos of …", so that
- * the two never share a name.
+ * the two never share a name. With JavaScript a tap on a photo opens it full screen.
  */
 export function ListingCarousel({
   listing,
@@ -28,23 +31,56 @@ export function ListingCarousel({
   label?: string;
 }) {
   const { t } = useT();
+  const hydrated = useHydrated();
+  const [viewing, setViewing] = useState<number | null>(null);
   const photoAlt = (n: number) => t("properties.photo_alt", "{{name}}, photo {{n}}", { name: listing.name, n });
+  const slides = listing.photos.map((src, i) => ({ src, alt: photoAlt(i + 1) }));
   return (
-    <Carousel
-      slides={listing.photos.map((src, i) => ({ src, alt: photoAlt(i + 1) }))}
-      intervalMs={LISTING_ROTATION_MS}
-      label={label}
-      labels={{
-        previous: t("properties.previous_image", "Previous photo"),
-        next: t("properties.next_image", "Next photo"),
-        goTo: photoAlt,
-        slide: (n, total) => t("properties.photo_n_of", "{{name}}, photo {{n}} of {{total}}", { name: listing.name, n, total }),
-      }}
-      className={className}
-      width={1200}
-      height={800}
-      sizes={sizes}
-      eager={eager}
-    />
+    <>
+      <Carousel
+        slides={slides}
+        intervalMs={LISTING_ROTATION_MS}
+        label={label}
+        labels={{
+          previous: t("properties.previous_image", "Previous photo"),
+          next: t("properties.next_image", "Next photo"),
+          goTo: photoAlt,
+          slide: (n, total) => t("properties.photo_n_of", "{{name}}, photo {{n}} of {{total}}", { name: listing.name, n, total }),
+        }}
+        className={className}
+        width={1200}
+        height={800}
+        sizes={sizes}
+        eager={eager}
+        wrapSlide={
+          hydrated
+            ? (image, i) => (
+                <button
+                  type="button"
+                  onClick={() => setViewing(i)}
+                  aria-label={t("properties.open_photo", "View photo {{n}} full screen", { n: i + 1 })}
+                  className="focus-ring-inset block h-full w-full cursor-zoom-in"
+                >
+                  {image}
+                </button>
+              )
+            : undefined
+        }
+      />
+      {viewing !== null ? (
+        <PhotoViewer
+          title={t("properties.details_photos", "Photos of {{name}}", { name: listing.name })}
+          photos={slides}
+          start={viewing}
+          onClose={() => setViewing(null)}
+          labels={{
+            close: t("properties.viewer_close", "Close photos"),
+            previous: t("properties.previous_image", "Previous photo"),
+            next: t("properties.next_image", "Next photo"),
+            position: (n, total) => t("properties.viewer_position", "Photo {{n}} of {{total}}", { n, total }),
+          }}
+        />
+      ) : null}
+    </>
   );
 }

@@ -1,13 +1,17 @@
 import { LazyMap } from "~/components/map/lazy-map";
+import { OpenStreetMapLink } from "~/components/map/open-street-map-link";
 import { useT } from "~/i18n/use-t";
 import { localizedListing, type Listing } from "~/models/listing";
 import { DETAILS_IMAGE_SIZES, ListingCarousel } from "./listing-carousel";
+import { SafeImage } from "~/components/ui/safe-image";
 import { ListingFacts } from "./listing-facts";
 import { ForSaleLabel } from "./property-card";
 
 /** The body of a home's details, shared by the dialog over the home page and its own page. */
 /** headingLevel: 3 inside the dialog (whose title is an h2), 2 on the page (under its h1). */
 export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing: Listing; eager?: boolean; headingLevel?: 2 | 3 }) {
+  // The home's own page (not the dialog, which needs JavaScript anyway).
+  const ownPage = headingLevel === 2;
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t, language } = useT();
   const { price, forSale, description } = localizedListing(listing, language);
@@ -27,6 +31,7 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
           {price}
         </p>
       </div>
+      {ownPage && listing.photos.length > 1 ? <AllPhotosWithoutScript listing={listing} /> : null}
       {listing.latitude != null && listing.longitude != null ? (
         <PlaceMapPanel lat={listing.latitude} lng={listing.longitude} location={listing.location} />
       ) : null}
@@ -43,6 +48,33 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
   );
 }
 
+/**
+ * Without JavaScript the carousel shows its first photo only: the others follow it as a
+ * simple list. A browser that runs scripts ignores a noscript element (and loads none of it).
+ */
+function AllPhotosWithoutScript({ listing }: { listing: Listing }) {
+  const { t } = useT();
+  return (
+    <noscript>
+      <ul aria-label={t("properties.all_photos", "All photos of {{name}}", { name: listing.name })} className="grid gap-3 sm:grid-cols-2">
+        {listing.photos.slice(1).map((src, i) => (
+          <li key={`${src}-${i}`} className="overflow-hidden rounded-lg bg-slate-100">
+            <SafeImage
+              src={src}
+              alt={t("properties.photo_alt", "{{name}}, photo {{n}}", { name: listing.name, n: i + 2 })}
+              width={1200}
+              height={800}
+              sizes={DETAILS_IMAGE_SIZES}
+              loading="lazy"
+              className="aspect-[3/2] h-auto w-full object-cover"
+            />
+          </li>
+        ))}
+      </ul>
+    </noscript>
+  );
+}
+
 /** The home's place on a small map (zoom 15), loaded as it nears the viewport. */
 function PlaceMapPanel({ lat, lng, location }: { lat: number; lng: number; location: string }) {
   const { t } = useT();
@@ -50,7 +82,13 @@ function PlaceMapPanel({ lat, lng, location }: { lat: number; lng: number; locat
   return (
     <LazyMap
       className="flex h-56 flex-col overflow-hidden rounded-lg border border-slate-200 bg-slate-50"
-      fallback={<p className="flex flex-1 items-center justify-center p-4 text-center text-slate-600">{t("map.place_no_script", "Turn on JavaScript to see this home on a map.")}</p>}
+      // Before the map loads, and without JavaScript: the place and a map that needs no script.
+      fallback={
+        <div data-map-fallback className="flex flex-1 flex-col items-center justify-center gap-2 p-4 text-center">
+          <p className="text-slate-700">{location}</p>
+          <OpenStreetMapLink lat={lat} lng={lng} />
+        </div>
+      }
       render={(kit, _data, onReady) => <kit.maps.PlaceMap tiles={kit.tiles} lat={lat} lng={lng} label={label} onReady={onReady} />}
     />
   );

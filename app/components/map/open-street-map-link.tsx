@@ -1,0 +1,28 @@
+import { useT } from "~/i18n/use-t";
+import { DETAIL_ZOOM } from "~/models/map-marker";
+
+/** A place on openstreetmap.org, marked, at the zoom of a home's own map. */
+export function openStreetMapUrl(lat: number, lng: number): string {
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${DETAIL_ZOOM}/${lat}/${lng}`;
+}
+
+/**
+ * 'Open in OpenStreetMap': where a map needs JavaScript, a link to the spot on a map that
+ * does not (a new tab, so the site stays where it was). `name` tells the links of a list
+ * apart for a screen reader.
+ */
+export function OpenStreetMapLink({ lat, lng, name }: { lat: number; lng: number; name?: string }) {
+  const { t } = useT();
+  return (
+    <a
+      href={openStreetMapUrl(lat, lng)}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+    >
+      {t("map.open_osm", "Open in OpenStreetMap")}
+      {name ? <span className="sr-only">{`: ${name}`}</span> : null}
+      <span className="sr-only">{` ${t("footer.new_tab", "(opens in a new tab)")}`}</span>
+    </a>
+  );
+}
