@@ -58,7 +58,7 @@ describe("the rest", () => {
     expect(readingIn("N/A", "es")).toBe("N/D");
     expect(readingIn("2+", "es")).toBe("2+");
     expect(readingIn("Studio", "en")).toBe("Studio");
-    const listing = { beds: "Studio", baths: "1", sqft: "480", price: "$795/month", priceSpanish: "$795 al mes", description: "A", descriptionSpanish: null } as Listing;
-    expect(localizedListing(listing, "es")).toEqual({ price: "$795 al mes", description: "A", beds: "Estudio", baths: "1", sqft: "480" });
+    const listing = { beds: "Studio", baths: "1", sqft: "480", price: "$795/month", priceSpanish: "$795 al mes", priceKind: "rent", description: "A", descriptionSpanish: null } as Listing;
+    expect(localizedListing(listing, "es")).toEqual({ price: "$795 al mes", forSale: false, description: "A", beds: "Estudio", baths: "1", sqft: "480" });
   });
 });
