@@ -288,7 +288,8 @@ test("Properties: link an image, see it on the public page, unlink it", async ({
     await expect(dialog.getByText("No images match your search")).toBeVisible();
 
     // On the public page: the main photo, then the linked one (the carousel's second slide).
-    const photo = (n: number) => visitor.locator(`img[alt="${name}, photo ${n}"]`);
+    // In the home's carousel (without JavaScript the page also lists its photos below it).
+    const photo = (n: number) => visitor.getByRole("region", { name: `Photos of ${name}` }).locator(`img[alt="${name}, photo ${n}"]`);
     await openPage(visitor, `/properties/${id}?lng=en`, javaScriptEnabled);
     await expect(photo(1)).toHaveAttribute("src", "/objects/demo/home-3.webp");
     await expect(photo(2)).toHaveAttribute("src", "/objects/demo/hero-1.webp");
