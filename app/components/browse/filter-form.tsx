@@ -159,32 +159,8 @@ export function FilterForm({ query }: { query: BrowseQuery }) {
           </div>
         </fieldset>
         <div className="col-span-2 grid grid-cols-2 gap-x-3 sm:gap-x-4">
-          <Field label={t("browse.min_price", "Min price ($)")} htmlFor="browse-min-price">
-            <input
-              id="browse-min-price"
-              type="number"
-              name="minPrice"
-              defaultValue={values.minPrice}
-              min={0}
-              step={1}
-              inputMode="numeric"
-              aria-describedby="browse-price-hint"
-              className={fieldClass}
-            />
-          </Field>
-          <Field label={t("browse.max_price", "Max price ($)")} htmlFor="browse-max-price">
-            <input
-              id="browse-max-price"
-              type="number"
-              name="maxPrice"
-              defaultValue={values.maxPrice}
-              min={0}
-              step={1}
-              inputMode="numeric"
-              aria-describedby="browse-price-hint"
-              className={fieldClass}
-            />
-          </Field>
+          <PriceField label={t("browse.min_price", "Min price ($)")} name="minPrice" value={values.minPrice} />
+          <PriceField label={t("browse.max_price", "Max price ($)")} name="maxPrice" value={values.maxPrice} />
           <p id="browse-price-hint" className="col-span-2 mt-1 text-sm text-slate-600">
             {t("browse.price_hint", "A month's rent or the sale price.")}
           </p>
@@ -220,6 +196,26 @@ function Field(props: { label: string; htmlFor: string; className?: string; chil
       </label>
       {props.children}
     </div>
+  );
+}
+
+/** A whole number of dollars, from 0 ("minPrice" is the field #browse-min-price); both share the hint below them. */
+function PriceField(props: { label: string; name: "minPrice" | "maxPrice"; value: string }) {
+  const id = props.name === "minPrice" ? "browse-min-price" : "browse-max-price";
+  return (
+    <Field label={props.label} htmlFor={id}>
+      <input
+        id={id}
+        type="number"
+        name={props.name}
+        defaultValue={props.value}
+        min={0}
+        step={1}
+        inputMode="numeric"
+        aria-describedby="browse-price-hint"
+        className={fieldClass}
+      />
+    </Field>
   );
 }
 
