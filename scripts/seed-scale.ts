@@ -53,8 +53,8 @@ function seedScale(databasePath: string): { seeded: boolean } {
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertMedia = sqlite.prepare(
-      `insert into media (filename, original_name, file_path, file_size, mime_type, is_hero_image, property_id, created_at)
-       values (?, ?, ?, ?, 'image/webp', 0, ?, ?)`,
+      `insert into media (filename, original_name, file_path, file_size, mime_type, is_hero_image, property_id, position, created_at)
+       values (?, ?, ?, ?, 'image/webp', 0, ?, ?, ?)`,
     );
     const insertMessage = sqlite.prepare(
       `insert into contact_messages (first_name, last_name, email, phone, subject, message, language, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -101,11 +101,15 @@ function seedScale(databasePath: string): { seeded: boolean } {
         );
         propertyIds.push(Number(result.lastInsertRowid));
       }
+      // Each home's photos numbered in the order they are linked.
+      const places = new Map<number, number>();
       for (let i = 1; i <= SCALE.media; i++) {
         const picture = rnd.pick(PICTURES);
         // Three in four are linked to a home; the rest wait in the library to be linked.
         const propertyId = i % 4 === 0 ? null : propertyIds[i % propertyIds.length];
-        insertMedia.run(picture.split("/").pop(), `photo-${i}.webp`, `/objects/${picture}`, rnd.int(40_000, 900_000), propertyId, now - rnd.int(0, 3 * 365) * DAY_MS);
+        const position = propertyId === null ? null : (places.get(propertyId) ?? 0) + 1;
+        if (propertyId !== null) places.set(propertyId, position!);
+        insertMedia.run(picture.split("/").pop(), `photo-${i}.webp`, `/objects/${picture}`, rnd.int(40_000, 900_000), propertyId, position, now - rnd.int(0, 3 * 365) * DAY_MS);
       }
       for (let i = 1; i <= SCALE.messages; i++) {
         const first = rnd.pick(FIRST_NAMES);

@@ -70,6 +70,8 @@ export const media = sqliteTable(
     mimeType: text("mime_type").notNull(),
     isHeroImage: integer("is_hero_image", { mode: "boolean" }).notNull().default(false),
     propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
+    /** Its place among its home's photos, after the main image (1 first); set when linked, left when unlinked. */
+    position: integer("position"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { linkMediaToProperty, unlinkMediaFromProperty } from "~/models/media-links.server";
+import { makeMainImage, moveLinkedPhoto, type PhotoOutcome } from "~/models/property-photos.server";
 import { unrecordedImageProblem } from "~/models/properties.server";
 import { propertySchema, type PropertyInput } from "~/models/property-form";
 import { mediaLinkNotFound, PROPERTY_MESSAGES } from "~/models/property-messages";
@@ -40,4 +42,33 @@ export function changeMediaLink({ params, admin }: AdminJsonCall, change: "link"
   if (outcome.kind === "linked") return noStoreJson({ message: PROPERTY_MESSAGES.linked });
   if (outcome.kind === "unlinked") return noStoreJson({ message: PROPERTY_MESSAGES.unlinked });
   return notFoundJson(mediaLinkNotFound(outcome.kind));
+}
+
+const moveSchema = z.object({ direction: z.enum(["up", "down"], { errorMap: () => ({ message: "direction must be up or down" }) }) });
+
+/** The answer to an order or main-image change: its toast text, or why nothing changed. */
+function photoAnswer(outcome: PhotoOutcome, done: string): Response {
+  if (outcome.kind === "done" || outcome.kind === "unchanged") return noStoreJson({ message: done });
+  if (outcome.kind === "not_an_image") return refusedJson(PROPERTY_MESSAGES.notAnImage, {});
+  return notFoundJson(mediaLinkNotFound(outcome.kind));
+}
+
+/** POST .../media/{mediaId}/move with {direction: "up" | "down"}: one place earlier or later among the home's photos. */
+export function moveMediaCall({ request, params, admin }: AdminJsonCall): Promise<Response> {
+  return withJsonBody(request, moveSchema, "direction must be up or down", ({ direction }) => {
+    const propertyId = parseId(params.id);
+    const mediaId = parseId(params.mediaId);
+    if (propertyId === null) return notFoundJson(mediaLinkNotFound("property_not_found"));
+    if (mediaId === null) return notFoundJson(mediaLinkNotFound("not_linked"));
+    return photoAnswer(moveLinkedPhoto(propertyId, mediaId, direction, admin.email), PROPERTY_MESSAGES.moved);
+  });
+}
+
+/** POST .../media/{mediaId}/main: the linked photo becomes the home's main image. */
+export function makeMainImageCall({ params, admin }: AdminJsonCall): Response {
+  const propertyId = parseId(params.id);
+  const mediaId = parseId(params.mediaId);
+  if (propertyId === null) return notFoundJson(mediaLinkNotFound("property_not_found"));
+  if (mediaId === null) return notFoundJson(mediaLinkNotFound("not_linked"));
+  return photoAnswer(makeMainImage(propertyId, mediaId, admin.email), PROPERTY_MESSAGES.madeMain);
 }

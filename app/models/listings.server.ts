@@ -4,7 +4,7 @@ import { listPropertyMedia, mediaByProperty } from "./media.server";
 import type { BrowseQuery } from "~/models/browse-query";
 import { browseActiveProperties, countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
 
-/** The public view of a listing: its fields, the main image first, then its linked media. */
+/** The public view of a listing: its fields, the main image first, then its linked media in their order. */
 export function toListing(property: Property, linked: Media[]): Listing {
   return {
     id: property.id,
@@ -21,7 +21,8 @@ export function toListing(property: Property, linked: Media[]): Listing {
     sqft: property.sqft,
     description: property.description,
     descriptionSpanish: property.descriptionSpanish,
-    photos: [property.imageUrl, ...linked.map((item) => item.filePath)].filter(Boolean),
+    // A file once: a linked photo that is also the main image is shown as the main image only.
+    photos: [...new Set([property.imageUrl, ...linked.map((item) => item.filePath)].filter(Boolean))],
   };
 }
 

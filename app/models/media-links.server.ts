@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, desc, eq, isNull, max } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { containsText } from "~/db/text-search.server";
@@ -33,7 +33,9 @@ export function linkMediaToProperty(propertyId: number, mediaId: number, actor: 
   return db().transaction((tx) => {
     const found = linkParties(propertyId, mediaId, tx);
     if (found.kind !== "found") return found;
-    tx.update(media).set({ propertyId }).where(eq(media.id, mediaId)).run();
+    // Last among the home's photos (where it already is when it was linked here before).
+    const last = tx.select({ n: max(media.position) }).from(media).where(and(eq(media.propertyId, propertyId))).get()?.n ?? 0;
+    if (found.linkedTo !== propertyId) tx.update(media).set({ propertyId, position: last + 1 }).where(eq(media.id, mediaId)).run();
     const moved = found.linkedTo !== null && found.linkedTo !== propertyId ? ` (moved from property ${found.linkedTo})` : "";
     recordAudit({ actor, entity: "property", entityId: propertyId, action: "link", summary: `${found.summary}${moved}` }, tx);
     return { kind: "linked" } as const;
@@ -45,7 +47,7 @@ export function unlinkMediaFromProperty(propertyId: number, mediaId: number, act
     const found = linkParties(propertyId, mediaId, tx);
     if (found.kind !== "found") return found;
     if (found.linkedTo !== propertyId) return { kind: "not_linked" } as const;
-    tx.update(media).set({ propertyId: null }).where(and(eq(media.id, mediaId), eq(media.propertyId, propertyId))).run();
+    tx.update(media).set({ propertyId: null, position: null }).where(and(eq(media.id, mediaId), eq(media.propertyId, propertyId))).run();
     recordAudit({ actor, entity: "property", entityId: propertyId, action: "unlink", summary: found.summary }, tx);
     return { kind: "unlinked" } as const;
   });

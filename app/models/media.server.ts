@@ -7,6 +7,11 @@ import type { MediaImageChoice } from "~/models/media-form";
 
 const mediaOrder = [asc(media.createdAt), asc(media.id)];
 /**
+ * A home's photos in the order staff set (Move up / Move down): by position, then, for
+ * one linked without a position (none is, since migration 0008), by when it was added.
+ */
+export const propertyMediaOrder = [sql`${media.position} is null`, asc(media.position), ...mediaOrder];
+/**
  * The back office lists media newest first. createdAt is the time of the insert and is
  * never written after it, so ids come in the same order: the primary key pages through
  * 20,000 items without sorting them (createdAt would need a sort of the whole table).
@@ -18,14 +23,14 @@ export function listHeroImages(): Media[] {
 }
 
 export function listPropertyMedia(propertyId: number): Media[] {
-  return db().select().from(media).where(eq(media.propertyId, propertyId)).orderBy(...mediaOrder).all();
+  return db().select().from(media).where(eq(media.propertyId, propertyId)).orderBy(...propertyMediaOrder).all();
 }
 
 /** The linked media of several listings in one query, grouped by listing. */
 export function mediaByProperty(propertyIds: number[]): Map<number, Media[]> {
   const grouped = new Map<number, Media[]>();
   if (!propertyIds.length) return grouped;
-  const rows = db().select().from(media).where(inArray(media.propertyId, propertyIds)).orderBy(...mediaOrder).all();
+  const rows = db().select().from(media).where(inArray(media.propertyId, propertyIds)).orderBy(...propertyMediaOrder).all();
   for (const row of rows) {
     const list = grouped.get(row.propertyId!) ?? [];
     list.push(row);

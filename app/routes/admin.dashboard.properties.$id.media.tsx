@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { LinkedPhotoRow } from "~/components/admin/linked-photo-row";
 import { Pager } from "~/components/admin/pager";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
@@ -8,6 +9,7 @@ import { SafeImage } from "~/components/ui/safe-image";
 import type { Media } from "~/db/schema";
 import { linkMediaToProperty, unlinkedMediaPage, unlinkMediaFromProperty } from "~/models/media-links.server";
 import { listPropertyMedia } from "~/models/media.server";
+import { makeMainImage, moveLinkedPhoto } from "~/models/property-photos.server";
 import { getProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { hrefWith } from "~/utils/paging";
@@ -38,7 +40,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const available = unlinkedMediaPage({ q: mq, page: parseId(search.get("mpage")) ?? 1 });
   return json(
     {
-      property: { id: property.id, name: property.name },
+      property: { id: property.id, name: property.name, imageUrl: property.imageUrl },
       linked: listPropertyMedia(property.id).map(mediaView),
       available: available.media.map(mediaView),
       availableTotal: available.total,
@@ -55,9 +57,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   const form = await readForm(request, PROPERTY_MEDIA_FORM);
-  const linking = form.get("intent") === "link";
+  const intent = form.get("intent");
+  const linking = intent === "link";
   const propertyId = parseId(params.id);
   const mediaId = parseId(String(form.get("mediaId") ?? ""));
+  if (intent === "move-up" || intent === "move-down" || intent === "make-main") {
+    const outcome =
+      propertyId === null || mediaId === null
+        ? null
+        : intent === "make-main"
+          ? makeMainImage(propertyId, mediaId, admin.email)
+          : moveLinkedPhoto(propertyId, mediaId, intent === "move-up" ? "up" : "down", admin.email);
+    if (outcome && (outcome.kind === "done" || outcome.kind === "unchanged")) {
+      return redirectWithToast(back, { title: "Success", description: intent === "make-main" ? PROPERTY_MESSAGES.madeMain : PROPERTY_MESSAGES.moved });
+    }
+    const description =
+      outcome?.kind === "not_an_image" ? PROPERTY_MESSAGES.notAnImage : intent === "make-main" ? PROPERTY_MESSAGES.makeMainFailed : PROPERTY_MESSAGES.moveFailed;
+    return redirectWithToast(back, { title: "Error", description, variant: "destructive" });
+  }
   const failed = { title: "Error", description: linking ? PROPERTY_MESSAGES.linkFailed : PROPERTY_MESSAGES.unlinkFailed, variant: "destructive" } as const;
   if (propertyId === null || mediaId === null) return redirectWithToast(back, failed);
   if (linking) {
@@ -117,7 +134,8 @@ export default function PropertyImages() {
       footer={<DialogCancelLink to={backTo} label="Done" />}
     >
       <p className="break-words text-slate-700">
-        Images of <span className="font-semibold text-slate-900">{property.name}</span>, shown after its main image on the public site.
+        Images of <span className="font-semibold text-slate-900">{property.name}</span>, shown after its main image on the public site, in this order.
+        The main image is shown once, first.
       </p>
 
       <section aria-labelledby="linked-images-title" className="mt-5">
@@ -128,8 +146,8 @@ export default function PropertyImages() {
           <p className="mt-2 text-sm text-slate-600">No images are linked to this property yet.</p>
         ) : (
           <ul aria-label="Linked images" className="divide-y divide-slate-100">
-            {linked.map((item) => (
-              <MediaRow key={item.id} item={item} intent="unlink" action={action} />
+            {linked.map((item, i) => (
+              <LinkedPhotoRow key={item.id} item={item} place={i + 1} count={linked.length} isMain={item.filePath === property.imageUrl} action={action} />
             ))}
           </ul>
         )}

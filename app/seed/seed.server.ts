@@ -83,7 +83,8 @@ async function seedDemoOnce() {
         .get();
       // Two listings get extra photos so their carousels have several slides.
       if (index < 2) {
-        for (const extra of [homeFiles[(index + 6) % homeFiles.length], homeFiles[(index + 7) % homeFiles.length]]) {
+        const extras = [homeFiles[(index + 6) % homeFiles.length], homeFiles[(index + 7) % homeFiles.length]];
+        for (const [place, extra] of extras.entries()) {
           tx.insert(media)
             .values({
               filename: extra.key.split("/").pop()!,
@@ -92,6 +93,7 @@ async function seedDemoOnce() {
               fileSize: extra.size,
               mimeType: "image/webp",
               propertyId: inserted.id,
+              position: place + 1,
             })
             .run();
         }

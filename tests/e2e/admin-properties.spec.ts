@@ -312,6 +312,70 @@ test("Properties: link an image, see it on the public page, unlink it", async ({
   }
 });
 
+test("Properties: order a home's photos and make one the main image; the public carousel follows, a file never twice", async ({
+  browser,
+  baseURL,
+  javaScriptEnabled,
+}) => {
+  const tag = javaScriptEnabled ? "js" : "nojs";
+  const name = `Photo order ${tag} home`;
+  const id = insertProperty({ name, location: "Orderville, TX 75001", isActive: true, createdAt: Date.now() });
+  // The main image (home-3) is a library item of its own; three photos linked in order.
+  const files = ["home-3", "home-4", "home-5", "home-6"].map((file) => `/objects/demo/${file}.webp`);
+  const names = files.map((_, i) => `order-${tag}-${i}.webp`);
+  const db = database(false);
+  const mediaIds = files.map((file, i) =>
+    Number(
+      db
+        .prepare("insert into media (filename, original_name, file_path, file_size, mime_type, property_id, position) values (?, ?, ?, 1000, 'image/webp', ?, ?)")
+        .run(file.split("/").pop(), names[i], file, i === 0 ? null : id, i === 0 ? null : i).lastInsertRowid,
+    ),
+  );
+  db.close();
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `${TAB}/${id}/media`);
+  const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
+  const publicPhotos = async () => {
+    await openPage(visitor, `/properties/${id}?lng=en`, javaScriptEnabled);
+    const region = visitor.getByRole("region", { name: `Photos of ${name}` });
+    return region.locator("img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  };
+  try {
+    const dialog = page.getByRole("dialog", { name: "Property Images" });
+    const linked = dialog.getByRole("list", { name: "Linked images" });
+    const rows = linked.getByRole("listitem");
+    await expect(rows).toHaveText([new RegExp(`${names[1]}Photo 1 of 3`), new RegExp(`${names[2]}Photo 2 of 3`), new RegExp(`${names[3]}Photo 3 of 3`)]);
+    await expect(linked.getByRole("button", { name: `Move up ${names[1]}` })).toBeDisabled();
+
+    await linked.getByRole("button", { name: `Move up ${names[3]}` }).click();
+    await expectNotice(page, "Image order updated");
+    await expect(rows).toHaveText([new RegExp(names[1]), new RegExp(names[3]), new RegExp(names[2])]);
+    expect(await publicPhotos()).toEqual([files[0], files[1], files[3], files[2]]);
+
+    await linked.getByRole("button", { name: `Make main image ${names[3]}` }).click();
+    await expectNotice(page, "Main image updated");
+    // The old main image stays among the photos, where the new one was.
+    await expect(rows).toHaveText([new RegExp(names[1]), new RegExp(names[0]), new RegExp(`${names[3]}.*Main image`), new RegExp(names[2])]);
+    await expect(linked.getByRole("button", { name: `Make main image ${names[3]}` })).toHaveCount(0);
+    const shown = await publicPhotos();
+    expect(shown).toEqual([files[3], files[1], files[0], files[2]]);
+    expect(new Set(shown).size).toBe(shown.length);
+
+    // At phone widths, as opened (not under the toast of the last change).
+    await openPage(page, `${TAB}/${id}/media`, javaScriptEnabled);
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await layoutProblems(page), `Property Images at ${width} px`).toEqual([]);
+    }
+  } finally {
+    removeProperties("id = ?", String(id));
+    const cleanup = database(false);
+    for (const mediaId of mediaIds) cleanup.prepare("delete from media where id = ?").run(mediaId);
+    cleanup.close();
+    await visitor.close();
+    await context.close();
+  }
+});
+
 test("Properties: the Add dialog has its own URL; with JavaScript focus moves in and returns to the opener", async ({ browser, baseURL, javaScriptEnabled }) => {
   const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, TAB);
   const opener = page.getByRole("link", { name: "Add Property" });

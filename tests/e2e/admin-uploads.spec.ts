@@ -37,10 +37,10 @@ function fileNamed(name: string, bytes: Buffer): string {
 }
 
 /** A photo-like JPEG of noise: about 2 MB, so a slowed upload takes a few seconds. */
-async function noisyJpeg(width = 1400, height = 1000): Promise<Buffer> {
+async function noisyJpeg(width = 1400, height = 1000, quality = 95): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = (i * 2654435761) >>> 24;
-  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality }).toBuffer();
 }
 
 /** Removes the media rows (and their files through the app's own delete) whose original name starts with `prefix`. */
@@ -174,11 +174,12 @@ test("Media: what the uploader refuses", async ({ browser, baseURL, javaScriptEn
   try {
     const dialog = page.getByRole("dialog", { name: "Upload Image" });
     const picker = dialog.getByLabel("Image");
-    const overLimit = fileNamed(`${prefix}-big.jpg`, Buffer.concat([await noisyJpeg(200, 200), Buffer.alloc(10_485_760)]));
+    // Over 10 MB and no picture in it: nothing the browser could make smaller.
+    const overLimit = fileNamed(`${prefix}-big.jpg`, Buffer.alloc(10_485_761, 0x5a));
     const html = fileNamed(`${prefix}-page.jpg`, Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>"));
 
     if (javaScriptEnabled) {
-      // Over 10 MB: dropped without a word; nothing to upload.
+      // Over 10 MB and unreadable as an image: dropped without a word; nothing to upload.
       await picker.setInputFiles(overLimit);
       await expect(dialog.getByRole("list", { name: "Selected file" })).toHaveCount(0);
       await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
@@ -195,6 +196,35 @@ test("Media: what the uploader refuses", async ({ browser, baseURL, javaScriptEn
     await page.getByRole("dialog", { name: "Upload Image" }).getByRole("button", { name: "Upload" }).click();
     await expect(page.getByRole("dialog", { name: "Upload Image" }).getByRole("alert")).toHaveText("The file is not a JPEG, PNG, GIF or WebP image");
     expect(withDb((db) => (db.prepare("select count(*) as n from media").get() as { n: number }).n)).toBe(before);
+  } finally {
+    await removeUploads(page, prefix);
+    await context.close();
+  }
+});
+
+test("Media: a phone photo over 10 MB is made smaller in the browser, then uploaded", async ({ browser, baseURL, javaScriptEnabled }) => {
+  test.skip(!javaScriptEnabled, "Without JavaScript the browser sends the file as it is, and the server refuses it (the test above).");
+  const prefix = `e2e-phone-${tag(javaScriptEnabled)}`;
+  // A phone's 12-megapixel photo of fine detail, at the quality a phone saves: over 12 MB.
+  const photo = await noisyJpeg(4032, 3024, 100);
+  expect(photo.length).toBeGreaterThan(12_000_000);
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `${TAB}/upload`);
+  try {
+    const dialog = page.getByRole("dialog", { name: "Upload Image" });
+    await dialog.getByLabel("Image").setInputFiles(fileNamed(`${prefix}.jpg`, photo));
+    await expect(dialog.getByText(/^Made smaller to fit the 10 MB limit: .*, 4032 × 3024 px before; .*, 2560 × 1920 px now\.$/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("Image uploaded successfully").first()).toBeVisible();
+    const stored = withDb((db) => db.prepare("select file_size as size, mime_type as type, file_path as path from media where original_name like ?").get(`${prefix}%`)) as {
+      size: number;
+      type: string;
+      path: string;
+    };
+    expect(stored.type).toBe("image/jpeg");
+    expect(stored.size).toBeLessThanOrEqual(10_485_760);
+    const served = await page.request.get(stored.path);
+    const metadata = await sharp(await served.body()).metadata();
+    expect(Math.max(metadata.width!, metadata.height!)).toBeLessThanOrEqual(2560);
   } finally {
     await removeUploads(page, prefix);
     await context.close();

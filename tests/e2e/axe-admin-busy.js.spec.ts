@@ -183,7 +183,7 @@ for (const lng of LANGUAGES) {
       await openPage(page, `${DASHBOARD}/properties/${media.propertyId}/media`);
       const images = page.getByRole("dialog", { name: "Property Images" });
       release = await hold(page, `${DASHBOARD}/properties/${media.propertyId}/media`);
-      await images.getByRole("list", { name: "Linked images" }).getByRole("button").first().click();
+      await images.getByRole("list", { name: "Linked images" }).getByRole("button", { name: /^Unlink/ }).first().click();
       await expect(images.getByRole("button", { name: /^Unlinking\.\.\./ })).toBeDisabled();
       await check(page, lng, "Property Images, unlinking", DIALOG);
       await release();

@@ -5,7 +5,8 @@ import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/
 import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-progress";
 import { toast } from "~/components/ui/toast";
 import { uploadImage, type RecordTarget } from "~/components/admin/upload-client";
-import { acceptableUpload, UPLOAD_ACCEPT } from "~/services/uploads/upload-rules";
+import { UPLOAD_ACCEPT } from "~/services/uploads/upload-rules";
+import { prepareUpload, shrunkNote } from "~/components/admin/shrink-image";
 import { LOGIN_PATH } from "~/paths";
 
 /**
@@ -39,16 +40,22 @@ export function ImageUploadDialog(props: {
   const [file, setFile] = useState<File | null>(null);
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.currentTarget.files?.[0] ?? null;
+  const [note, setNote] = useState<string | null>(null);
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const chosen = input.files?.[0] ?? null;
     setStatus({ kind: "idle" });
-    if (chosen && !acceptableUpload(chosen)) {
-      // docs/product.md §2: a file over the limit (or not an image) is dropped without a word.
-      event.currentTarget.value = "";
+    setNote(null);
+    if (!chosen) return setFile(null);
+    // A photo over 10 MB is made smaller here; what cannot be sent is dropped (docs/product.md §2).
+    const prepared = await prepareUpload(chosen);
+    if (prepared.kind === "dropped") {
+      input.value = "";
       setFile(null);
       return;
     }
-    setFile(chosen);
+    setFile(prepared.file);
+    if (prepared.shrunk) setNote(shrunkNote(prepared.shrunk, prepared.file));
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -107,6 +114,7 @@ export function ImageUploadDialog(props: {
           <ul aria-label="Selected file" className="rounded-md border border-slate-200 p-3">
             <li className="space-y-2">
               <UploadProgress name={file.name} size={file.size} value={uploading ? status.progress : 0} />
+              {note ? <p className="text-sm text-slate-700">{note}</p> : null}
               <p className="text-sm text-slate-600" aria-live="polite">
                 {uploading ? (status.progress < 100 ? `Uploading... ${status.progress}%` : "Checking the image...") : "Ready to upload"}
               </p>

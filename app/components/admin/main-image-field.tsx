@@ -5,7 +5,8 @@ import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-prog
 import { toast } from "~/components/ui/toast";
 import type { MediaImageChoice } from "~/models/media-form";
 import { uploadImage } from "~/components/admin/upload-client";
-import { acceptableUpload, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { prepareUpload } from "~/components/admin/shrink-image";
 import { MEDIA_UPLOAD_API } from "~/paths";
 
 /**
@@ -34,10 +35,12 @@ export function MainImageChoices(props: {
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
-    const file = input.files?.[0];
+    const chosen = input.files?.[0];
     setError(null);
-    // The uploader (docs/product.md §2): a file over the limit or not an image is dropped without a word.
-    if (!file || !acceptableUpload(file)) return void (input.value = "");
+    // The uploader (docs/product.md §2): a photo over 10 MB is made smaller here; what cannot be sent is dropped without a word.
+    const prepared = chosen ? await prepareUpload(chosen) : null;
+    if (!prepared || prepared.kind === "dropped") return void (input.value = "");
+    const file = prepared.file;
     setProgress({ name: file.name, size: file.size, value: 0 });
     props.onUploadingChange(true);
     const result = await uploadImage<{ filePath: string }>(file, { url: MEDIA_UPLOAD_API, method: "POST" }, (fraction) =>

@@ -1,0 +1,89 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { media, properties } from "~/db/schema";
+import { recordAudit } from "~/models/audit.server";
+import { propertyMediaOrder } from "~/models/media.server";
+
+/**
+ * The order of a home's photos and its main image (Property Images, docs/product.md §2).
+ * The public carousels show the main image, then the linked media by position, a file
+ * never twice (toListing). Each change is one transaction and one change-log entry.
+ */
+
+export type PhotoOutcome =
+  | { kind: "done" }
+  | { kind: "unchanged" }
+  | { kind: "property_not_found" }
+  | { kind: "not_linked" }
+  | { kind: "not_an_image" };
+
+type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
+
+function linkedInOrder(tx: Tx, propertyId: number) {
+  return tx
+    .select({ id: media.id, originalName: media.originalName, filePath: media.filePath, mimeType: media.mimeType })
+    .from(media)
+    .where(eq(media.propertyId, propertyId))
+    .orderBy(...propertyMediaOrder)
+    .all();
+}
+
+function renumber(tx: Tx, ids: number[]) {
+  ids.forEach((id, i) => tx.update(media).set({ position: i + 1 }).where(eq(media.id, id)).run());
+}
+
+/** Moves a linked photo one place earlier ("up") or later ("down"); at an end nothing changes. */
+export function moveLinkedPhoto(propertyId: number, mediaId: number, direction: "up" | "down", actor: string): PhotoOutcome {
+  return db().transaction((tx) => {
+    const property = tx.select({ name: properties.name }).from(properties).where(eq(properties.id, propertyId)).get();
+    if (!property) return { kind: "property_not_found" };
+    const linked = linkedInOrder(tx, propertyId);
+    const from = linked.findIndex((item) => item.id === mediaId);
+    if (from < 0) return { kind: "not_linked" };
+    const to = direction === "up" ? from - 1 : from + 1;
+    if (to < 0 || to >= linked.length) return { kind: "unchanged" };
+    [linked[from], linked[to]] = [linked[to], linked[from]];
+    renumber(
+      tx,
+      linked.map((item) => item.id),
+    );
+    const summary = `${property.name}: media ${mediaId} ${linked[to].originalName} moved ${direction}, now ${to + 1} of ${linked.length}`;
+    recordAudit({ actor, entity: "property", entityId: propertyId, action: "reorder", summary }, tx);
+    return { kind: "done" };
+  });
+}
+
+/**
+ * 'Make main image': a linked photo becomes the home's main image (its imageUrl). The
+ * main image it replaces stays among the home's photos when it is a media item linked
+ * to no home, taking the place the new main image leaves, so no photo is lost.
+ */
+export function makeMainImage(propertyId: number, mediaId: number, actor: string): PhotoOutcome {
+  return db().transaction((tx) => {
+    const property = tx.select({ name: properties.name, imageUrl: properties.imageUrl }).from(properties).where(eq(properties.id, propertyId)).get();
+    if (!property) return { kind: "property_not_found" };
+    const linked = linkedInOrder(tx, propertyId);
+    const chosen = linked.find((item) => item.id === mediaId);
+    if (!chosen) return { kind: "not_linked" };
+    if (!chosen.mimeType.startsWith("image/")) return { kind: "not_an_image" };
+    if (property.imageUrl === chosen.filePath) return { kind: "unchanged" };
+
+    const previous = property.imageUrl
+      ? tx
+          .select({ id: media.id })
+          .from(media)
+          .where(and(eq(media.filePath, property.imageUrl), isNull(media.propertyId)))
+          .get()
+      : undefined;
+    if (previous) {
+      tx.update(media).set({ propertyId }).where(eq(media.id, previous.id)).run();
+      const order = linked.map((item) => item.id);
+      order.splice(order.indexOf(chosen.id), 0, previous.id);
+      renumber(tx, order);
+    }
+    tx.update(properties).set({ imageUrl: chosen.filePath, updatedAt: new Date() }).where(eq(properties.id, propertyId)).run();
+    const summary = `${property.name}: main image media ${mediaId} ${chosen.originalName}${previous ? ` (the previous one, media ${previous.id}, kept among its photos)` : ""}`;
+    recordAudit({ actor, entity: "property", entityId: propertyId, action: "main-image", summary }, tx);
+    return { kind: "done" };
+  });
+}

@@ -1,0 +1,13 @@
+import { adminJsonRoute } from "~/http/admin-json-route.server";
+import { moveMediaCall } from "~/http/property-api.server";
+
+/**
+ * POST /api/admin/properties/{propertyId}/media/{mediaId}/move with {direction: "up" |
+ * "down"}: the linked photo one place earlier or later in the home's carousel (at an
+ * end, nothing changes). 400 for another direction, 404 for an unknown property or a
+ * photo not linked to it; 405 with Allow for other methods; 401 without a session.
+ */
+
+export const { loader, action } = adminJsonRoute({
+  POST: (call) => moveMediaCall(call),
+});
