@@ -1,4 +1,4 @@
-import { listPropertyMedia } from "~/models/media.server";
+import { listPropertyMedia, mediaJson } from "~/models/media.server";
 import { getProperty } from "~/models/properties.server";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
 import { adminJsonRoute, noStoreJson, notFoundJson } from "~/http/admin-json-route.server";
@@ -14,6 +14,6 @@ export const { loader, action } = adminJsonRoute({
   GET: ({ params }) => {
     const id = parseId(params.id);
     if (id === null || !getProperty(id)) return notFoundJson(PROPERTY_MESSAGES.notFound);
-    return noStoreJson(listPropertyMedia(id));
+    return noStoreJson(listPropertyMedia(id).map(mediaJson));
   },
 });

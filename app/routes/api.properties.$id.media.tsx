@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { listPropertyMedia } from "~/models/media.server";
+import { listPropertyMedia, mediaJson } from "~/models/media.server";
 import { getActiveProperty } from "~/models/properties.server";
 import { publicJson } from "~/http/public-json.server";
 import { parseId } from "~/http/params";
@@ -11,7 +11,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (id === null || !getActiveProperty(id)) {
     return Response.json({ error: "Property not found" }, { status: 404 });
   }
-  return publicJson(request, listPropertyMedia(id));
+  return publicJson(request, listPropertyMedia(id).map(mediaJson));
 }
 
 export { readOnlyAction as action };
