@@ -33,9 +33,11 @@ export function linkMediaToProperty(propertyId: number, mediaId: number, actor: 
   return db().transaction((tx) => {
     const found = linkParties(propertyId, mediaId, tx);
     if (found.kind !== "found") return found;
-    // Last among the home's photos (where it already is when it was linked here before).
-    const last = tx.select({ n: max(media.position) }).from(media).where(and(eq(media.propertyId, propertyId))).get()?.n ?? 0;
-    if (found.linkedTo !== propertyId) tx.update(media).set({ propertyId, position: last + 1 }).where(eq(media.id, mediaId)).run();
+    // A photo linked here already keeps its place; a newly linked one goes last.
+    if (found.linkedTo !== propertyId) {
+      const last = tx.select({ n: max(media.position) }).from(media).where(eq(media.propertyId, propertyId)).get()?.n ?? 0;
+      tx.update(media).set({ propertyId, position: last + 1 }).where(eq(media.id, mediaId)).run();
+    }
     const moved = found.linkedTo !== null && found.linkedTo !== propertyId ? ` (moved from property ${found.linkedTo})` : "";
     recordAudit({ actor, entity: "property", entityId: propertyId, action: "link", summary: `${found.summary}${moved}` }, tx);
     return { kind: "linked" } as const;
