@@ -96,5 +96,5 @@ export function useSavedHomes() {
     publish(current.includes(id) ? withoutHome(current, id) : withHome(current, id));
   }, []);
   const saveAll = useCallback((more: number[]) => publish(mergedHomes(loadOnce(), more)), []);
-  return { ids, isSaved: (id: number) => ids.includes(id), toggle, saveAll, inBrowser: store.ids !== null };
+  return { ids, isSaved: (id: number) => ids.includes(id), toggle, saveAll };
 }

@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
+import { layoutProblems } from "./layout-checks";
 import { e2eBaseURL, openPage, withE2eDatabase } from "./support";
 
 /**
@@ -79,6 +80,39 @@ for (const language of LANGUAGES) {
       }
       await openPage(page, "/favorites", javaScriptEnabled);
       await expect(cardOf(page, HOMES[2])).toBeVisible();
+    });
+
+    test("with a saved home, the header, the home's details and both pages fit at 320 px", async ({ page, javaScriptEnabled }) => {
+      await page.setViewportSize({ width: 320, height: 640 });
+      await openPage(page, `/properties?lng=${language.code}`, javaScriptEnabled);
+      await cardToggle(page, HOMES[0], language).click();
+      await expect(cardToggle(page, HOMES[0], language)).toHaveAttribute("aria-pressed", "true");
+      await cardToggle(page, HOMES[1], language).click();
+      await expect(headerCount(page, language, 2)).toBeVisible();
+      const fits = async (what: string) => {
+        await page.evaluate(() => window.scrollTo(0, 0));
+        expect(await layoutProblems(page), what).toEqual([]);
+      };
+      await fits("all homes with the header's count");
+      await cardOf(page, HOMES[0]).getByRole("link", { name: new RegExp(`^${language.viewDetails}`) }).click();
+      if (javaScriptEnabled) {
+        const dialog = page.getByRole("dialog", { name: HOMES[0] });
+        const toggle = dialog.getByRole("button", { name: language.save, exact: true });
+        await expect(toggle).toHaveAttribute("aria-pressed", "true");
+        // Icon only on a phone, on the one row of actions.
+        const ask = dialog.getByRole("link", { name: language.code === "en" ? "Ask about this home" : "Preguntar por esta casa" });
+        expect(Math.abs((await toggle.boundingBox())!.y - (await ask.boundingBox())!.y)).toBeLessThan(12);
+        expect(await layoutProblems(page), "the details dialog").toEqual([]);
+        await page.keyboard.press("Escape");
+      } else {
+        await expect(page).toHaveURL(/\/properties\/\d+$/);
+        await fits("the home's page");
+      }
+      await openPage(page, "/favorites", javaScriptEnabled);
+      await expect(cardOf(page, HOMES[1])).toBeVisible();
+      await fits("/favorites");
+      await openPage(page, `/compare?ids=${idOf(HOMES[0])},${idOf(HOMES[1])}`, javaScriptEnabled);
+      await fits("/compare");
     });
 
     test("a shared list opens on a fresh browser and 'Save all' keeps it", async ({ browser, page, javaScriptEnabled }) => {
