@@ -211,6 +211,7 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
+          {inAdmin ? null : <SavedHomesLink inMenu onNavigate={closeDrawer} />}
           <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
             <HeaderActions
               payRentUrl={payRentUrl}

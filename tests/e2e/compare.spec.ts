@@ -68,6 +68,14 @@ for (const language of LANGUAGES) {
       });
     }
 
+    test("four homes fit the table at its narrowest, 640 px", async ({ page, javaScriptEnabled }) => {
+      const ids = withE2eDatabase((db) => (db.prepare("select id from properties where is_active = 1 order by length(name) desc limit 4").all() as { id: number }[]).map((row) => row.id));
+      await page.setViewportSize({ width: 640, height: 800 });
+      await openPage(page, `/compare?ids=${ids.join(",")}&lng=${language.code}`, javaScriptEnabled);
+      await expect(page.getByRole("table").getByRole("columnheader")).toHaveCount(4);
+      await expectLaidOut(page);
+    });
+
     test("axe finds nothing on /favorites and /compare", async ({ page, javaScriptEnabled }) => {
       const ids = homes().map((home) => home.id);
       await page.setViewportSize({ width: 360, height: 800 });

@@ -94,6 +94,12 @@ for (const language of LANGUAGES) {
         expect(await layoutProblems(page), what).toEqual([]);
       };
       await fits("all homes with the header's count");
+      // The phone's menu says it in words.
+      await page.getByRole("button", { name: language.code === "en" ? "Open menu" : "Abrir menú" }).click();
+      const menu = page.getByRole("dialog", { name: language.code === "en" ? "Main navigation" : "Navegación principal" });
+      await expect(menu.getByRole("link", { name: language.saved(2), exact: true })).toBeVisible();
+      await page.getByRole("button", { name: language.code === "en" ? "Close menu" : "Cerrar menú" }).click();
+      await expect(menu).toBeHidden();
       await cardOf(page, HOMES[0]).getByRole("link", { name: new RegExp(`^${language.viewDetails}`) }).click();
       if (javaScriptEnabled) {
         const dialog = page.getByRole("dialog", { name: HOMES[0] });
@@ -113,6 +119,13 @@ for (const language of LANGUAGES) {
       await fits("/favorites");
       await openPage(page, `/compare?ids=${idOf(HOMES[0])},${idOf(HOMES[1])}`, javaScriptEnabled);
       await fits("/compare");
+      // The header's row holds the count beside its links and buttons on wider screens too.
+      for (const width of [390, 768, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await openPage(page, "/properties", javaScriptEnabled);
+        await expect(headerCount(page, language, 2)).toBeVisible();
+        await fits(`all homes at ${width} px`);
+      }
     });
 
     test("a shared list opens on a fresh browser and 'Save all' keeps it", async ({ browser, page, javaScriptEnabled }) => {

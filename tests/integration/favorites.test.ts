@@ -159,7 +159,7 @@ describe("/favorites", () => {
     const hrefs = document.querySelectorAll("a").map((link) => link.getAttribute("href"));
     expect(hrefs).toContain(`/favorites?ids=${active[0].id},${inactive.id},${active[1].id},${UNKNOWN}`);
     expect(hrefs).toContain(`/compare?ids=${active[0].id},${active[1].id}`);
-    expect(document.querySelector('header a[href="/favorites"]')?.getAttribute("aria-label")).toBe("Saved (4)");
+    expect(document.querySelector('header a[href="/favorites"] .sr-only')?.textContent).toBe("Saved (4)");
     // Each card's toggle is pressed, named with its home.
     const toggles = document.querySelectorAll("article button[aria-pressed]");
     expect(toggles.map((button) => button.getAttribute("aria-pressed"))).toEqual(["true", "true"]);
@@ -175,7 +175,7 @@ describe("/favorites", () => {
     expect(texts).toContain("$1.234 al mes (prueba)");
     expect(texts).toContain(`${inactive.name} ya no está disponible`);
     expect(texts).toContain(`Casa n.º ${UNKNOWN} ya no está disponible`);
-    expect(document.querySelector('header a[href="/favorites"]')?.getAttribute("aria-label")).toBe("Guardadas (3)");
+    expect(document.querySelector('header a[href="/favorites"] .sr-only')?.textContent).toBe("Guardadas (3)");
   });
 
   it("without a list: the empty state links to every home, and no Compare", async () => {
@@ -277,7 +277,7 @@ describe("search engines and the page cache", () => {
       const before = await page(path);
       expect(before.document.querySelector('header a[href="/favorites"]'), path).toBeNull();
       const mine = await page(path, cookie);
-      expect(mine.document.querySelector('header a[href="/favorites"]')?.getAttribute("aria-label"), path).toMatch(/\(2\)$/);
+      expect(mine.document.querySelector('header a[href="/favorites"]')?.getAttribute("title"), path).toMatch(/\(2\)$/);
       expect(mine.document.querySelectorAll('button[aria-pressed="true"]').length, path).toBeGreaterThan(0);
       const after = await page(path);
       expect(after.document.querySelector('header a[href="/favorites"]'), path).toBeNull();

@@ -53,12 +53,12 @@ function HomeLinks({ listing }: { listing: Listing }) {
     <div className="flex flex-col gap-2">
       <a
         href={propertyPath(listing.id)}
-        className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-3 text-center font-semibold text-white hover:bg-brand-800"
+        className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-2 py-1 text-center font-semibold leading-tight text-white hover:bg-brand-800"
       >
         {t("properties.view_details", "View Details")}
         <span className="sr-only">: {listing.name}</span>
       </a>
-      {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="px-3" /> : null}
+      {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} wrap className="px-2" /> : null}
     </div>
   );
 }
