@@ -46,11 +46,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request, SAVED_HOMES_FORM);
   const intent = form.get("intent");
   const current = savedHomesOf(request);
-  const idText = String(form.get("id") ?? "");
-  const [id] = parseHomeIds(idText, 1);
+  // One home's number, and nothing else ("1.5" is not read as home 1).
+  const idText = String(form.get("id") ?? "").trim();
+  const id = parseHomeIds(idText, 1).find((parsed) => String(parsed) === idText);
   let next: number[] | null = null;
-  if (intent === SAVE_INTENTS.save && id !== undefined && String(id) === idText.trim()) next = withHome(current, id);
-  if (intent === SAVE_INTENTS.remove && id !== undefined && String(id) === idText.trim()) next = withoutHome(current, id);
+  if (intent === SAVE_INTENTS.save && id !== undefined) next = withHome(current, id);
+  if (intent === SAVE_INTENTS.remove && id !== undefined) next = withoutHome(current, id);
   if (intent === SAVE_INTENTS.saveAll) {
     const ids = parseHomeIds(String(form.get("ids") ?? ""));
     if (ids.length) next = mergedHomes(current, ids);
