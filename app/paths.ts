@@ -9,6 +9,12 @@ export const HOME_PATH = "/";
 export const BROWSE_PATH = "/properties";
 export const propertyPath = (id: number | string) => `${BROWSE_PATH}/${id}`;
 export const SITEMAP_PATH = "/sitemap.xml";
+// A visitor's saved homes and their comparison (kept in the browser: docs/decisions/050)
+export const FAVORITES_PATH = "/favorites";
+export const COMPARE_PATH = "/compare";
+/** A list of homes in a URL: commas kept as they are (they need no escaping in a query). */
+export const favoritesHref = (ids: number[]) => (ids.length ? `${FAVORITES_PATH}?ids=${ids.join(",")}` : FAVORITES_PATH);
+export const compareHref = (ids: number[]) => `${COMPARE_PATH}?ids=${ids.join(",")}`;
 
 // Sign-in
 export const ADMIN_PATH = "/admin";

@@ -21,6 +21,7 @@ import { Toaster } from "~/components/ui/toast";
 import { getDictionary } from "~/models/texts.server";
 import { getLanguage, languageCookieHeader } from "~/i18n/i18n.server";
 import { useT } from "~/i18n/use-t";
+import { savedHomesOf } from "~/http/saved-homes.server";
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, isLanguage } from "~/utils/locale";
 import { useNonce } from "~/document/nonce";
 import stylesheet from "~/tailwind.css";
@@ -37,7 +38,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers({ Vary: "Accept-Language, Cookie" });
   const setCookie = await languageCookieHeader(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  return json({ language, messages: getDictionary()[language] }, { headers });
+  // The homes saved without JavaScript: the header's count and the pressed Save toggles
+  // (with JavaScript the browser's own list takes over: hooks/use-saved-homes.ts).
+  return json({ language, messages: getDictionary()[language], savedHomes: savedHomesOf(request) }, { headers });
 }
 
 // The dictionary only changes with the language (or after an admin edits a text).

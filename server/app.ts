@@ -38,7 +38,8 @@ import { assignCspNonce, pageContentSecurityPolicy, rejectCrossSiteWrites } from
 import { commonSecurityHeaders } from "./security-headers";
 import { errorForLog } from "../app/utils/error-for-log";
 import { FormRefused, formRefusalOf, isPlausibleFormBody, isUrlencodedType } from "../app/http/form-body.server";
-import { SITEMAP_PATH } from "../app/paths";
+import { COMPARE_PATH, FAVORITES_PATH, SITEMAP_PATH } from "../app/paths";
+import { plainCommaLists } from "./plain-comma-lists";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -90,6 +91,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
   // Before the prepared answers, which answer most page views; files are not counted.
   const reads = readLimit({ limit: Math.ceil(READS_PER_MINUTE * config.rateLimitFactor), publicDir: PUBLIC_DIR });
   app.use(reads.beforeAnswers);
+  app.use(plainCommaLists([FAVORITES_PATH, COMPARE_PATH]));
   // Emptied by every write that reaches the app (server/remix-handler.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
   app.use(serveCachedAnswers(pageCache, rememberedLanguage));

@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from "express";
 import type { AnswerKeptUntilChanged } from "./kept-answer";
 import type { PageCache } from "./page-cache";
 import { sendPrepared, type PreparedAnswer } from "./prepared-answer";
+import { carriesSavedHomes } from "../app/utils/saved-homes";
 
 /**
  * How the Remix handler makes and stores the shared answer of a request that found none
@@ -19,6 +20,9 @@ export type ShareAnswer = (make: () => Promise<PreparedAnswer | null>) => Promis
 export function serveCachedAnswers(cache: PageCache, languageOf: (req: Request, url: URL) => Promise<string>) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET") return next();
+    // A visitor with saved homes sees them on every page (the header's count, the pressed
+    // Save toggles): their pages are theirs alone, neither served from nor stored in the cache.
+    if (carriesSavedHomes(req.get("cookie"))) return next();
     let url: URL;
     try {
       url = requestUrl(req);

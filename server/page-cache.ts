@@ -1,4 +1,5 @@
 import type { PreparedAnswer } from "./prepared-answer";
+import { IDS_PARAM } from "../app/utils/saved-homes";
 
 /**
  * Public pages and JSON, prepared once (server/prepared-answer.ts) and shared between
@@ -34,6 +35,8 @@ export class PageCache {
   async keyFor(method: string, pathname: string, search: string, language: () => Promise<string>): Promise<string | null> {
     if (method !== "GET") return null;
     const params = new URLSearchParams(search);
+    // A list of homes in the URL (a shared list, a comparison) is one visitor's page.
+    if (params.has(IDS_PARAM)) return null;
     if (CACHEABLE_JSON.some((pattern) => pattern.test(pathname))) return `json ${pathname}?${params}`;
     // Remix's data requests (`/_root.data`, `/properties/3.data`) match no page pattern.
     if (!CACHEABLE_PAGES.some((pattern) => pattern.test(pathname))) return null;

@@ -4,6 +4,7 @@ import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 import { LanguageSwitcher } from "./language-switcher";
+import { SavedHomesLink } from "./saved-homes-link";
 import { isAdminPath, SECTIONS, sectionHref } from "./site-links";
 
 const DRAWER_ID = "mobile-menu";
@@ -135,6 +136,7 @@ export function SiteHeader() {
             // Apply Now does: the button gives way there so Spanish labels fit.
             applyNowClassName="md:hidden lg:inline-flex"
           />
+          {inAdmin ? null : <SavedHomesLink />}
           {inAdmin ? null : <LanguageSwitcher />}
           <a
             ref={openButton}
@@ -209,6 +211,7 @@ export function SiteHeader() {
               ))}
             </ul>
           </nav>
+          {inAdmin ? null : <SavedHomesLink inMenu onNavigate={closeDrawer} />}
           <div className="mt-4 flex flex-col gap-2 border-t border-slate-200 pt-4">
             <HeaderActions
               payRentUrl={payRentUrl}

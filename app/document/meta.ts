@@ -71,3 +71,8 @@ export function imagePreload(src: string | undefined, sizes: string): MetaDescri
     },
   ];
 }
+
+/** A page that is one visitor's own (their saved homes, a comparison): kept out of search engines. */
+export function noindexMeta(): MetaDescriptor[] {
+  return [{ name: "robots", content: "noindex" }];
+}

@@ -58,5 +58,7 @@ export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SM
 export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled"], maxBytes: SMALL_FORM_BYTES };
 /** A tab's 'Spanish is still correct' button. */
 export const SPANISH_CONFIRMED_FORM: FormShape = { fields: ["intent", "id"], maxBytes: SMALL_FORM_BYTES };
+/** A Save toggle (one home) or a shared list's 'Save all' (its ids), and the page to go back to. */
+export const SAVED_HOMES_FORM: FormShape = { fields: ["intent", "id", "ids", "returnTo"], maxBytes: formBytesFor(4096) };
 /** A property's media page: link or unlink one item. */
 export const PROPERTY_MEDIA_FORM: FormShape = { fields: ["intent", "mediaId"], maxBytes: SMALL_FORM_BYTES };

@@ -27,7 +27,7 @@ export function toListing(property: Property, linked: Media[]): Listing {
 }
 
 /** Listings of these properties, with their media read in one query. */
-function listingsOf(properties: Property[]): Listing[] {
+export function listingsOf(properties: Property[]): Listing[] {
   const media = mediaByProperty(properties.map((property) => property.id));
   return properties.map((property) => toListing(property, media.get(property.id) ?? []));
 }

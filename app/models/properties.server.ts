@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
 import { isFileShown } from "~/services/uploads/published-objects.server";
@@ -70,6 +70,12 @@ export function getActiveProperty(id: number): Property | undefined {
 /** Any property, active or not (the back office). */
 export function getProperty(id: number): Property | undefined {
   return db().select().from(properties).where(eq(properties.id, id)).get();
+}
+
+/** The properties with these ids, active or not, in no particular order (a visitor's saved list). */
+export function getPropertiesByIds(ids: number[]): Property[] {
+  if (!ids.length) return [];
+  return db().select().from(properties).where(inArray(properties.id, ids)).all();
 }
 
 /** Every property, active or not, newest first (GET /api/admin/properties). */

@@ -218,6 +218,8 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
 
   // Forms, as a browser without JavaScript posts them
   form("/?index", "_index", CONTACT_FIELDS, validContact, { access: "public" }),
+  // A Save toggle or 'Save all' (the list is a cookie; nothing is stored on the server).
+  form("/favorites", "favorites", { intent: ["save", "remove", "save-all", ""], id: ["1", "0", "x", "99999999999999"], ids: ["1,2,3", "x", ""], returnTo: ["/properties", "//evil.test", ""] }, (fixture) => ({ intent: "save", id: String(fixture.propertyId), returnTo: "/" }), { access: "public" }),
   form("/admin/login", "admin.login", { email: ["staff@example.com", "x@", ""] }, () => ({ email: "nobody@example.com" }), { access: "public" }),
   form("/admin/auth/magic", "admin.auth.magic", { token: ["abc", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ token: "not-a-token" }), { access: "public" }),
   form("/admin/auth/logout", "admin.auth.logout", {}, () => ({}), { access: "public", endsSession: true }),

@@ -1,13 +1,14 @@
 import { useT } from "~/i18n/use-t";
 
-export function ApplyLink({ href, className = "" }: { href: string; className?: string }) {
+/** `wrap`: the label may take two lines (a narrow column), the button growing with it. */
+export function ApplyLink({ href, className = "", wrap = false }: { href: string; className?: string; wrap?: boolean }) {
   const { t } = useT();
   return (
     <a
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className={`inline-flex h-11 items-center justify-center whitespace-nowrap rounded-md bg-accent-500 px-4 font-semibold text-slate-900 hover:bg-accent-400 ${className}`}
+      className={`inline-flex items-center justify-center rounded-md bg-accent-500 px-4 font-semibold text-slate-900 hover:bg-accent-400 ${wrap ? "min-h-11 py-1 text-center leading-tight" : "h-11 whitespace-nowrap"} ${className}`}
     >
       {t("properties.apply_here", "Apply Here")}
       <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span>

@@ -2,12 +2,13 @@ import { useT } from "~/i18n/use-t";
 import { Dialog } from "~/components/ui/dialog";
 import { ApplyLink } from "./apply-link";
 import { AskAboutLink } from "./ask-about-link";
+import { SaveToggle } from "./save-toggle";
 import type { Listing } from "~/models/listing";
 import { PropertyDetails } from "./property-details";
 
 /**
  * A home's details over a list of cards (JavaScript only: without it the cards link to
- * the home's own page), with Close, 'Ask about this home' and Apply Here.
+ * the home's own page), with Close, Save, 'Ask about this home' and Apply Here.
  */
 export function ListingDialog({
   listing,
@@ -41,6 +42,7 @@ export function ListingDialog({
             >
               {t("properties.close", "Close")}
             </button>
+            <SaveToggle id={listing.id} name={listing.name} compact className="shrink-0" />
             <AskAboutLink propertyId={listing.id} onClick={onLeave} className="flex-1 px-2 text-sm leading-tight sm:flex-none sm:px-4 sm:text-base" />
             {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1 px-2 text-sm sm:flex-none sm:px-4 sm:text-base" /> : null}
           </div>

@@ -3,6 +3,7 @@ import { ApplyLink } from "./apply-link";
 import { localizedListing, openDetailsInPlace, type Listing } from "~/models/listing";
 import { ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
+import { SaveToggle } from "./save-toggle";
 import { propertyPath } from "~/paths";
 
 /** A listing card; View Details is a link to the home's page, which JavaScript turns into a dialog. */
@@ -38,6 +39,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
             {t("properties.view_details", "View Details")}
             <span className="sr-only">: {listing.name}</span>
           </a>
+          <SaveToggle id={listing.id} name={listing.name} named />
           {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1" /> : null}
         </div>
       </div>

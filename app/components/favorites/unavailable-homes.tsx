@@ -1,0 +1,23 @@
+import { useT } from "~/i18n/use-t";
+
+/** Saved or compared homes that can no longer be shown, each named: '{name} is no longer available'. */
+export function UnavailableHomes({ homes }: { homes: { id: number; name: string | null }[] }) {
+  const { t } = useT();
+  if (!homes.length) return null;
+  return (
+    <section aria-labelledby="unavailable-homes" className="mt-8 rounded-xl border border-amber-300 bg-amber-50 p-5">
+      <h2 id="unavailable-homes" className="text-base font-semibold text-slate-900">
+        {t("favorites.unavailable_title", "No longer available")}
+      </h2>
+      <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+        {homes.map((home) => (
+          <li key={home.id}>
+            {t("favorites.unavailable_item", "{{name}} is no longer available", {
+              name: home.name ?? t("favorites.home_number", "Home #{{id}}", { id: home.id }),
+            })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { json } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { CompareHomes } from "~/components/favorites/compare-homes";
+import { AllHomesLink, secondaryLinkClass } from "~/components/favorites/list-links";
+import { UnavailableHomes } from "~/components/favorites/unavailable-homes";
+import { pageHead } from "~/document/seo.server";
+import { noindexMeta, pageMeta, rootText } from "~/document/meta";
+import { usePlainCommas } from "~/hooks/use-plain-commas";
+import { useT } from "~/i18n/use-t";
+import { savedListings } from "~/models/saved-listings.server";
+import { COMPARE_PATH, FAVORITES_PATH } from "~/paths";
+import { IDS_PARAM, MAX_COMPARED_HOMES, MAX_SAVED_HOMES, parseHomeIds } from "~/utils/saved-homes";
+
+/**
+ * Homes side by side (docs/product.md §2): `?ids=a,b,c`, at most four. More are refused
+ * with a message; unknown or inactive ids are named and left out. Works without
+ * JavaScript, and is nobody's page but the visitor's: never cached, never indexed.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const ids = parseHomeIds(url.searchParams.get(IDS_PARAM), MAX_SAVED_HOMES + 1);
+  const head = await pageHead(request, { path: COMPARE_PATH });
+  if (ids.length > MAX_COMPARED_HOMES) {
+    return json({ head, tooMany: ids.length, listings: [], unavailable: [] }, { status: 400 });
+  }
+  return json({ head, tooMany: 0, ...savedListings(ids) });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const site = rootText(matches, "site.name", "Lone Star Home Management");
+  const title = `${rootText(matches, "compare.meta_title", "Compare homes")} | ${site}`;
+  const description = rootText(matches, "compare.meta_description", "Homes side by side: price, place, rooms and size.");
+  return [...pageMeta({ title, description, siteName: site, head: data?.head }), ...noindexMeta()];
+};
+
+export default function Compare() {
+  const { tooMany, listings, unavailable } = useLoaderData<typeof loader>();
+  const { t } = useT();
+  usePlainCommas();
+  return (
+    <div className="bg-slate-50">
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
+        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("compare.title", "Compare homes")}</h1>
+        {tooMany ? (
+          <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
+            {t("compare.too_many", "At most {{max}} homes can be compared at once; this link has {{count}}.", { max: MAX_COMPARED_HOMES, count: tooMany })}
+          </p>
+        ) : listings.length < 2 ? (
+          <p className="mt-6 text-lg text-slate-700">{t("compare.too_few", "Choose at least two available homes to compare.")}</p>
+        ) : null}
+
+        {listings.length ? <CompareHomes listings={listings} /> : null}
+        <UnavailableHomes homes={unavailable} />
+
+        <div className="mt-8 flex flex-wrap gap-3">
+          <a href={FAVORITES_PATH} className={secondaryLinkClass}>
+            {t("compare.back_to_saved", "Back to saved homes")}
+          </a>
+          {listings.length < 2 ? <AllHomesLink /> : null}
+        </div>
+      </div>
+    </div>
+  );
+}
