@@ -6,7 +6,7 @@ import { TabPanel } from "~/components/admin/tab-panel";
 import { NewMessagesLink } from "~/components/admin/new-messages-link";
 import { contactMessagesPage, countNewMessages, decodeMessageCursor, messageHomes, setMessageHandled, subjectLabel } from "~/models/messages.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { CONTACT_SUBJECTS } from "~/models/contact-fields";
+import { MESSAGE_SUBJECTS } from "~/models/contact-fields";
 import { formatDateTime } from "~/utils/dates";
 import { MESSAGE_MESSAGES, messageFilterSearch, messageFiltersFrom, messageHandledFormValues, messageHandledSchema, messagesTabUrl } from "~/models/message-form";
 import { parseId } from "~/http/params";
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       handled: message.handledAt ? { by: message.handledBy ?? "", on: formatDateTime(message.handledAt) } : null,
     };
   });
-  const subjects = CONTACT_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
+  const subjects = MESSAGE_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
   return json({ filters, subjects, messages, newMessages: countNewMessages(), older: page.older, newer: page.newer }, { headers: NO_STORE });
 }
 

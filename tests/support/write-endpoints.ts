@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, withServerDatabase, type RunningServer } from "./server";
+import { DEFAULT_VISITING_HOURS, visitSlots, visitTimeIso } from "~/models/visiting-hours";
 
 /**
  * Every way to change something on the site, for the tests that throw bad input and
@@ -93,6 +94,19 @@ const CONTACT_FIELDS = {
   propertyId: ["1", "0", "-5", "abc", "99999999999999"],
   website: ["", "http://spam.test"],
 };
+const VISIT_FIELDS = {
+  firstName: ["Ana", ""],
+  lastName: ["García", ""],
+  email: ["ana@example.com", "not-an-address", ""],
+  phone: ["(512) 555-0100", "abc", ""],
+  times: ["2026-12-01T10:00:00-06:00", "2026-12-01T10:00:00", "tomorrow", ""],
+  message: ["Can I bring my family?", ""],
+  language: ["en", "es", "fr", ""],
+  website: ["", "http://spam.test"],
+};
+/** The first time a visitor may ask for under the default visiting hours. */
+const firstVisitTime = () => visitTimeIso(visitSlots(DEFAULT_VISITING_HOURS)[0]);
+const validVisit = () => ({ firstName: "Ana", lastName: "Matrix", email: "ana@example.com", times: [firstVisitTime()], language: "en" });
 const MEDIA_UPLOAD_FIELDS = {
   filename: ["photo.jpg", "", "../../etc/passwd"],
   filePath: ["/objects/quarantine/abc", "/objects/public/a.jpg", "", "http://evil.test/x"],
@@ -166,6 +180,9 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   // JSON calls (docs/product.md §7)
   api("POST /api/admin/auth/magic/request", "api.admin.auth.magic.request", "/api/admin/auth/magic/request", { email: ["staff@example.com", "x@", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ email: "nobody@example.com" }), "public"),
   api("POST /api/contact", "api.contact", "/api/contact", CONTACT_FIELDS, validContact, "public"),
+  api("POST /api/properties/:property/visits", "api.properties.$id.visits", "/api/properties/:property/visits", VISIT_FIELDS, validVisit, "public"),
+  api("POST /api/admin/visits/:message/confirm", "api.admin.visits.$id.confirm", "/api/admin/visits/:message/confirm", { time: ["2026-12-01T10:00:00-06:00", "noon", ""] }, () => ({ time: firstVisitTime() })),
+  api("POST /api/admin/visits/:message/decline", "api.admin.visits.$id.decline", "/api/admin/visits/:message/decline", {}),
   api("PUT /api/admin/configurations/:key", "api.admin.configurations.$key", "/api/admin/configurations/:key", { value: ["office@example.com", "nope", ""] }, () => ({ value: "office@example.com" })),
   api("POST /api/admin/configurations/test-email", "api.admin.configurations.test-email", "/api/admin/configurations/test-email", {}),
   api("POST /api/admin/configurations", "api.admin.configurations", "/api/admin/configurations", { key: ["contact_email", "other"], value: ["office@example.com", ""], description: ["Where mail goes", ""] }, () => ({ key: "contact_email", value: "office@example.com" })),
@@ -207,6 +224,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   readOnly("api.admin.messages[.csv]", "/api/admin/messages.csv", "admin"),
   readOnly("api.admin.properties.$id.media", "/api/admin/properties/:property/media", "admin"),
   readOnly("api.admin.text-entries", "/api/admin/text-entries", "admin"),
+  readOnly("api.admin.visits", "/api/admin/visits", "admin"),
   readOnly("api.config.maps-api-key", "/api/config/maps-api-key", "public"),
   readOnly("api.faqs", "/api/faqs", "public"),
   readOnly("api.hero-images", "/api/hero-images", "public"),
@@ -214,6 +232,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   readOnly("api.properties", "/api/properties", "public"),
   readOnly("api.properties.$id", "/api/properties/:property", "public"),
   readOnly("api.properties.$id.media", "/api/properties/:property/media", "public"),
+  readOnly("api.properties.$id.visit-times", "/api/properties/:property/visit-times", "public"),
   readOnly("api.text-entries", "/api/text-entries", "public"),
 
   // Forms, as a browser without JavaScript posts them
@@ -286,7 +305,7 @@ export const isApiPath = (requestPath: string) => requestPath.startsWith("/api/"
 export function contentDigest(app: RunningServer): string {
   const hash = crypto.createHash("sha256");
   withServerDatabase(app, (db) => {
-    for (const table of ["properties", "media", "faqs", "contact_messages", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
+    for (const table of ["properties", "media", "faqs", "contact_messages", "visit_requests", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
       hash.update(`${table}\n${JSON.stringify(db.prepare(`select * from ${table} order by rowid`).all())}\n`);
     }
     hash.update(`mail_queue ${JSON.stringify(db.prepare("select count(*) as n from mail_queue").get())}\n`);
