@@ -8,6 +8,7 @@
 export const HOME_PATH = "/";
 export const BROWSE_PATH = "/properties";
 export const propertyPath = (id: number | string) => `${BROWSE_PATH}/${id}`;
+export const visitPath = (id: number | string) => `${BROWSE_PATH}/${id}/visit`;
 export const SITEMAP_PATH = "/sitemap.xml";
 
 // Sign-in

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "~/models/contact-fields";
 import { contactSchema } from "~/models/contact-schema";
+import { VISIT_CHOICES, visitVisitorSchema } from "~/models/visit-schema";
 import { contactEmailSchema } from "~/models/contact-email-form";
 import { faqFormSchema } from "~/models/faq-form";
 import { propertySchema } from "~/models/property-form";
@@ -36,6 +37,12 @@ const CONTACT_CHOICES_CHARACTERS = 64;
 /** The home page's contact form: the visitor's texts at their limits, the honeypot as long as a name. */
 export const CONTACT_FORM: FormShape = {
   fields: [...namesOf(contactSchema), HONEYPOT_FIELD],
+  maxBytes: formBytesFor(CONTACT_LIMITS.name * 3 + CONTACT_LIMITS.email + CONTACT_LIMITS.phone + CONTACT_LIMITS.message + CONTACT_CHOICES_CHARACTERS),
+};
+
+/** A visit request: the visitor, three day-and-hour choices, the page's language, the honeypot. */
+export const VISIT_FORM: FormShape = {
+  fields: [...namesOf(visitVisitorSchema), ...VISIT_CHOICES.flatMap((choice) => [choice.day, choice.hour]), "language", HONEYPOT_FIELD],
   maxBytes: formBytesFor(CONTACT_LIMITS.name * 3 + CONTACT_LIMITS.email + CONTACT_LIMITS.phone + CONTACT_LIMITS.message + CONTACT_CHOICES_CHARACTERS),
 };
 

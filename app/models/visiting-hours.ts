@@ -154,3 +154,21 @@ export function visitHourLabel(hour: number, language: Language): string {
 export function visitTimeLabel(time: number, language: Language): string {
   return format(language, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(time);
 }
+
+/** The days of the setting as words: "Monday–Saturday" for a run of 3 or more, else "Monday, Wednesday". */
+export function visitingDaysLabel(days: number[], language: Language): string {
+  // 4 January 1970 was a Sunday: day n of the week is 4 + n January.
+  const name = (day: number) => format(language, { weekday: "long", timeZone: "UTC" }).format(Date.UTC(1970, 0, 4 + day));
+  const sorted = [...days].sort((a, b) => a - b);
+  const isRun = sorted.length >= 3 && sorted.every((day, index) => index === 0 || day === sorted[index - 1] + 1);
+  return isRun ? `${name(sorted[0])}–${name(sorted[sorted.length - 1])}` : sorted.map(name).join(", ");
+}
+
+/** What the visit form offers: its days and hours as select options, and the hours in words. */
+export function visitFormChoices(hours: VisitingHours, language: Language, now: number = Date.now()) {
+  return {
+    days: visitDays(hours, now).map((day) => ({ value: day, label: visitDayLabel(day, language) })),
+    hours: slotHours(hours).map((hour) => ({ value: String(hour), label: visitHourLabel(hour, language) })),
+    summary: { days: visitingDaysLabel(hours.days, language), from: visitHourLabel(hours.from, language), to: visitHourLabel(hours.to % 24, language) },
+  };
+}

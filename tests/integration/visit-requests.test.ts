@@ -208,6 +208,72 @@ describe("visit requests through the JSON calls", () => {
     expect(mimeParts(mail.raw).some((part) => part.contentType === "text/calendar")).toBe(false);
   });
 
+  /** The visit form as a browser without JavaScript posts it, in the page's language. */
+  function postVisitForm(id: number | string, fields: Record<string, string>, language: "en" | "es") {
+    return fetch(`${site.app.url}/properties/${id}/visit`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.app.url, "Accept-Language": language === "es" ? "es-MX,es;q=0.9" : "en-US", Accept: "text/html" },
+      body: new URLSearchParams({ ...fields, language }).toString(),
+      redirect: "manual",
+    });
+  }
+  const dayAndHour = (iso: string) => {
+    const wall = chicagoWallTime(Date.parse(iso));
+    return { day: wall.slice(0, 10), hour: String(Number(wall.slice(11, 13))) };
+  };
+
+  it("shows the form page: the home, the choices, noindex and canonical; 404 for a home not listed", async () => {
+    const page = await fetch(`${site.app.url}/properties/${homeId}/visit?lng=es`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Programar una visita");
+    expect(html).toContain("Oak Bend, Lot 7");
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+    expect(html).toMatch(new RegExp(`<link rel="canonical" href="[^"]*/properties/${homeId}/visit\\?lng=es"`));
+    expect(html).toContain(`value="${dayAndHour(times[0]).day}"`);
+    const inactive = insertHome(site.app, "Gone Lot", { isActive: false });
+    expect((await fetch(`${site.app.url}/properties/${inactive}/visit`)).status).toBe(404);
+    expect((await fetch(`${site.app.url}/properties/99999999/visit`)).status).toBe(404);
+    expect((await postVisitForm(inactive, { firstName: "A", lastName: "B", email: "a@example.com", day1: "2026-12-01", hour1: "9" }, "en")).status).toBe(404);
+    const sitemap = await (await fetch(`${site.app.url}/sitemap.xml`)).text();
+    expect(sitemap).not.toContain("/visit");
+  });
+
+  it("stores a form post in either language and thanks the visitor on ?sent=1", async () => {
+    for (const language of ["en", "es"] as const) {
+      const lastName = `Form${language}${Date.now().toString(36)}`;
+      const first = dayAndHour(times[2]);
+      const second = dayAndHour(times[12]);
+      const response = await postVisitForm(homeId, { firstName: "Rosa", lastName, email: "rosa@example.com", phone: "", day1: first.day, hour1: first.hour, day2: second.day, hour2: second.hour, day3: "", hour3: "", message: "" }, language);
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe(`/properties/${homeId}/visit?sent=1`);
+      const rows = rowsNamed(site.app, lastName);
+      expect(rows.messages[0]).toMatchObject({ subject: "visit-request", language });
+      expect(JSON.parse(rows.visits[0].times)).toEqual([Date.parse(times[2]), Date.parse(times[12])]);
+      const thanks = await (await fetch(`${site.app.url}${response.headers.get("location")}&lng=${language}`)).text();
+      expect(thanks).toContain(language === "es" ? "¡Visita solicitada!" : "Visit requested!");
+    }
+  });
+
+  it("answers a form post with errors per field in the page's language, storing nothing", async () => {
+    const before = storedCount(site.app);
+    const late = dayAndHour(times[0]);
+    const cases: { language: "en" | "es"; fields: Record<string, string>; texts: string[] }[] = [
+      { language: "en", fields: { firstName: "", lastName: "X", email: "nope", day1: "", hour1: "" }, texts: ["Please enter your first name.", "Please enter a valid email address.", "Please choose a day and a time."] },
+      { language: "es", fields: { firstName: "Rosa", lastName: "X", email: "rosa@example.com", day1: late.day, hour1: "20" }, texts: ["Este horario está fuera de nuestro horario de visitas o ya pasó."] },
+      { language: "es", fields: { firstName: "Rosa", lastName: "X", email: "rosa@example.com", day1: late.day, hour1: late.hour, day2: late.day, hour2: late.hour }, texts: ["Ya eligió este horario."] },
+      { language: "en", fields: { firstName: "Rosa", lastName: "X", email: "rosa@example.com", day1: "2020-01-06", hour1: "10", day3: late.day }, texts: ["This time is outside our visiting hours or already past.", "Please choose a day and a time."] },
+    ];
+    for (const { language, fields, texts } of cases) {
+      const response = await postVisitForm(homeId, fields, language);
+      expect(response.status).toBe(400);
+      const html = await response.text();
+      for (const text of texts) expect(html, `${language} ${JSON.stringify(fields)}`).toContain(text.replace(/'/g, "&#x27;"));
+      expect(html).toContain(language === "es" ? "Por favor, corrija los campos marcados." : "Please correct the highlighted fields.");
+    }
+    expect(storedCount(site.app)).toBe(before);
+  });
+
   it("lists visit requests among the messages with their kind", async () => {
     const response = await call("/api/contact");
     const messages = (await response.json()) as { subject: string }[];

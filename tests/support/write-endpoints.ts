@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, withServerDatabase, type RunningServer } from "./server";
-import { DEFAULT_VISITING_HOURS, visitSlots, visitTimeIso } from "~/models/visiting-hours";
+import { DEFAULT_VISITING_HOURS, visitDays, visitSlots, visitTimeIso } from "~/models/visiting-hours";
 
 /**
  * Every way to change something on the site, for the tests that throw bad input and
@@ -107,6 +107,14 @@ const VISIT_FIELDS = {
 /** The first time a visitor may ask for under the default visiting hours. */
 const firstVisitTime = () => visitTimeIso(visitSlots(DEFAULT_VISITING_HOURS)[0]);
 const validVisit = () => ({ firstName: "Ana", lastName: "Matrix", email: "ana@example.com", times: [firstVisitTime()], language: "en" });
+const VISIT_FORM_FIELDS = {
+  ...Object.fromEntries(Object.entries(VISIT_FIELDS).filter(([name]) => name !== "times")),
+  day1: ["2026-12-01", "tomorrow", ""],
+  hour1: ["9", "20", "x", ""],
+  day2: ["2026-12-02", ""],
+  hour2: ["10", ""],
+};
+const validVisitForm = () => ({ firstName: "Ana", lastName: "Matrix", email: "ana@example.com", day1: visitDays(DEFAULT_VISITING_HOURS)[0], hour1: "10", language: "en" });
 const MEDIA_UPLOAD_FIELDS = {
   filename: ["photo.jpg", "", "../../etc/passwd"],
   filePath: ["/objects/quarantine/abc", "/objects/public/a.jpg", "", "http://evil.test/x"],
@@ -237,6 +245,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
 
   // Forms, as a browser without JavaScript posts them
   form("/?index", "_index", CONTACT_FIELDS, validContact, { access: "public" }),
+  form("/properties/:property/visit", "properties.$id_.visit", VISIT_FORM_FIELDS, validVisitForm, { access: "public" }),
   form("/admin/login", "admin.login", { email: ["staff@example.com", "x@", ""] }, () => ({ email: "nobody@example.com" }), { access: "public" }),
   form("/admin/auth/magic", "admin.auth.magic", { token: ["abc", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ token: "not-a-token" }), { access: "public" }),
   form("/admin/auth/logout", "admin.auth.logout", {}, () => ({}), { access: "public", endsSession: true }),

@@ -2,6 +2,7 @@ import { useT } from "~/i18n/use-t";
 import { Dialog } from "~/components/ui/dialog";
 import { ApplyLink } from "./apply-link";
 import { AskAboutLink } from "./ask-about-link";
+import { VisitLink } from "./visit-link";
 import type { Listing } from "~/models/listing";
 import { PropertyDetails } from "./property-details";
 
@@ -42,6 +43,7 @@ export function ListingDialog({
               {t("properties.close", "Close")}
             </button>
             <AskAboutLink propertyId={listing.id} onClick={onLeave} className="flex-1 px-2 text-sm leading-tight sm:flex-none sm:px-4 sm:text-base" />
+            <VisitLink propertyId={listing.id} onClick={onLeave} className="flex-1 px-2 text-sm leading-tight sm:flex-none sm:px-4 sm:text-base" />
             {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1 px-2 text-sm sm:flex-none sm:px-4 sm:text-base" /> : null}
           </div>
         ) : null
