@@ -15,3 +15,11 @@ export const VISIT_DECISION_MESSAGES = {
 
 /** The panel's radio value for "Another time". */
 export const OTHER_TIME = "other";
+
+/** What a Messages tab card shows of a visit request: times as ISO (the radio's value) and in words. */
+export type VisitCardItem = {
+  status: "requested" | "confirmed" | "declined";
+  times: { value: string; label: string }[];
+  confirmed: string | null;
+  decided: { by: string; on: string } | null;
+};

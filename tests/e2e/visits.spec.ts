@@ -2,16 +2,20 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { layoutProblems } from "./layout-checks";
-import { mailFiles, openPage, withE2eDatabase, waitForMail } from "./support";
+import { mailFiles, openPage, openSignedIn, signedInState, withE2eDatabase, waitForMail, type StorageState } from "./support";
 import { mimeParts, type ReceivedMail } from "../support/smtp";
-import { decodedHeader } from "../support/visits";
+import { chicagoWallTime, decodedHeader, parseVisitIcs } from "../support/visits";
 
 /**
  * Visit requests (docs/product.md, visit requests), with JavaScript and without, in
  * both languages: a visitor asks to see a home from its details, the office's notice and
  * the visitor's confirmation arrive in the right language; a time outside the hours is
- * refused with nothing stored; the form fits a phone in Spanish and passes axe.
+ * refused with nothing stored; the office confirms one time in the Messages tab and the
+ * visitor's mail carries a visit.ics (read with ical.js) at that time and the home's
+ * address; the form fits a phone in Spanish and passes axe.
  */
+
+const ADMIN = "visits@example.com";
 
 const HOME = { name: "Cedar Ridge Estates, Home 7", location: "Mansfield, TX 76063" };
 /** Where office mail goes now: the contact_email setting (another spec may set it), else MAIL_FROM's default. */
@@ -27,6 +31,7 @@ const LANGUAGES = [
     submit: "Request visit",
     sent: "Visit requested!",
     confirmationSubject: `We received your visit request for ${HOME.name}`,
+    confirmedSubject: `Your visit to ${HOME.name} is confirmed`,
     outside: "This time is outside our visiting hours or already past. Please choose another.",
     locale: "en-US",
   },
@@ -38,6 +43,7 @@ const LANGUAGES = [
     submit: "Solicitar visita",
     sent: "¡Visita solicitada!",
     confirmationSubject: `Recibimos su solicitud de visita a ${HOME.name}`,
+    confirmedSubject: `Su visita a ${HOME.name} está confirmada`,
     outside: "Este horario está fuera de nuestro horario de visitas o ya pasó. Por favor, elija otro.",
     locale: "es-MX",
   },
@@ -51,6 +57,11 @@ const visitsNamed = (lastName: string) =>
 const textOf = (mail: ReceivedMail) => mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "";
 
 const lastNames: string[] = [];
+let adminState: StorageState;
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  adminState = await signedInState(browser, testInfo, ADMIN);
+});
 test.afterAll(() => {
   withE2eDatabase((db) => {
     for (const lastName of lastNames) db.prepare("delete from contact_messages where last_name = ?").run(lastName);
@@ -82,7 +93,7 @@ async function chooseTime(page: Page, n: number, dayIndex: number, hour: string)
 }
 
 for (const language of LANGUAGES) {
-  test(`${language.code}: a visitor asks to see a home; the office and the visitor get their mails`, async ({ page }, testInfo) => {
+  test(`${language.code}: a visitor asks to see a home, the office confirms a time, the visitor's mail carries visit.ics`, async ({ page, browser, baseURL }, testInfo) => {
     const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
     const lastName = `Visit-${language.code}-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}`;
     lastNames.push(lastName);
@@ -108,6 +119,30 @@ for (const language of LANGUAGES) {
     expect(text).toContain(`${HOME.name} (${HOME.location})`);
     expect(text).toContain(firstDay);
     expect(text).toContain("(817) 555-0142");
+
+    // The office confirms the second time in the Messages tab.
+    const asked = withE2eDatabase((db) => {
+      const row = db.prepare("select v.times from visit_requests v join contact_messages m on m.id = v.message_id where m.last_name = ?").get(lastName) as { times: string };
+      return JSON.parse(row.times) as number[];
+    });
+    const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState }, "/admin/dashboard/messages?subject=visit-request");
+    const card = admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` });
+    await expect(card.getByText("Visit requested")).toBeVisible();
+    const radios = card.getByRole("radio");
+    await expect(radios).toHaveCount(3);
+    await radios.nth(1).check();
+    await card.getByRole("button", { name: "Confirm visit" }).click();
+    await expect(admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` }).getByText("Visit confirmed")).toBeVisible();
+    await admin.context.close();
+
+    const confirmed = await waitForMail("rosa.visits@example.com", seen, (mail) => decodedHeader(mail.raw, "Subject") === language.confirmedSubject && mail.raw.includes("text/calendar"), "the visitor's confirmed visit");
+    expect(textOf(confirmed)).toContain(HOME.name);
+    const ics = mimeParts(confirmed.raw).find((part) => part.contentType === "text/calendar")!;
+    expect(ics.header).toMatch(/method=PUBLISH/i);
+    const event = parseVisitIcs(ics.body);
+    expect(event.start.getTime()).toBe(asked[1]);
+    expect(chicagoWallTime(event.start).slice(11)).toBe("15:00");
+    expect(event.location).toBe(HOME.location);
   });
 
   test(`${language.code}: a time outside the visiting hours is refused and nothing is stored`, async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { jsonCaller, postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { eventually } from "../support/eventually";
 import { freePort, startServer, withServerDatabase, type RunningServer } from "../support/server";
 import { mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
@@ -272,6 +272,52 @@ describe("visit requests through the JSON calls", () => {
       expect(html).toContain(language === "es" ? "Por favor, corrija los campos marcados." : "Please correct the highlighted fields.");
     }
     expect(storedCount(site.app)).toBe(before);
+  });
+
+  it("confirms and declines from the Messages tab without JavaScript, once", async () => {
+    const confirmBody = visitBody([times[4], times[6]], { language: "en", email: "tab@example.com" });
+    const { id } = (await (await postVisitJson(site.app, homeId, confirmBody)).json()) as VisitAnswer;
+    const tab = await fetch(`${site.app.url}/admin/dashboard/messages?subject=visit-request`, { headers: { Cookie: site.cookie } });
+    const html = await tab.text();
+    expect(html).toContain("Visit requested");
+    expect(html).toContain(`value="${times[4]}"`);
+    expect(html).toContain("Confirm visit");
+
+    // Another time, typed as Central Time in the datetime-local field.
+    const other = chicagoWallTime(Date.parse(times[7])).replace(" ", "T");
+    const confirmed = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/messages?subject=visit-request", { id: String(id), intent: "visit-confirm", time: "other", otherTime: other });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.html).toContain("Visit confirmed");
+    const row = withServerDatabase(site.app, (db) => db.prepare("select status, confirmed_time from visit_requests where message_id = ?").get(id)) as { status: string; confirmed_time: number };
+    expect(row).toEqual({ status: "confirmed", confirmed_time: Date.parse(times[7]) });
+    const again = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/messages", { id: String(id), intent: "visit-decline" });
+    expect(again.html).toContain("This visit request is already confirmed");
+    const mail = await sink.waitFor((received) => received.to.includes("tab@example.com") && decodedHeader(received.raw, "Subject").startsWith("Your visit to"));
+    expect(parseVisitIcs(mimeParts(mail.raw).find((part) => part.contentType === "text/calendar")!.body).start.getTime()).toBe(Date.parse(times[7]));
+
+    const declineBody = visitBody([times[8]], { language: "es", email: "tab2@example.com" });
+    const declined = (await (await postVisitJson(site.app, homeId, declineBody)).json()) as VisitAnswer;
+    const answer = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/messages", { id: String(declined.id), intent: "visit-decline" });
+    expect(answer.html).toContain("Visit declined");
+    await sink.waitFor((received) => received.to.includes("tab2@example.com") && decodedHeader(received.raw, "Subject") === "Sobre su solicitud de visita a Oak Bend, Lot 7");
+  });
+
+  it("takes the visiting hours from the Settings tab, and refuses a setting without days", async () => {
+    const refused = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { intent: "visiting-hours", from: "9", to: "17" });
+    expect(refused.html).toContain("Choose at least one day");
+    const saved = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { intent: "visiting-hours", weekday2: "on", from: "10", to: "12" });
+    expect(saved.html).toContain("Visiting hours updated");
+    const offered = await offeredTimes(site.app, homeId);
+    expect(offered.length).toBeGreaterThanOrEqual(6);
+    for (const time of offered) {
+      expect(new Date(Date.parse(time)).toLocaleDateString("en-US", { timeZone: "America/Chicago", weekday: "long" })).toBe("Tuesday");
+      expect(["10:00", "11:00"]).toContain(chicagoWallTime(Date.parse(time)).slice(11));
+    }
+    // Back to the default for the other tests.
+    const body = new URLSearchParams({ intent: "visiting-hours", weekday1: "on", weekday2: "on", weekday3: "on", weekday4: "on", weekday5: "on", weekday6: "on", from: "9", to: "17" });
+    const restored = await fetch(`${site.app.url}/admin/dashboard/settings`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.app.url, Cookie: site.cookie }, body, redirect: "manual" });
+    expect(restored.status).toBe(302);
+    expect(await offeredTimes(site.app, homeId)).toEqual(times.filter((time) => Date.parse(time) > Date.now()));
   });
 
   it("lists visit requests among the messages with their kind", async () => {

@@ -264,12 +264,12 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/media/:media/reupload", "admin.dashboard.media.$id.reupload", { file: ["not an image"] }, () => ({}), { kind: "upload-form" }),
   form("/admin/dashboard/media/:media/link", "admin.dashboard.media.$id.link", { propertyId: ["1", "0", "abc", ""] }, (fixture) => ({ propertyId: String(fixture.propertyId) })),
   form("/admin/dashboard/media/:media/delete", "admin.dashboard.media.$id.delete", {}),
-  form("/admin/dashboard/messages", "admin.dashboard.messages", { id: ["1", "0", "x"], handled: ["true", "false", "on"] }, (fixture) => ({ id: String(fixture.messageId), handled: "true" })),
+  form("/admin/dashboard/messages", "admin.dashboard.messages", { id: ["1", "0", "x"], handled: ["true", "false", "on"], intent: ["visit-confirm", "visit-decline", ""], time: ["2026-12-01T10:00:00-06:00", "other", ""], otherTime: ["2026-12-01T10:30", "x", ""] }, (fixture) => ({ id: String(fixture.messageId), handled: "true" })),
   form("/admin/dashboard/properties/new", "admin.dashboard.properties.new", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
   form("/admin/dashboard/properties/:property/edit", "admin.dashboard.properties.$id.edit", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
   form("/admin/dashboard/properties/:property/delete", "admin.dashboard.properties.$id.delete", {}),
   form("/admin/dashboard/properties/:property/media", "admin.dashboard.properties.$id.media", { intent: ["link", "unlink", "move-up", "move-down", "make-main", ""], mediaId: ["1", "0", "x"] }, (fixture) => ({ intent: "link", mediaId: String(fixture.mediaId) })),
-  form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", ""], value: ["office@example.com", "nope", ""] }, () => ({ value: "office@example.com" })),
+  form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", "visiting-hours", ""], value: ["office@example.com", "nope", ""], weekday1: ["on", ""], weekday6: ["on", "x"], from: ["9", "25", ""], to: ["17", "8", ""] }, () => ({ value: "office@example.com" })),
   form("/admin/dashboard/text/:text/edit", "admin.dashboard.text.$id.edit", { key: ["site.name", ""], englishText: ["Hello", ""], spanishText: ["Hola", ""] }, (fixture) => ({ key: fixture.textEntryKey, englishText: "Hello" })),
 ];
 
