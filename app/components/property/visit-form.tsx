@@ -36,6 +36,33 @@ function ErrorText({ id, errorKey }: { id: string; errorKey: string | undefined 
   );
 }
 
+/** A day or an hour of one preferred time: a labelled select, marked invalid with its choice's error. */
+function ChoiceSelect(props: { name: string; label: string; placeholder: string; options: Option[]; required: boolean; value: string | undefined; errorId: string | undefined }) {
+  return (
+    <div>
+      <label htmlFor={`visit-${props.name}`} className={labelClass}>
+        {props.label}
+      </label>
+      <select
+        id={`visit-${props.name}`}
+        name={props.name}
+        required={props.required}
+        defaultValue={props.value ?? ""}
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+        className={controlClass}
+      >
+        <option value="">{props.placeholder}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function VisitForm(props: { action: string; language: Language; days: Option[]; hours: Option[]; result: VisitActionData | undefined }) {
   const { t } = useT();
   const navigation = useNavigation();
@@ -98,48 +125,8 @@ export function VisitForm(props: { action: string; language: Language; days: Opt
                     {n === 1 ? <RequiredMark /> : null}
                   </legend>
                   <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-                    <div>
-                      <label htmlFor={`visit-${choice.day}`} className={labelClass}>
-                        {t("visit.form.day", "Day")}
-                      </label>
-                      <select
-                        id={`visit-${choice.day}`}
-                        name={choice.day}
-                        required={n === 1}
-                        defaultValue={values[choice.day] ?? ""}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? errorId : undefined}
-                        className={controlClass}
-                      >
-                        <option value="">{t("visit.form.day_placeholder", "Choose a day")}</option>
-                        {props.days.map((day) => (
-                          <option key={day.value} value={day.value}>
-                            {day.label}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                    <div>
-                      <label htmlFor={`visit-${choice.hour}`} className={labelClass}>
-                        {t("visit.form.hour", "Time")}
-                      </label>
-                      <select
-                        id={`visit-${choice.hour}`}
-                        name={choice.hour}
-                        required={n === 1}
-                        defaultValue={values[choice.hour] ?? ""}
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? errorId : undefined}
-                        className={controlClass}
-                      >
-                        <option value="">{t("visit.form.hour_placeholder", "Choose a time")}</option>
-                        {props.hours.map((hour) => (
-                          <option key={hour.value} value={hour.value}>
-                            {hour.label}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
+                    <ChoiceSelect name={choice.day} label={t("visit.form.day", "Day")} placeholder={t("visit.form.day_placeholder", "Choose a day")} options={props.days} required={n === 1} value={values[choice.day]} errorId={error ? errorId : undefined} />
+                    <ChoiceSelect name={choice.hour} label={t("visit.form.hour", "Time")} placeholder={t("visit.form.hour_placeholder", "Choose a time")} options={props.hours} required={n === 1} value={values[choice.hour]} errorId={error ? errorId : undefined} />
                   </div>
                   <ErrorText id={errorId} errorKey={error} />
                 </fieldset>
