@@ -189,3 +189,23 @@ for (const width of [320, 360]) {
     }
   });
 }
+
+test("the Messages tab's visit panel passes axe and fits a phone", async ({ browser, baseURL, request }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const lastName = `Panel-${javaScriptEnabled ? "js" : "nojs"}-${Date.now()}`;
+  lastNames.push(lastName);
+  const times = ((await (await request.get(`/api/properties/${homeId()}/visit-times`)).json()) as { times: string[] }).times;
+  const created = await request.post(`/api/properties/${homeId()}/visits`, {
+    headers: { Origin: baseURL! },
+    data: { firstName: "Rosa", lastName, email: "rosa.panel@example.com", times: [times[0], times[9], times[20]], language: "es" },
+  });
+  expect(created.status()).toBe(201);
+  const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState }, "/admin/dashboard/messages?subject=visit-request");
+  const card = admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` });
+  await expect(card.getByRole("button", { name: "Confirm visit" })).toBeVisible();
+  await expectNoAxeViolations(admin.page, "the Messages tab with a visit request", { javaScriptEnabled });
+  await admin.page.setViewportSize({ width: 360, height: 740 });
+  await admin.page.evaluate(() => window.scrollTo(0, 0));
+  expect(await layoutProblems(admin.page)).toEqual([]);
+  await admin.context.close();
+});
