@@ -207,5 +207,15 @@ test("the Messages tab's visit panel passes axe and fits a phone", async ({ brow
   await admin.page.setViewportSize({ width: 360, height: 740 });
   await admin.page.evaluate(() => window.scrollTo(0, 0));
   expect(await layoutProblems(admin.page)).toEqual([]);
+
+  // Another time, typed in Central Time: with JavaScript typing it chooses 'Another time'; without, the radio is picked.
+  const other = chicagoWallTime(Date.parse(times[20]) + 30 * 60_000).replace(" ", "T");
+  await card.locator('input[name="otherTime"]').fill(other);
+  if (javaScriptEnabled) await expect(card.getByRole("radio", { name: "Another time" })).toBeChecked();
+  else await card.getByRole("radio", { name: "Another time" }).check();
+  await card.getByRole("button", { name: "Confirm visit" }).click();
+  await expect(admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` }).getByText("Visit confirmed")).toBeVisible();
+  const confirmedAt = withE2eDatabase((db) => (db.prepare("select v.confirmed_time as t from visit_requests v join contact_messages m on m.id = v.message_id where m.last_name = ?").get(lastName) as { t: number }).t);
+  expect(confirmedAt).toBe(Date.parse(times[20]) + 30 * 60_000);
   await admin.context.close();
 });

@@ -21,7 +21,8 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
   const busy = fetcher.state !== "idle";
   const legendId = `visit-${messageId}-times`;
   return (
-    <section aria-label="Visit request" className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
+    // A part of its message's card, not a landmark: a page of visit requests would hold many alike.
+    <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <p className="flex flex-wrap items-center gap-2 text-sm">
         <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLES[visit.status]}`}>{STATUS_LABELS[visit.status]}</span>
         {visit.confirmed ? <span className="text-slate-800">for {visit.confirmed}</span> : null}
@@ -63,7 +64,16 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
               </label>
               <label className="ml-6 block text-sm text-slate-800">
                 <span className="block text-xs text-slate-600">Another time (Central Time)</span>
-                <input type="datetime-local" name="otherTime" step={900} className="mt-1 rounded-md border border-slate-500 bg-white px-2 py-1 text-slate-900" />
+                <input
+                  type="datetime-local"
+                  name="otherTime"
+                  step={900}
+                  // With JavaScript, typing a time chooses 'Another time' (without it, the office picks the radio).
+                  onChange={(event) => {
+                    const other = event.currentTarget.form?.querySelector<HTMLInputElement>(`input[name="time"][value="${OTHER_TIME}"]`);
+                    if (other && event.currentTarget.value) other.checked = true;
+                  }}
+                  className="mt-1 rounded-md border border-slate-500 bg-white px-2 py-1 text-slate-900" />
               </label>
             </div>
           </fieldset>
@@ -89,6 +99,6 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
           </div>
         </fetcher.Form>
       )}
-    </section>
+    </div>
   );
 }
