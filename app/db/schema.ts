@@ -126,6 +126,28 @@ export const contactMessages = sqliteTable(
   ],
 );
 
+/**
+ * A visit request: a contact message (subject 'visit-request') with the times asked for.
+ * The home's name and address are kept as they were asked about, so a later edit or the
+ * home's deletion does not change the request. Times are epoch milliseconds.
+ */
+export const visitRequests = sqliteTable(
+  "visit_requests",
+  {
+    messageId: integer("message_id")
+      .primaryKey()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    homeName: text("home_name").notNull(),
+    homeLocation: text("home_location").notNull(),
+    times: text("times", { mode: "json" }).$type<number[]>().notNull(),
+    status: text("status", { enum: ["requested", "confirmed", "declined"] }).notNull().default("requested"),
+    confirmedTime: integer("confirmed_time", { mode: "timestamp_ms" }),
+    decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
+    decidedBy: text("decided_by"),
+  },
+  (table) => [index("visit_requests_status_idx").on(table.status)],
+);
+
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   googleId: text("google_id").unique(),
@@ -240,6 +262,9 @@ export const sessions = sqliteTable(
   (table) => [index("sessions_expire_idx").on(table.expire)],
 );
 
+/** A file sent with a queued mail; `content` is the file's text (an iCalendar file). */
+export type MailAttachment = { filename: string; contentType: string; content: string };
+
 /** Outgoing mail, kept until sent so that an SMTP outage loses nothing. */
 export const mailQueue = sqliteTable(
   "mail_queue",
@@ -256,6 +281,8 @@ export const mailQueue = sqliteTable(
     sentAt: integer("sent_at", { mode: "timestamp_ms" }),
     // Until then one worker (of any process on this database) is sending the row.
     leasedUntil: integer("leased_until", { mode: "timestamp_ms" }),
+    /** Files sent with the mail (a visit's .ics): [{ filename, contentType, content }], content as text. */
+    attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
     createdAt: createdAt(),
   },
   (table) => [index("mail_queue_pending_idx").on(table.sentAt, table.nextAttemptAt)],
@@ -284,6 +311,7 @@ export type Media = typeof media.$inferSelect;
 export type UploadSlot = typeof uploadSlots.$inferSelect;
 export type Faq = typeof faqs.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
+export type VisitRequest = typeof visitRequests.$inferSelect;
 export type TextEntry = typeof textEntries.$inferSelect;
 export type WhitelistEntry = typeof adminWhitelist.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

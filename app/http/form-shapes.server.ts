@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "~/models/contact-fields";
 import { contactSchema } from "~/models/contact-schema";
+import { VISIT_CHOICES, visitVisitorSchema } from "~/models/visit-schema";
+import { WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 import { contactEmailSchema } from "~/models/contact-email-form";
 import { faqFormSchema } from "~/models/faq-form";
 import { propertySchema } from "~/models/property-form";
@@ -39,11 +41,17 @@ export const CONTACT_FORM: FormShape = {
   maxBytes: formBytesFor(CONTACT_LIMITS.name * 3 + CONTACT_LIMITS.email + CONTACT_LIMITS.phone + CONTACT_LIMITS.message + CONTACT_CHOICES_CHARACTERS),
 };
 
+/** A visit request: the visitor, three day-and-hour choices, the page's language, the honeypot. */
+export const VISIT_FORM: FormShape = {
+  fields: [...namesOf(visitVisitorSchema), ...VISIT_CHOICES.flatMap((choice) => [choice.day, choice.hour]), "language", HONEYPOT_FIELD],
+  maxBytes: formBytesFor(CONTACT_LIMITS.name * 3 + CONTACT_LIMITS.email + CONTACT_LIMITS.phone + CONTACT_LIMITS.message + CONTACT_CHOICES_CHARACTERS),
+};
+
 export const WHITELIST_FORM: FormShape = { fields: namesOf(whitelistEmailSchema), maxBytes: SMALL_FORM_BYTES };
 export const FAQ_FORM: FormShape = { fields: namesOf(faqFormSchema), maxBytes: STAFF_TEXT_FORM_BYTES };
 export const TEXT_ENTRY_FORM: FormShape = { fields: namesOf(textEntrySchema), maxBytes: STAFF_TEXT_FORM_BYTES };
-/** Settings: the contact address, or the 'send a test e-mail' button. */
-export const CONTACT_EMAIL_FORM: FormShape = { fields: ["intent", ...namesOf(contactEmailSchema)], maxBytes: SMALL_FORM_BYTES };
+/** Settings: the contact address, the 'send a test e-mail' button, or the visiting hours. */
+export const CONTACT_EMAIL_FORM: FormShape = { fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to"], maxBytes: SMALL_FORM_BYTES };
 /** A property's form: its fields, 'Find' for addresses and the address picked, the main image's choice and file. */
 export const PROPERTY_FORM: FormShape = {
   fields: [...namesOf(propertySchema), FIND_ADDRESS_FIELD, ADDRESS_CHOICE_FIELD, "imageChoice", "file"],
@@ -54,8 +62,8 @@ export const UPLOAD_FORM: FormShape = { fields: ["file"], maxBytes: SMALL_FORM_B
 /** A media card's hero switch and unlink button. */
 export const MEDIA_CARD_FORM: FormShape = { fields: ["intent", "id", "isHeroImage", "propertyId"], maxBytes: SMALL_FORM_BYTES };
 export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SMALL_FORM_BYTES };
-/** A message card's 'mark handled / new' button. */
-export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled"], maxBytes: SMALL_FORM_BYTES };
+/** A message card's 'mark handled / new' button, and a visit request's 'Confirm visit' / 'Decline' panel. */
+export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled", "intent", "time", "otherTime"], maxBytes: SMALL_FORM_BYTES };
 /** A tab's 'Spanish is still correct' button. */
 export const SPANISH_CONFIRMED_FORM: FormShape = { fields: ["intent", "id"], maxBytes: SMALL_FORM_BYTES };
 /** A Save toggle (one home) or a shared list's 'Save all' (its ids), and the page to go back to. */

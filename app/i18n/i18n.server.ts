@@ -56,3 +56,8 @@ export async function getTranslator(request: Request): Promise<{ language: Langu
   const language = await getLanguage(request);
   return { language, t: createTranslate(getDictionary()[language], language) };
 }
+
+/** A t() in a given language (a JSON body's `language`, a mail's reader). */
+export function translatorFor(language: Language): Translate {
+  return createTranslate(getDictionary()[language], language);
+}

@@ -7,6 +7,13 @@
 export const CONTACT_SUBJECTS = ["property-management", "investment", "development", "rental-inquiry", "other"] as const;
 export type ContactSubject = (typeof CONTACT_SUBJECTS)[number];
 
+/**
+ * Every kind of message the Messages tab lists and filters: the contact form's subjects
+ * and 'visit-request', which only the visit form writes (the contact form cannot choose it).
+ */
+export const MESSAGE_SUBJECTS = [...CONTACT_SUBJECTS, "visit-request"] as const;
+export type MessageSubject = (typeof MESSAGE_SUBJECTS)[number];
+
 export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, message: 5000 } as const;
 
 /** The honeypot's field name: people never see it, form-filling bots do. */

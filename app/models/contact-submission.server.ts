@@ -12,13 +12,14 @@ import type { Language } from "~/utils/locale";
  */
 
 // docs/product.md §9: contact messages at most 10 per client IP in 10 minutes (an IPv6 client by its /64).
-const contactLimiter = new RateLimiter("contact", 10, 10 * 60_000);
+// Visit requests are messages too and spend the same allowance (visit-requests.server.ts).
+export const visitorMessageLimiter = new RateLimiter("contact", 10, 10 * 60_000);
 
 export type ContactOutcome = { kind: "stored"; id: number } | { kind: "rate_limited"; retryAfterSeconds: number };
 
 export async function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown; language: Language }): Promise<ContactOutcome> {
   // Counted after validation: a visitor correcting typos is not spending the allowance.
-  const limit = await contactLimiter.hit(clientNetworkOf(options.clientIp));
+  const limit = await visitorMessageLimiter.hit(clientNetworkOf(options.clientIp));
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
   if (isHoneypotFilled(options.honeypot)) {
     // Answered like a stored message so the bot learns nothing.

@@ -3,7 +3,7 @@ import { db } from "~/db/client.server";
 import { contactMessages, properties } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { messageFilterCondition, olderThan, subjectLabel, type MessageCursor } from "~/models/messages.server";
-import { CONTACT_SUBJECTS } from "~/models/contact-fields";
+import { MESSAGE_SUBJECTS } from "~/models/contact-fields";
 import { cleanOneLine } from "~/utils/control-characters";
 import { CSV_BOM, csvRow } from "~/utils/csv";
 import { formatSpreadsheetDateTime } from "~/utils/dates";
@@ -58,7 +58,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
   const statement = db().$client.prepare(query.sql).raw(true);
   // The labels before the rows: while a statement is being iterated its connection runs
   // nothing else, and the dictionary asks the database whether it changed.
-  const labels = new Map<string, string>(CONTACT_SUBJECTS.map((subject) => [subject, subjectLabel(subject)]));
+  const labels = new Map<string, string>(MESSAGE_SUBJECTS.map((subject) => [subject, subjectLabel(subject)]));
   let text = "";
   let rows = 0;
   let last: MessageCursor | null = null;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CONTACT_SUBJECTS, type ContactSubject } from "~/models/contact-fields";
+import { MESSAGE_SUBJECTS, type MessageSubject } from "~/models/contact-fields";
 import { MESSAGES_PATH } from "~/paths";
 
 /**
@@ -19,13 +19,13 @@ export const MESSAGE_MESSAGES = {
   notFound: "That message does not exist",
   handledNotBoolean: "handled must be true or false",
   queryTooLong: `At most ${MESSAGE_QUERY_MAX_LENGTH} characters`,
-  subjectInvalid: `The subject must be all or one of ${CONTACT_SUBJECTS.join(", ")}`,
+  subjectInvalid: `The subject must be all or one of ${MESSAGE_SUBJECTS.join(", ")}`,
   statusInvalid: `The status must be one of ${MESSAGE_STATUSES.join(", ")}`,
   filterInvalid: "The filter is not valid",
 } as const;
 
 /** What the list shows: `q` in a name, e-mail, subject or text; one subject or all; new, handled or all. */
-export type MessageFilters = { q: string; subject: ContactSubject | null; status: MessageStatus };
+export type MessageFilters = { q: string; subject: MessageSubject | null; status: MessageStatus };
 
 export const NO_MESSAGE_FILTERS: MessageFilters = { q: "", subject: null, status: "all" };
 
@@ -36,7 +36,7 @@ export const NO_MESSAGE_FILTERS: MessageFilters = { q: "", subject: null, status
 export const messageFilterSchema = z.object({
   q: z.string().trim().max(MESSAGE_QUERY_MAX_LENGTH, MESSAGE_MESSAGES.queryTooLong).default(""),
   subject: z
-    .union([z.literal("all"), z.literal(""), z.enum(CONTACT_SUBJECTS)], { errorMap: () => ({ message: MESSAGE_MESSAGES.subjectInvalid }) })
+    .union([z.literal("all"), z.literal(""), z.enum(MESSAGE_SUBJECTS)], { errorMap: () => ({ message: MESSAGE_MESSAGES.subjectInvalid }) })
     .optional()
     .transform((value) => (value && value !== "all" ? value : null)),
   status: z
@@ -56,7 +56,7 @@ export function messageFiltersFrom(params: URLSearchParams): MessageFilters {
   const status = params.get("status");
   return {
     q: (params.get("q") ?? "").trim().slice(0, MESSAGE_QUERY_MAX_LENGTH),
-    subject: (CONTACT_SUBJECTS as readonly string[]).includes(subject ?? "") ? (subject as ContactSubject) : null,
+    subject: (MESSAGE_SUBJECTS as readonly string[]).includes(subject ?? "") ? (subject as MessageSubject) : null,
     status: (MESSAGE_STATUSES as readonly string[]).includes(status ?? "") ? (status as MessageStatus) : "all",
   };
 }

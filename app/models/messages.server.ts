@@ -7,7 +7,8 @@ import { config } from "~/config/env.server";
 import { contactRecipient } from "~/models/configurations.server";
 import { getDictionary } from "~/models/texts.server";
 import { queueMail } from "~/services/mail/queue.server";
-import { CONTACT_SUBJECTS, type ContactInput } from "~/models/contact-schema";
+import { type ContactInput } from "~/models/contact-schema";
+import { MESSAGE_SUBJECTS } from "~/models/contact-fields";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
 import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/models/message-form";
@@ -22,23 +23,26 @@ export function recordContactMessage(input: ContactInput, language: Language): C
   return db().transaction((tx) => {
     // Linked only to a home that is listed: a stale or made-up id is just left out.
     const home = input.propertyId === undefined ? undefined : inquiryHome(input.propertyId, tx);
-    const message = tx
-      .insert(contactMessages)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email,
-        phone: input.phone ?? null,
-        subject: input.subject,
-        message: input.message,
-        propertyId: home?.id ?? null,
-        language,
-      })
-      .returning()
-      .get();
+    const message = insertContactMessage(tx, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone ?? null,
+      subject: input.subject,
+      message: input.message,
+      propertyId: home?.id ?? null,
+      language,
+    });
     queueMail(contactNotification(message, contactRecipient(tx), home), tx);
     return message;
   });
+}
+
+type Writer = Pick<ReturnType<typeof db>, "insert">;
+
+/** One row of contact_messages, whichever door it came through (the contact form, a visit request). */
+export function insertContactMessage(writer: Writer, values: typeof contactMessages.$inferInsert): ContactMessage {
+  return writer.insert(contactMessages).values(values).returning().get();
 }
 
 /** Newest first, for the back office. */
@@ -66,7 +70,7 @@ export type MessagePage = { messages: ContactMessage[]; older: string | null; ne
 function subjectsMatching(query: string): string[] {
   const needle = query.trim().toLocaleLowerCase();
   if (!needle) return [];
-  return CONTACT_SUBJECTS.filter((subject) => subject.includes(needle) || subjectLabel(subject).toLocaleLowerCase().includes(needle));
+  return MESSAGE_SUBJECTS.filter((subject) => subject.includes(needle) || subjectLabel(subject).toLocaleLowerCase().includes(needle));
 }
 
 /**
@@ -213,7 +217,7 @@ export function subjectLabel(subject: string): string {
 /** The home a message asks about, as the office's mail names it. */
 export type InquiryHome = { id: number; name: string; location: string; url: string };
 
-function inquiryHome(propertyId: number, reader: Pick<ReturnType<typeof db>, "select">): InquiryHome | undefined {
+export function inquiryHome(propertyId: number, reader: Pick<ReturnType<typeof db>, "select">): InquiryHome | undefined {
   const home = reader
     .select({ id: properties.id, name: properties.name, location: properties.location })
     .from(properties)

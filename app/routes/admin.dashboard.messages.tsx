@@ -6,7 +6,7 @@ import { TabPanel } from "~/components/admin/tab-panel";
 import { NewMessagesLink } from "~/components/admin/new-messages-link";
 import { contactMessagesPage, countNewMessages, decodeMessageCursor, messageHomes, setMessageHandled, subjectLabel } from "~/models/messages.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
-import { CONTACT_SUBJECTS } from "~/models/contact-fields";
+import { MESSAGE_SUBJECTS } from "~/models/contact-fields";
 import { formatDateTime } from "~/utils/dates";
 import { MESSAGE_MESSAGES, messageFilterSearch, messageFiltersFrom, messageHandledFormValues, messageHandledSchema, messagesTabUrl } from "~/models/message-form";
 import { parseId } from "~/http/params";
@@ -16,6 +16,8 @@ import { MESSAGE_CARD_FORM } from "~/http/form-shapes.server";
 import { MESSAGES_CSV_API, MESSAGES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 import { LANGUAGE_NAMES } from "~/utils/locale";
+import { visitCardItem, visitDecisionAction } from "~/http/visit-decision-form.server";
+import { visitsOfMessages } from "~/models/visit-requests.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -23,6 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const filters = messageFiltersFrom(params);
   const page = contactMessagesPage({ before: decodeMessageCursor(params.get("before")), after: decodeMessageCursor(params.get("after")), filters });
   const homes = messageHomes(page.messages);
+  const visits = visitsOfMessages(page.messages.map((message) => message.id));
   const messages = page.messages.map((message) => {
     const home = message.propertyId === null ? undefined : homes.get(message.propertyId);
     return {
@@ -36,9 +39,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       date: formatDateTime(message.createdAt),
       home: home === undefined ? null : { id: message.propertyId!, name: home },
       handled: message.handledAt ? { by: message.handledBy ?? "", on: formatDateTime(message.handledAt) } : null,
+      visit: visitCardItem(visits.get(message.id)),
     };
   });
-  const subjects = CONTACT_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
+  const subjects = MESSAGE_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
   return json({ filters, subjects, messages, newMessages: countNewMessages(), older: page.older, newer: page.newer }, { headers: NO_STORE });
 }
 
@@ -50,6 +54,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const back = messagesTabUrl(new URL(request.url).searchParams);
   const form = await readForm(request, MESSAGE_CARD_FORM);
+  // A visit request's panel: 'Confirm visit' or 'Decline'.
+  const decision = visitDecisionAction(form, admin.email);
+  if (decision) return redirectWithToast(back, decision);
   const id = parseId(String(form.get("id") ?? ""));
   const parsed = messageHandledSchema.safeParse(messageHandledFormValues(form));
   const outcome = id === null || !parsed.success ? null : setMessageHandled(id, parsed.data.handled, admin.email);

@@ -16,6 +16,9 @@ import { CONTACT_EMAIL_FORM } from "~/http/form-shapes.server";
 import { errorForLog } from "~/utils/error-for-log";
 import { SETTINGS_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
+import { VisitingHoursForm } from "~/components/admin/visiting-hours-form";
+import { VISITING_HOURS_INTENT, VISITING_HOURS_MESSAGES, visitingHoursFromForm } from "~/models/visiting-hours-form";
+import { saveVisitingHours, visitingHours, VISITING_HOURS_KEY } from "~/models/visiting-hours.server";
 
 /**
  * The Settings tab: where contact form messages are mailed. One form saves the address
@@ -34,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       setting: setting ? { value: setting.value, updatedBy: setting.updatedBy, updatedAt: setting.updatedAt.toISOString() } : null,
       defaultRecipient: defaultContactRecipient(),
+      visitingHours: visitingHours(),
+      visitingHoursUpdated: getConfiguration(VISITING_HOURS_KEY)?.updatedAt.toISOString() ?? "default",
     },
     { headers: NO_STORE },
   );
@@ -44,6 +49,13 @@ type ActionData = { result: SubmissionResult<string[]> };
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const formData = await readForm(request, CONTACT_EMAIL_FORM);
+
+  if (formData.get("intent") === VISITING_HOURS_INTENT) {
+    const hours = visitingHoursFromForm(formData);
+    if (!hours) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalid, variant: "destructive" });
+    saveVisitingHours(hours, admin.email);
+    return redirectWithToast(SETTINGS_PATH, { title: "Success", description: VISITING_HOURS_MESSAGES.updated });
+  }
 
   if (formData.get("intent") === TEST_INTENT) {
     const outcome = await sendContactTestEmail(admin.email);
@@ -67,11 +79,12 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsTab() {
-  const { setting, defaultRecipient } = useLoaderData<typeof loader>();
+  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated } = useLoaderData<typeof loader>();
   return (
     <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
       {/* A fresh form after every save: its field starts from the value just stored. */}
       <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
+      <VisitingHoursForm key={visitingHoursUpdated} hours={hours} action={SETTINGS_PATH} />
     </TabPanel>
   );
 }
@@ -86,7 +99,8 @@ function ContactEmailForm(props: { setting: { value: string; updatedBy: string |
   const hydrated = useHydrated();
   const submitting = navigation.state === "submitting" && navigation.formAction === SETTINGS_PATH;
   const sending = submitting && navigation.formData?.get("intent") === TEST_INTENT;
-  const saving = submitting && !sending;
+  // The contact address's form is the one without an intent (the others name theirs).
+  const saving = submitting && !navigation.formData?.get("intent");
   const [form, fields] = useForm({
     id: FORM_ID,
     lastResult: data?.result,

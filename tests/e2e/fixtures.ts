@@ -47,6 +47,7 @@ const ADMIN_EMAILS = [
   "sessions@example.com",
   "spanish@example.com",
   "office@example.com",
+  "visits@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

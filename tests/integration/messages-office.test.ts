@@ -408,7 +408,7 @@ describe("GET /api/admin/messages.csv", () => {
     await expectJson(await call("/api/admin/messages.csv?subject=spam&status=old"), 400, {
       error: "The filter is not valid",
       fieldErrors: {
-        subject: ["The subject must be all or one of property-management, investment, development, rental-inquiry, other"],
+        subject: ["The subject must be all or one of property-management, investment, development, rental-inquiry, other, visit-request"],
         status: ["The status must be one of all, new, handled"],
       },
     });

@@ -129,7 +129,8 @@ export function copiesByName(messages: ReceivedMail[], pattern: RegExp): Map<str
 // Reading what was received: the MIME parts of a message, decoded, so a test reads the
 // text a mail client would show (nodemailer sends long lines quoted-printable).
 
-export type MimePart = { contentType: string; body: string };
+/** `header` is the whole Content-Type (with its parameters: charset, method, name). */
+export type MimePart = { contentType: string; body: string; header: string };
 
 function decodeQuotedPrintable(text: string): string {
   const joined = text.replace(/=\r?\n/g, "");
@@ -164,22 +165,26 @@ function decodeBody(head: string, body: string): string {
   return body;
 }
 
-/** The leaf parts of a message (one level of multipart, which is what our mail uses). */
+/** The leaf parts of a message, through nested multiparts (a mail with an attachment). */
 export function mimeParts(raw: string): MimePart[] {
   const { head, body } = splitHead(raw.replace(/\r\n/g, "\n"));
   const contentType = headerValue(head, "Content-Type") ?? "text/plain";
   const boundary = /boundary="?([^";]+)"?/i.exec(contentType)?.[1];
   if (!/^multipart\//i.test(contentType) || !boundary) {
-    return [{ contentType: contentType.split(";")[0].trim().toLowerCase(), body: decodeBody(head, body) }];
+    return [{ contentType: contentType.split(";")[0].trim().toLowerCase(), body: decodeBody(head, body), header: contentType }];
   }
   const sections = body.split(`--${boundary}`).slice(1);
   return sections
     .filter((section) => !section.startsWith("--"))
-    .map((section) => {
-      const part = splitHead(section.replace(/^\n/, ""));
-      const type = (headerValue(part.head, "Content-Type") ?? "text/plain").split(";")[0].trim().toLowerCase();
+    .flatMap((section) => {
+      const entity = section.replace(/^\n/, "");
+      const part = splitHead(entity);
+      const header = headerValue(part.head, "Content-Type") ?? "text/plain";
+      // A mail with an attachment nests its text and HTML in a multipart/alternative.
+      if (/^multipart\//i.test(header)) return mimeParts(entity.replace(/\n$/, ""));
+      const type = header.split(";")[0].trim().toLowerCase();
       // The newline before the next boundary belongs to the boundary.
-      return { contentType: type, body: decodeBody(part.head, part.body.replace(/\n$/, "")) };
+      return [{ contentType: type, body: decodeBody(part.head, part.body.replace(/\n$/, "")), header }];
     });
 }
 

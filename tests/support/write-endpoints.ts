@@ -3,6 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT, withServerDatabase, type RunningServer } from "./server";
+import { DEFAULT_VISITING_HOURS, visitDays, visitSlots, visitTimeIso } from "~/models/visiting-hours";
 
 /**
  * Every way to change something on the site, for the tests that throw bad input and
@@ -93,6 +94,27 @@ const CONTACT_FIELDS = {
   propertyId: ["1", "0", "-5", "abc", "99999999999999"],
   website: ["", "http://spam.test"],
 };
+const VISIT_FIELDS = {
+  firstName: ["Ana", ""],
+  lastName: ["García", ""],
+  email: ["ana@example.com", "not-an-address", ""],
+  phone: ["(512) 555-0100", "abc", ""],
+  times: ["2026-12-01T10:00:00-06:00", "2026-12-01T10:00:00", "tomorrow", ""],
+  message: ["Can I bring my family?", ""],
+  language: ["en", "es", "fr", ""],
+  website: ["", "http://spam.test"],
+};
+/** The first time a visitor may ask for under the default visiting hours. */
+const firstVisitTime = () => visitTimeIso(visitSlots(DEFAULT_VISITING_HOURS)[0]);
+const validVisit = () => ({ firstName: "Ana", lastName: "Matrix", email: "ana@example.com", times: [firstVisitTime()], language: "en" });
+const VISIT_FORM_FIELDS = {
+  ...Object.fromEntries(Object.entries(VISIT_FIELDS).filter(([name]) => name !== "times")),
+  day1: ["2026-12-01", "tomorrow", ""],
+  hour1: ["9", "20", "x", ""],
+  day2: ["2026-12-02", ""],
+  hour2: ["10", ""],
+};
+const validVisitForm = () => ({ firstName: "Ana", lastName: "Matrix", email: "ana@example.com", day1: visitDays(DEFAULT_VISITING_HOURS)[0], hour1: "10", language: "en" });
 const MEDIA_UPLOAD_FIELDS = {
   filename: ["photo.jpg", "", "../../etc/passwd"],
   filePath: ["/objects/quarantine/abc", "/objects/public/a.jpg", "", "http://evil.test/x"],
@@ -166,6 +188,9 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   // JSON calls (docs/product.md §7)
   api("POST /api/admin/auth/magic/request", "api.admin.auth.magic.request", "/api/admin/auth/magic/request", { email: ["staff@example.com", "x@", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ email: "nobody@example.com" }), "public"),
   api("POST /api/contact", "api.contact", "/api/contact", CONTACT_FIELDS, validContact, "public"),
+  api("POST /api/properties/:property/visits", "api.properties.$id.visits", "/api/properties/:property/visits", VISIT_FIELDS, validVisit, "public"),
+  api("POST /api/admin/visits/:message/confirm", "api.admin.visits.$id.confirm", "/api/admin/visits/:message/confirm", { time: ["2026-12-01T10:00:00-06:00", "noon", ""] }, () => ({ time: firstVisitTime() })),
+  api("POST /api/admin/visits/:message/decline", "api.admin.visits.$id.decline", "/api/admin/visits/:message/decline", {}),
   api("PUT /api/admin/configurations/:key", "api.admin.configurations.$key", "/api/admin/configurations/:key", { value: ["office@example.com", "nope", ""] }, () => ({ value: "office@example.com" })),
   api("POST /api/admin/configurations/test-email", "api.admin.configurations.test-email", "/api/admin/configurations/test-email", {}),
   api("POST /api/admin/configurations", "api.admin.configurations", "/api/admin/configurations", { key: ["contact_email", "other"], value: ["office@example.com", ""], description: ["Where mail goes", ""] }, () => ({ key: "contact_email", value: "office@example.com" })),
@@ -207,6 +232,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   readOnly("api.admin.messages[.csv]", "/api/admin/messages.csv", "admin"),
   readOnly("api.admin.properties.$id.media", "/api/admin/properties/:property/media", "admin"),
   readOnly("api.admin.text-entries", "/api/admin/text-entries", "admin"),
+  readOnly("api.admin.visits", "/api/admin/visits", "admin"),
   readOnly("api.config.maps-api-key", "/api/config/maps-api-key", "public"),
   readOnly("api.faqs", "/api/faqs", "public"),
   readOnly("api.hero-images", "/api/hero-images", "public"),
@@ -214,12 +240,14 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   readOnly("api.properties", "/api/properties", "public"),
   readOnly("api.properties.$id", "/api/properties/:property", "public"),
   readOnly("api.properties.$id.media", "/api/properties/:property/media", "public"),
+  readOnly("api.properties.$id.visit-times", "/api/properties/:property/visit-times", "public"),
   readOnly("api.text-entries", "/api/text-entries", "public"),
 
   // Forms, as a browser without JavaScript posts them
   form("/?index", "_index", CONTACT_FIELDS, validContact, { access: "public" }),
   // A Save toggle or 'Save all' (the list is a cookie; nothing is stored on the server).
   form("/favorites", "favorites", { intent: ["save", "remove", "save-all", ""], id: ["1", "0", "x", "99999999999999"], ids: ["1,2,3", "x", ""], returnTo: ["/properties", "//evil.test", ""] }, (fixture) => ({ intent: "save", id: String(fixture.propertyId), returnTo: "/" }), { access: "public" }),
+  form("/properties/:property/visit", "properties.$id_.visit", VISIT_FORM_FIELDS, validVisitForm, { access: "public" }),
   form("/admin/login", "admin.login", { email: ["staff@example.com", "x@", ""] }, () => ({ email: "nobody@example.com" }), { access: "public" }),
   form("/admin/auth/magic", "admin.auth.magic", { token: ["abc", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ token: "not-a-token" }), { access: "public" }),
   form("/admin/auth/logout", "admin.auth.logout", {}, () => ({}), { access: "public", endsSession: true }),
@@ -238,12 +266,12 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/media/:media/reupload", "admin.dashboard.media.$id.reupload", { file: ["not an image"] }, () => ({}), { kind: "upload-form" }),
   form("/admin/dashboard/media/:media/link", "admin.dashboard.media.$id.link", { propertyId: ["1", "0", "abc", ""] }, (fixture) => ({ propertyId: String(fixture.propertyId) })),
   form("/admin/dashboard/media/:media/delete", "admin.dashboard.media.$id.delete", {}),
-  form("/admin/dashboard/messages", "admin.dashboard.messages", { id: ["1", "0", "x"], handled: ["true", "false", "on"] }, (fixture) => ({ id: String(fixture.messageId), handled: "true" })),
+  form("/admin/dashboard/messages", "admin.dashboard.messages", { id: ["1", "0", "x"], handled: ["true", "false", "on"], intent: ["visit-confirm", "visit-decline", ""], time: ["2026-12-01T10:00:00-06:00", "other", ""], otherTime: ["2026-12-01T10:30", "x", ""] }, (fixture) => ({ id: String(fixture.messageId), handled: "true" })),
   form("/admin/dashboard/properties/new", "admin.dashboard.properties.new", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
   form("/admin/dashboard/properties/:property/edit", "admin.dashboard.properties.$id.edit", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
   form("/admin/dashboard/properties/:property/delete", "admin.dashboard.properties.$id.delete", {}),
   form("/admin/dashboard/properties/:property/media", "admin.dashboard.properties.$id.media", { intent: ["link", "unlink", "move-up", "move-down", "make-main", ""], mediaId: ["1", "0", "x"] }, (fixture) => ({ intent: "link", mediaId: String(fixture.mediaId) })),
-  form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", ""], value: ["office@example.com", "nope", ""] }, () => ({ value: "office@example.com" })),
+  form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", "visiting-hours", ""], value: ["office@example.com", "nope", ""], weekday1: ["on", ""], weekday6: ["on", "x"], from: ["9", "25", ""], to: ["17", "8", ""] }, () => ({ value: "office@example.com" })),
   form("/admin/dashboard/text/:text/edit", "admin.dashboard.text.$id.edit", { key: ["site.name", ""], englishText: ["Hello", ""], spanishText: ["Hola", ""] }, (fixture) => ({ key: fixture.textEntryKey, englishText: "Hello" })),
 ];
 
@@ -288,7 +316,7 @@ export const isApiPath = (requestPath: string) => requestPath.startsWith("/api/"
 export function contentDigest(app: RunningServer): string {
   const hash = crypto.createHash("sha256");
   withServerDatabase(app, (db) => {
-    for (const table of ["properties", "media", "faqs", "contact_messages", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
+    for (const table of ["properties", "media", "faqs", "contact_messages", "visit_requests", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
       hash.update(`${table}\n${JSON.stringify(db.prepare(`select * from ${table} order by rowid`).all())}\n`);
     }
     hash.update(`mail_queue ${JSON.stringify(db.prepare("select count(*) as n from mail_queue").get())}\n`);

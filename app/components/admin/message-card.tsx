@@ -1,6 +1,8 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { MESSAGES_PATH, PROPERTIES_PATH, propertyPath } from "~/paths";
 import { telHref } from "~/utils/phone";
+import { VisitPanel } from "./visit-panel";
+import type { VisitCardItem } from "~/models/visit-decision-form";
 
 export type MessageCardItem = {
   id: number;
@@ -16,6 +18,8 @@ export type MessageCardItem = {
   home: { id: number; name: string } | null;
   /** Who marked it handled, and when; null while it is new. */
   handled: { by: string; on: string } | null;
+  /** A visit request's times and status; null for other messages. */
+  visit: VisitCardItem | null;
 };
 
 /**
@@ -63,7 +67,8 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
           </Link>
         </p>
       ) : null}
-      <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p>
+      {message.message ? <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p> : null}
+      {message.visit ? <VisitPanel messageId={message.id} visit={message.visit} search={search} /> : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {message.handled ? (
           <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800">

@@ -39,6 +39,8 @@ const VERBS: Record<string, string> = {
   remove: "removed",
   handled: "marked as handled",
   unhandled: "marked as new",
+  "visit-confirmed": "confirmed the visit of",
+  "visit-declined": "declined the visit of",
   export: "exported",
   "sign-in": "signed in",
   "sign-out": "signed out",

@@ -3,12 +3,13 @@ import { Dialog } from "~/components/ui/dialog";
 import { ApplyLink } from "./apply-link";
 import { AskAboutLink } from "./ask-about-link";
 import { SaveToggle } from "./save-toggle";
+import { VisitLink } from "./visit-link";
 import type { Listing } from "~/models/listing";
 import { PropertyDetails } from "./property-details";
 
 /**
  * A home's details over a list of cards (JavaScript only: without it the cards link to
- * the home's own page), with Close, Save, 'Ask about this home' and Apply Here.
+ * the home's own page), with Close, Save, 'Ask about this home', 'Schedule a visit' and Apply Here.
  */
 export function ListingDialog({
   listing,
@@ -32,9 +33,10 @@ export function ListingDialog({
       size="lg"
       footer={
         listing ? (
-          // One row on a phone: the actions share it, and Close is the dialog's own X above
-          // (a third button would wrap the row into three and take a quarter of the screen).
-          <div className="flex w-full gap-2 sm:w-auto sm:gap-3">
+          // Two rows at most on a phone: Save (an icon), 'Ask about this home' and Apply Here
+          // share the first, 'Schedule a visit' takes the second whole; Close is the dialog's
+          // own X above. From sm up, Close too, in as few rows as the width allows.
+          <div className="flex w-full flex-wrap gap-2 sm:w-auto sm:justify-end sm:gap-3">
             <button
               type="button"
               onClick={onClose}
@@ -44,6 +46,7 @@ export function ListingDialog({
             </button>
             <SaveToggle id={listing.id} name={listing.name} compact className="shrink-0" />
             <AskAboutLink propertyId={listing.id} onClick={onLeave} className="flex-1 px-2 text-sm leading-tight sm:flex-none sm:px-4 sm:text-base" />
+            <VisitLink propertyId={listing.id} onClick={onLeave} className="order-last basis-full px-2 text-sm leading-tight sm:order-none sm:basis-auto sm:px-4 sm:text-base" />
             {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1 px-2 text-sm sm:flex-none sm:px-4 sm:text-base" /> : null}
           </div>
         ) : null

@@ -5,6 +5,7 @@ import { DatabaseFaultPage, NotFoundPage, isDatabaseFaultAnswer } from "~/compon
 import { ApplyLink } from "~/components/property/apply-link";
 import { AskAboutLink } from "~/components/property/ask-about-link";
 import { SaveToggle } from "~/components/property/save-toggle";
+import { VisitLink } from "~/components/property/visit-link";
 import { localizedListing } from "~/models/listing";
 import { DETAILS_IMAGE_SIZES } from "~/components/property/listing-carousel";
 import { PropertyDetails } from "~/components/property/property-details";
@@ -49,6 +50,7 @@ export default function PropertyPage() {
       <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 pt-6">
         <SaveToggle id={listing.id} name={listing.name} />
         <AskAboutLink propertyId={listing.id} />
+        <VisitLink propertyId={listing.id} />
         {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} /> : null}
         <a href="/#properties" className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100">
           {t("properties.close", "Close")}

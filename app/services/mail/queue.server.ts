@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { log } from "~/config/logger.server";
 import { db, withoutBusyWait, type AppDatabase } from "~/db/client.server";
 import { databaseFaultOf } from "~/db/faults";
-import { mailQueue } from "~/db/schema";
+import { mailQueue, type MailAttachment } from "~/db/schema";
 import { redactedUrl } from "~/utils/redact-url";
 import { kickMailWorker } from "./wake.server";
 
@@ -22,6 +22,8 @@ export type OutgoingMail = {
   /** Required: nodemailer sends a lone raw text part as the whole message, headers lost. */
   html: string;
   replyTo?: string | null;
+  /** Files sent with it (a confirmed visit's .ics); kept in the row until sent. */
+  attachments?: MailAttachment[];
 };
 
 const FIRST_RETRY_MS = 1_000;
@@ -55,6 +57,7 @@ export function queueMail(mail: OutgoingMail, executor: Executor = db()): number
       textBody: mail.text,
       htmlBody: mail.html ?? null,
       replyTo: mail.replyTo ?? null,
+      attachments: mail.attachments?.length ? mail.attachments : null,
     })
     .returning({ id: mailQueue.id })
     .get();

@@ -76,6 +76,7 @@ export async function deliver(row: QueuedMail) {
     // From, To or Subject, so a text-only mail gets its text as HTML too.
     html: row.htmlBody ?? `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(row.textBody)}</pre>`,
     date: row.createdAt,
+    attachments: row.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
   });
   if (outboxDir) {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");

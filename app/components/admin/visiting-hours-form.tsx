@@ -1,0 +1,70 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { buttonState, FIELD_CLASS } from "~/components/ui/control-styles";
+import type { VisitingHours } from "~/models/visiting-hours";
+import { hourLabel, VISITING_HOURS_INTENT, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
+
+const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
+
+/**
+ * The visiting hours (docs/product.md, visit requests): the days visitors may ask for
+ * and the hours, in Central Time; visits start on the hour from the first hour up to an
+ * hour before the last. A plain form: a redirect with a toast, with or without JavaScript.
+ */
+export function VisitingHoursForm({ hours, action }: { hours: VisitingHours; action: string }) {
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === VISITING_HOURS_INTENT;
+  return (
+    <section aria-labelledby="visiting-hours-title" className="space-y-3 border-t border-slate-200 p-5">
+      <h3 id="visiting-hours-title" className="text-lg font-semibold text-slate-900">
+        Visiting hours
+      </h3>
+      <p className="text-sm text-slate-600">
+        The times visitors may ask to see a home, in Central Time, from tomorrow up to 21 days ahead, one visit an hour.
+      </p>
+      <Form method="post" action={action} preventScrollReset className="max-w-xl space-y-4">
+        <input type="hidden" name="intent" value={VISITING_HOURS_INTENT} />
+        <fieldset>
+          <legend className="text-sm font-medium text-slate-800">Days</legend>
+          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-2">
+            {WEEKDAYS.map((name, day) => (
+              <label key={name} className="flex min-h-6 items-center gap-2 text-sm text-slate-800">
+                <input type="checkbox" name={weekdayField(day)} defaultChecked={hours.days.includes(day)} className="h-4 w-4" />
+                {name}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="grid max-w-sm grid-cols-2 gap-3">
+          <label className="block text-sm font-medium text-slate-800">
+            From
+            <select name="from" defaultValue={String(hours.from)} className={`${FIELD_CLASS} h-11`}>
+              {HOURS.slice(0, 24).map((hour) => (
+                <option key={hour} value={hour}>
+                  {hourLabel(hour)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="block text-sm font-medium text-slate-800">
+            To
+            <select name="to" defaultValue={String(hours.to)} className={`${FIELD_CLASS} h-11`}>
+              {HOURS.slice(1).map((hour) => (
+                <option key={hour} value={hour}>
+                  {hourLabel(hour)}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <button
+          type="submit"
+          disabled={saving}
+          aria-busy={saving || undefined}
+          className={`inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 ${buttonState(saving)}`}
+        >
+          {saving ? "Updating..." : "Update visiting hours"}
+        </button>
+      </Form>
+    </section>
+  );
+}

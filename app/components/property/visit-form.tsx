@@ -1,0 +1,168 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { useT } from "~/i18n/use-t";
+import { CONTACT_CONSTRAINT, HONEYPOT_FIELD } from "~/models/contact-fields";
+import { VISIT_CHOICES, type VisitActionData } from "~/models/visit-schema";
+import type { Language } from "~/utils/locale";
+
+/**
+ * The visit request form (docs/product.md, visit requests): a plain form that posts to the
+ * page's action with or without JavaScript. Each preferred time is a day select and an
+ * hour select (keyboard and screen-reader friendly as they are); the server checks them
+ * against the visiting hours and answers errors per field in the page's language.
+ */
+
+type Option = { value: string; label: string };
+
+const labelClass = "block text-sm font-medium text-slate-800";
+const controlClass =
+  "mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm border-slate-500 aria-[invalid=true]:border-red-700";
+
+function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
+function ErrorText({ id, errorKey }: { id: string; errorKey: string | undefined }) {
+  const { t } = useT();
+  if (!errorKey) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {t(errorKey)}
+    </p>
+  );
+}
+
+/** A day or an hour of one preferred time: a labelled select, marked invalid with its choice's error. */
+function ChoiceSelect(props: { name: string; label: string; placeholder: string; options: Option[]; required: boolean; value: string | undefined; errorId: string | undefined }) {
+  return (
+    <div>
+      <label htmlFor={`visit-${props.name}`} className={labelClass}>
+        {props.label}
+      </label>
+      <select
+        id={`visit-${props.name}`}
+        name={props.name}
+        required={props.required}
+        defaultValue={props.value ?? ""}
+        aria-invalid={props.errorId ? true : undefined}
+        aria-describedby={props.errorId}
+        className={controlClass}
+      >
+        <option value="">{props.placeholder}</option>
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function VisitForm(props: { action: string; language: Language; days: Option[]; hours: Option[]; result: VisitActionData | undefined }) {
+  const { t } = useT();
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting";
+  const errors = props.result?.fieldErrors ?? {};
+  const values = props.result?.values ?? {};
+  const errorOf = (name: string) => errors[name]?.[0];
+  const describedBy = (name: string) => (errorOf(name) ? `visit-${name}-error` : undefined);
+
+  const textField = (name: "firstName" | "lastName" | "email" | "phone", label: string, type: string, autoComplete: string, required: boolean) => (
+    <div>
+      <label htmlFor={`visit-${name}`} className={labelClass}>
+        {label}
+        {required ? <RequiredMark /> : null}
+      </label>
+      <input
+        id={`visit-${name}`}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required={required}
+        maxLength={CONTACT_CONSTRAINT[name].maxLength}
+        defaultValue={values[name] ?? ""}
+        aria-invalid={errorOf(name) ? true : undefined}
+        aria-describedby={describedBy(name)}
+        className={controlClass}
+      />
+      <ErrorText id={`visit-${name}-error`} errorKey={errorOf(name)} />
+    </div>
+  );
+
+  return (
+    <>
+      {props.result?.formError ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t(props.result.formError)}
+        </p>
+      ) : props.result?.status === "invalid" ? (
+        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t("visit.error.invalid", "Please correct the highlighted fields.")}
+        </p>
+      ) : null}
+      <Form method="post" action={props.action} aria-labelledby="visit-title" className="relative mt-6 grid gap-5 sm:grid-cols-2">
+        {textField("firstName", t("contact.form.first_name", "First Name"), "text", "given-name", true)}
+        {textField("lastName", t("contact.form.last_name", "Last Name"), "text", "family-name", true)}
+        {textField("email", t("contact.form.email", "Email"), "email", "email", true)}
+        {textField("phone", t("contact.form.phone", "Phone (optional)"), "tel", "tel", false)}
+
+        <fieldset className="sm:col-span-2">
+          <legend className="text-base font-semibold text-brand-900">{t("visit.form.times", "Preferred times")}</legend>
+          <div className="mt-2 grid gap-4">
+            {VISIT_CHOICES.map((choice, index) => {
+              const n = index + 1;
+              const error = errorOf(choice.error);
+              const errorId = `visit-${choice.error}-error`;
+              return (
+                <fieldset key={choice.error} className="rounded-md border border-slate-200 p-3" aria-describedby={error ? errorId : undefined}>
+                  <legend className="px-1 text-sm font-medium text-slate-800">
+                    {n === 1 ? t("visit.form.choice", "Choice {{n}}", { n }) : t("visit.form.choice_optional", "Choice {{n}} (optional)", { n })}
+                    {n === 1 ? <RequiredMark /> : null}
+                  </legend>
+                  <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+                    <ChoiceSelect name={choice.day} label={t("visit.form.day", "Day")} placeholder={t("visit.form.day_placeholder", "Choose a day")} options={props.days} required={n === 1} value={values[choice.day]} errorId={error ? errorId : undefined} />
+                    <ChoiceSelect name={choice.hour} label={t("visit.form.hour", "Time")} placeholder={t("visit.form.hour_placeholder", "Choose a time")} options={props.hours} required={n === 1} value={values[choice.hour]} errorId={error ? errorId : undefined} />
+                  </div>
+                  <ErrorText id={errorId} errorKey={error} />
+                </fieldset>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <div className="sm:col-span-2">
+          <label htmlFor="visit-message" className={labelClass}>
+            {t("visit.form.message", "Message (optional)")}
+          </label>
+          <textarea
+            id="visit-message"
+            name="message"
+            rows={4}
+            maxLength={CONTACT_CONSTRAINT.message.maxLength}
+            defaultValue={values.message ?? ""}
+            aria-invalid={errorOf("message") ? true : undefined}
+            aria-describedby={describedBy("message")}
+            className={controlClass}
+          />
+          <ErrorText id="visit-message-error" errorKey={errorOf("message")} />
+        </div>
+
+        <input type="hidden" name="language" value={props.language} />
+        {/* People never see or reach this field; bots that fill every input do. */}
+        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+          <label htmlFor="visit-website">{t("contact.form.honeypot", "Leave this field empty")}</label>
+          <input id="visit-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </div>
+
+        <div className="sm:col-span-2">
+          <SubmitButton sending={sending} label={t("visit.form.submit", "Request visit")} sendingLabel={t("contact.form.sending", "Sending...")} />
+        </div>
+      </Form>
+    </>
+  );
+}

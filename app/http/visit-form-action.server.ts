@@ -1,0 +1,73 @@
+import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { readForm } from "./form-body.server";
+import { VISIT_FORM } from "./form-shapes.server";
+import { parseId } from "./params";
+import { getLanguage } from "~/i18n/i18n.server";
+import { HONEYPOT_FIELD } from "~/models/contact-fields";
+import { VISIT_CHOICES, VISIT_ERRORS, visitVisitorSchema, type VisitActionData } from "~/models/visit-schema";
+import { submitVisitRequest, visitableHome, visitTimeErrors } from "~/models/visit-requests.server";
+import { slotTime } from "~/models/visiting-hours";
+import { clientIpOf } from "~/utils/client-network.server";
+import { isLanguage } from "~/utils/locale";
+import { visitPath } from "~/paths";
+
+/**
+ * The visit page's form post (with or without JavaScript): the visitor's fields as the
+ * contact form checks them, up to three day-and-hour choices checked against the
+ * visiting hours, then stored and mailed (visit-requests.server.ts). Errors are
+ * dictionary keys per field, shown in the page's language; nothing is stored with one.
+ * Success redirects to ?sent=1, so a reload does not send it again.
+ */
+export async function visitFormAction({ request, params, context }: ActionFunctionArgs) {
+  const id = parseId(params.id);
+  if (id === null || !visitableHome(id)) throw new Response("Not Found", { status: 404 });
+  const form = await readForm(request, VISIT_FORM);
+  const values = Object.fromEntries(VISIT_FORM.fields.filter((name) => name !== HONEYPOT_FIELD).map((name) => [name, String(form.get(name) ?? "")]));
+
+  const fieldErrors: Record<string, string[]> = {};
+  const visitor = visitVisitorSchema.safeParse(values);
+  if (!visitor.success) {
+    for (const [field, messages] of Object.entries(visitor.error.flatten().fieldErrors)) if (messages?.length) fieldErrors[field] = [messages[0]];
+  }
+
+  // Each choice given in full is a time; a half-given one (a day without an hour) is an error.
+  const chosen: { error: string; time: number | null }[] = [];
+  VISIT_CHOICES.forEach((choice, index) => {
+    const day = values[choice.day].trim();
+    const hour = values[choice.hour].trim();
+    if (!day && !hour) {
+      if (index === 0) fieldErrors[choice.error] = [VISIT_ERRORS.timeRequired];
+      return;
+    }
+    if (!day || !hour) {
+      fieldErrors[choice.error] = [VISIT_ERRORS.timeRequired];
+      return;
+    }
+    chosen.push({ error: choice.error, time: /^\d{1,2}$/.test(hour) ? slotTime(day, Number(hour)) : null });
+  });
+  visitTimeErrors(chosen.map((choice) => choice.time)).forEach((error, index) => {
+    if (error) fieldErrors[chosen[index].error] = [error];
+  });
+
+  if (!visitor.success || Object.keys(fieldErrors).length) {
+    return json<VisitActionData>({ status: "invalid", fieldErrors, values }, { status: 400 });
+  }
+
+  const outcome = await submitVisitRequest({
+    propertyId: id,
+    visitor: visitor.data,
+    times: chosen.map((choice) => choice.time as number),
+    // The language of the page the form was sent from: the visitor's mails are in it.
+    language: isLanguage(values.language) ? values.language : await getLanguage(request),
+    clientIp: clientIpOf(context),
+    honeypot: form.get(HONEYPOT_FIELD),
+  });
+  if (outcome.kind === "not_found") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "rate_limited") {
+    return json<VisitActionData>(
+      { status: "rate_limited", fieldErrors: {}, formError: "contact.error.rate_limited", values },
+      { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+    );
+  }
+  return redirect(`${visitPath(id)}?sent=1`);
+}

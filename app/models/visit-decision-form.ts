@@ -1,0 +1,25 @@
+/**
+ * The office's texts for deciding a visit request (Messages tab and the admin JSON calls,
+ * English like the rest of the back office). Not a .server module: the tab shows them.
+ */
+export const VISIT_DECISION_MESSAGES = {
+  confirmed: "Visit confirmed: the visitor gets an e-mail with the time and a calendar file",
+  declined: "Visit declined: the visitor gets a polite e-mail",
+  notFound: "That visit request does not exist",
+  alreadyDecided: (status: string) => `This visit request is already ${status}`,
+  invalid: "The time is not valid",
+  timeRequired: "Give the time as an ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00-06:00",
+  timeOutside: "Choose one of the times asked for, or a future time within the visiting hours",
+  chooseTime: "Choose one of the times or enter another time",
+} as const;
+
+/** The panel's radio value for "Another time". */
+export const OTHER_TIME = "other";
+
+/** What a Messages tab card shows of a visit request: times as ISO (the radio's value) and in words. */
+export type VisitCardItem = {
+  status: "requested" | "confirmed" | "declined";
+  times: { value: string; label: string }[];
+  confirmed: string | null;
+  decided: { by: string; on: string } | null;
+};

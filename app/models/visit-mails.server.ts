@@ -1,0 +1,148 @@
+import { config } from "~/config/env.server";
+import type { ContactMessage, VisitRequest } from "~/db/schema";
+import type { OutgoingMail } from "~/services/mail/queue.server";
+import { VISIT_ICS_CONTENT_TYPE, VISIT_ICS_FILENAME, visitIcs } from "~/services/calendar/visit-ics.server";
+import { getDictionary } from "~/models/texts.server";
+import { VISIT_LENGTH_MS, visitTimeLabel } from "~/models/visiting-hours";
+import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
+import { escapeHtml } from "~/utils/html";
+import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
+import { createTranslate } from "~/utils/translate";
+
+/**
+ * The visit requests' mails, their texts from the dictionary (visit.mail.*): the office's
+ * notice (English, like the other office mails) and the visitor's three (their
+ * language): request received, visit confirmed (with visit.ics), visit declined.
+ */
+
+type Visit = { message: ContactMessage; visit: VisitRequest };
+
+function translatorFor(language: Language) {
+  return createTranslate(getDictionary()[language], language);
+}
+
+const languageOf = (message: ContactMessage): Language => message.language ?? "en";
+
+/** The office's phone as the site's texts give it. */
+function officePhone(language: Language): string {
+  return getDictionary()[language]["contact.phone"]?.trim() || getDictionary().en["contact.phone"] || "";
+}
+
+/** A mail of paragraphs (and an optional list after the first ones), as text and as HTML. */
+function paragraphsMail(parts: { paragraphs: string[]; list?: { after: number; items: string[] } }): { text: string; html: string } {
+  const textLines: string[] = [];
+  const htmlParts: string[] = [];
+  parts.paragraphs.forEach((paragraph, index) => {
+    textLines.push(paragraph, "");
+    htmlParts.push(`<p>${escapeHtml(paragraph)}</p>`);
+    if (parts.list && parts.list.after === index + 1) {
+      textLines.push(...parts.list.items.map((item) => `- ${item}`), "");
+      htmlParts.push(`<ul>${parts.list.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`);
+    }
+  });
+  return {
+    text: textLines.join("\n").trimEnd(),
+    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b">${htmlParts.join("")}</body></html>`,
+  };
+}
+
+function homeOf(visit: VisitRequest) {
+  return { home: cleanOneLine(visit.homeName), address: cleanOneLine(visit.homeLocation) };
+}
+
+/** To the office: the home, the visitor, the times. */
+export function visitOfficeNotice({ message, visit }: Visit, recipient: string, homeUrl: string | null): OutgoingMail {
+  const t = translatorFor("en");
+  const { home, address } = homeOf(visit);
+  const name = cleanOneLine(`${message.firstName} ${message.lastName}`);
+  const times = visit.times.map((time) => visitTimeLabel(time, "en"));
+  const details = [
+    `Home: ${home} (${address})${homeUrl ? ` ${homeUrl}` : ""}`,
+    `Name: ${name}`,
+    `Email: ${cleanOneLine(message.email)}`,
+    `Phone: ${message.phone ? cleanOneLine(message.phone) : "(not given)"}`,
+    `Language: ${LANGUAGE_NAMES[languageOf(message)]}`,
+  ];
+  const note = message.message ? cleanMultilineText(message.message) : "";
+  const body = paragraphsMail({
+    paragraphs: [
+      t("visit.mail.office.intro"),
+      details.join("\n"),
+      t("visit.mail.office.times"),
+      ...(note ? [`Message:\n${note}`] : []),
+      `Confirm or decline it in the Messages tab: ${config().appUrl}/admin/dashboard/messages?subject=visit-request`,
+    ],
+    list: { after: 3, items: times },
+  });
+  return { to: recipient, subject: t("visit.mail.office.subject", undefined, { home, name }), ...body, replyTo: message.email };
+}
+
+/** To the visitor: what they asked for, in their language, with the office's phone. */
+export function visitReceivedMail({ message, visit }: Visit): OutgoingMail {
+  const language = languageOf(message);
+  const t = translatorFor(language);
+  const { home, address } = homeOf(visit);
+  const phone = officePhone(language);
+  const body = paragraphsMail({
+    paragraphs: [
+      t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }),
+      t("visit.mail.received.intro", undefined, { home, address }),
+      t("visit.mail.received.next", undefined, { phone }),
+      t("visit.mail.signature"),
+    ],
+    list: { after: 2, items: visit.times.map((time) => visitTimeLabel(time, language)) },
+  });
+  return { to: message.email, subject: t("visit.mail.received.subject", undefined, { home }), ...body };
+}
+
+/** A stable UID: the same request always gives the same calendar event. */
+function visitUid(messageId: number): string {
+  return `visit-${messageId}@${new URL(config().appUrl).hostname}`;
+}
+
+/** To the visitor once the office confirms: the time, and visit.ics for their calendar. */
+export function visitConfirmedMail({ message, visit }: Visit, time: number): OutgoingMail {
+  const language = languageOf(message);
+  const t = translatorFor(language);
+  const { home, address } = homeOf(visit);
+  const phone = officePhone(language);
+  const timeLabel = visitTimeLabel(time, language);
+  const body = paragraphsMail({
+    paragraphs: [
+      t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }),
+      t("visit.mail.confirmed.intro", undefined, { home, address, time: timeLabel }),
+      t("visit.mail.confirmed.calendar", undefined, { phone }),
+      t("visit.mail.signature"),
+    ],
+  });
+  const ics = visitIcs({
+    uid: visitUid(message.id),
+    start: new Date(time),
+    end: new Date(time + VISIT_LENGTH_MS),
+    summary: t("visit.mail.ics.summary", undefined, { home }),
+    location: address,
+    description: `${t("visit.mail.confirmed.intro", undefined, { home, address, time: timeLabel })} ${phone}`,
+  });
+  return {
+    to: message.email,
+    subject: t("visit.mail.confirmed.subject", undefined, { home }),
+    ...body,
+    attachments: [{ filename: VISIT_ICS_FILENAME, contentType: VISIT_ICS_CONTENT_TYPE, content: ics }],
+  };
+}
+
+/** To the visitor when the office declines: polite, with the phone and a way to ask again. */
+export function visitDeclinedMail({ message, visit }: Visit): OutgoingMail {
+  const language = languageOf(message);
+  const t = translatorFor(language);
+  const { home } = homeOf(visit);
+  const body = paragraphsMail({
+    paragraphs: [
+      t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }),
+      t("visit.mail.declined.intro", undefined, { home }),
+      t("visit.mail.declined.next", undefined, { phone: officePhone(language) }),
+      t("visit.mail.signature"),
+    ],
+  });
+  return { to: message.email, subject: t("visit.mail.declined.subject", undefined, { home }), ...body };
+}

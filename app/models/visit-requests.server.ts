@@ -1,0 +1,209 @@
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { log } from "~/config/logger.server";
+import { clientFields } from "~/config/log-pseudonyms.server";
+import { db } from "~/db/client.server";
+import { contactMessages, properties, visitRequests, type ContactMessage, type VisitRequest } from "~/db/schema";
+import { recordAudit } from "~/models/audit.server";
+import { contactRecipient } from "~/models/configurations.server";
+import { visitorMessageLimiter } from "~/models/contact-submission.server";
+import { isHoneypotFilled } from "~/models/contact-schema";
+import { inquiryHome, insertContactMessage, nextContactMessageId } from "~/models/messages.server";
+import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
+import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
+import { isOfferedSlot, isWithinVisitingHours, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
+import { visitingHours } from "~/models/visiting-hours.server";
+import { queueMail } from "~/services/mail/queue.server";
+import { clientNetworkOf } from "~/utils/client-network.server";
+import type { Language } from "~/utils/locale";
+
+/**
+ * Visit requests (docs/product.md, visit requests): a contact message of subject
+ * 'visit-request' and its visit_requests row, written in one transaction with the
+ * office's notice and the visitor's confirmation (store first, then mail: the queue
+ * sends them). The office confirms one time (or another within the hours) or declines,
+ * once: a decided request answers "conflict", so no mail goes twice.
+ */
+
+export const VISIT_SUBJECT = "visit-request";
+
+export type VisitWithMessage = { message: ContactMessage; visit: VisitRequest };
+
+/** The home a visitor may ask to see: an active one. */
+export function visitableHome(propertyId: number) {
+  return db()
+    .select({ id: properties.id, name: properties.name, location: properties.location })
+    .from(properties)
+    .where(and(eq(properties.id, propertyId), eq(properties.isActive, true)))
+    .get();
+}
+
+/**
+ * The times as the visitor sent them (null: not a date-time) checked against the hours:
+ * one dictionary key per time that is refused, or null for a time that may be asked for.
+ */
+export function visitTimeErrors(times: (number | null)[], hours: VisitingHours = visitingHours(), now = Date.now()): (string | null)[] {
+  return times.map((time, index) => {
+    if (time === null) return VISIT_ERRORS.timeInvalid;
+    if (!isOfferedSlot(time, hours, now)) return VISIT_ERRORS.timeUnavailable;
+    return times.indexOf(time) < index ? VISIT_ERRORS.timeRepeated : null;
+  });
+}
+
+export type VisitOutcome =
+  | { kind: "stored"; request: VisitWithMessage | null; id: number }
+  | { kind: "rate_limited"; retryAfterSeconds: number }
+  | { kind: "not_found" };
+
+/**
+ * Stores a request whose fields and times are already checked. The per-IP limit is the
+ * contact form's (one allowance for both), counted after validation; a filled honeypot
+ * is answered like a stored request and writes nothing.
+ */
+export async function submitVisitRequest(input: {
+  propertyId: number;
+  visitor: VisitVisitor;
+  times: number[];
+  language: Language;
+  clientIp: string;
+  honeypot: unknown;
+}): Promise<VisitOutcome> {
+  const limit = await visitorMessageLimiter.hit(clientNetworkOf(input.clientIp));
+  if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  if (isHoneypotFilled(input.honeypot)) {
+    log.info("visit: honeypot filled, request dropped", clientFields(input.clientIp));
+    return { kind: "stored", request: null, id: nextContactMessageId() };
+  }
+  const stored = db().transaction((tx) => {
+    const home = inquiryHome(input.propertyId, tx);
+    if (!home) return null;
+    const message = insertContactMessage(tx, {
+      firstName: input.visitor.firstName,
+      lastName: input.visitor.lastName,
+      email: input.visitor.email,
+      phone: input.visitor.phone ?? null,
+      subject: VISIT_SUBJECT,
+      message: input.visitor.message ?? "",
+      propertyId: home.id,
+      language: input.language,
+    });
+    const visit = tx
+      .insert(visitRequests)
+      .values({ messageId: message.id, homeName: home.name, homeLocation: home.location, times: input.times })
+      .returning()
+      .get();
+    const request = { message, visit };
+    queueMail(visitOfficeNotice(request, contactRecipient(tx), home.url), tx);
+    queueMail(visitReceivedMail(request), tx);
+    return request;
+  });
+  return stored ? { kind: "stored", request: stored, id: stored.message.id } : { kind: "not_found" };
+}
+
+/** A request as the JSON calls answer it. */
+export function visitJson({ message, visit }: VisitWithMessage) {
+  return {
+    id: message.id,
+    status: visit.status,
+    times: visit.times.map(visitTimeIso),
+    confirmedTime: visit.confirmedTime ? visitTimeIso(visit.confirmedTime.getTime()) : null,
+    home: { id: message.propertyId, name: visit.homeName, location: visit.homeLocation },
+    firstName: message.firstName,
+    lastName: message.lastName,
+    email: message.email,
+    phone: message.phone,
+    message: message.message || null,
+    language: message.language,
+    createdAt: message.createdAt.toISOString(),
+    decidedAt: visit.decidedAt?.toISOString() ?? null,
+    decidedBy: visit.decidedBy,
+  };
+}
+
+/** Every request, newest first (GET /api/admin/visits). */
+export function listVisitRequests(): VisitWithMessage[] {
+  return db()
+    .select({ message: contactMessages, visit: visitRequests })
+    .from(visitRequests)
+    .innerJoin(contactMessages, eq(contactMessages.id, visitRequests.messageId))
+    .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
+    .all();
+}
+
+/** The visit rows of some messages (the Messages tab's page), by message id. */
+export function visitsOfMessages(messageIds: number[]): Map<number, VisitRequest> {
+  if (!messageIds.length) return new Map();
+  const rows = db().select().from(visitRequests).where(inArray(visitRequests.messageId, messageIds)).all();
+  return new Map(rows.map((row) => [row.messageId, row]));
+}
+
+type Reader = Pick<ReturnType<typeof db>, "select">;
+
+function findVisit(id: number, reader: Reader = db()): VisitWithMessage | undefined {
+  return reader
+    .select({ message: contactMessages, visit: visitRequests })
+    .from(visitRequests)
+    .innerJoin(contactMessages, eq(contactMessages.id, visitRequests.messageId))
+    .where(eq(visitRequests.messageId, id))
+    .get();
+}
+
+export function getVisitRequest(id: number): VisitWithMessage | undefined {
+  return findVisit(id);
+}
+
+export type DecisionOutcome =
+  | { kind: "decided"; request: VisitWithMessage }
+  | { kind: "not_found" }
+  | { kind: "conflict"; request: VisitWithMessage }
+  | { kind: "invalid_time" };
+
+/**
+ * The office's answer, once: confirm at `time` (one of the times asked for, or another
+ * future time within the visiting hours) or decline (time null). The request, the
+ * message marked handled, the audit entry and the visitor's mail commit together.
+ */
+function decide(id: number, time: number | null, actor: string): DecisionOutcome {
+  const hours = visitingHours();
+  const now = Date.now();
+  return db().transaction((tx) => {
+    const found = findVisit(id, tx);
+    if (!found) return { kind: "not_found" } as const;
+    if (found.visit.status !== "requested") return { kind: "conflict", request: found } as const;
+    if (time !== null && !found.visit.times.includes(time) && !isWithinVisitingHours(time, hours, now)) return { kind: "invalid_time" } as const;
+    const decidedAt = new Date(now);
+    const visit = tx
+      .update(visitRequests)
+      .set({ status: time === null ? "declined" : "confirmed", confirmedTime: time === null ? null : new Date(time), decidedAt, decidedBy: actor })
+      .where(and(eq(visitRequests.messageId, id), eq(visitRequests.status, "requested")))
+      .returning()
+      .get();
+    const message =
+      tx
+        .update(contactMessages)
+        .set({ handledAt: decidedAt, handledBy: actor })
+        .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
+        .returning()
+        .get() ?? found.message;
+    const request = { message, visit };
+    queueMail(time === null ? visitDeclinedMail(request) : visitConfirmedMail(request, time), tx);
+    recordAudit(
+      {
+        actor,
+        entity: "message",
+        entityId: id,
+        action: time === null ? "visit-declined" : "visit-confirmed",
+        summary: time === null ? "status: requested → declined" : `status: requested → confirmed; time: ${visitTimeIso(time)}`,
+      },
+      tx,
+    );
+    return { kind: "decided", request } as const;
+  });
+}
+
+export function confirmVisit(id: number, time: number, actor: string): DecisionOutcome {
+  return decide(id, time, actor);
+}
+
+export function declineVisit(id: number, actor: string): DecisionOutcome {
+  return decide(id, null, actor);
+}

@@ -1,0 +1,22 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { readOnlyAction } from "~/http/api.server";
+import { parseId } from "~/http/params";
+import { NO_STORE } from "~/http/no-store";
+import { visitableHome } from "~/models/visit-requests.server";
+import { visitSlots, visitTimeIso, VISIT_TIME_ZONE } from "~/models/visiting-hours";
+import { visitingHours } from "~/models/visiting-hours.server";
+
+/**
+ * GET /api/properties/{id}/visit-times: the times a visitor may ask to see this home, as
+ * ISO 8601 date-times with the office's offset (America/Chicago), from tomorrow up to 21
+ * days ahead within the visiting hours; 404 for a home that is not listed. Not cached:
+ * the list moves with the clock and the setting.
+ */
+export function loader({ params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  if (id === null || !visitableHome(id)) return Response.json({ error: "Property not found" }, { status: 404, headers: NO_STORE });
+  const hours = visitingHours();
+  return Response.json({ timeZone: VISIT_TIME_ZONE, times: visitSlots(hours).map(visitTimeIso) }, { headers: NO_STORE });
+}
+
+export { readOnlyAction as action };

@@ -1,0 +1,62 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/http/api.server";
+import { parseId } from "~/http/params";
+import { getTranslator, translatorFor } from "~/i18n/i18n.server";
+import { isLanguage } from "~/utils/locale";
+import { HONEYPOT_FIELD } from "~/models/contact-fields";
+import { visitJsonSchema } from "~/models/visit-schema";
+import { submitVisitRequest, visitableHome, visitJson, visitTimeErrors } from "~/models/visit-requests.server";
+import { parseOffsetDateTime } from "~/models/visiting-hours";
+import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
+import { clientIpOf } from "~/utils/client-network.server";
+
+/**
+ * POST /api/properties/{id}/visits with JSON {firstName, lastName, email, phone?, times
+ * (1-3 ISO 8601 date-times with offset), message?, language}: a visit request, as the
+ * visit form makes it (docs/product.md §7). 201 with the stored request; 400 with
+ * {error, fieldErrors} like POST /api/contact; 404 for a home that is not listed; 429.
+ */
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  if (request.method !== "POST") return methodNotAllowed("POST");
+  const requested = await getTranslator(request);
+  let { t } = requested;
+  const id = parseId(params.id);
+  if (id === null || !visitableHome(id)) return json({ error: t("visit.error.not_found", "This home is not available.") }, { status: 404 });
+
+  const body = await readJsonObject(request);
+  // The visitor's language, when the body names it, is the language of the answer too.
+  if (body && isLanguage(body.language)) t = translatorFor(body.language);
+  if (!body) return json({ error: t("api.error.json_object_required", "The request body must be a JSON object.") }, { status: 400 });
+  const parsed = visitJsonSchema.safeParse(body);
+  const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error, t);
+  let times: number[] = [];
+  if (parsed.success) {
+    const read = parsed.data.times.map(parseOffsetDateTime);
+    const errors = [...new Set(visitTimeErrors(read).filter((error): error is string => error !== null))];
+    if (errors.length) fieldErrors.times = errors.map((error) => t(error));
+    times = read.filter((time): time is number => time !== null);
+  }
+  if (!parsed.success || Object.keys(fieldErrors).length) {
+    return json({ error: t("contact.error.invalid", "Please correct the highlighted fields."), fieldErrors }, { status: 400 });
+  }
+
+  const outcome = await submitVisitRequest({
+    propertyId: id,
+    visitor: parsed.data,
+    times,
+    language: parsed.data.language ?? requested.language,
+    clientIp: clientIpOf(context),
+    honeypot: body[HONEYPOT_FIELD],
+  });
+  if (outcome.kind === "rate_limited") return tooManyRequests(outcome.retryAfterSeconds, t("contact.error.rate_limited"));
+  if (outcome.kind === "not_found") return json({ error: t("visit.error.not_found", "This home is not available.") }, { status: 404 });
+  // A dropped (honeypot) request answers like a stored one.
+  const answer = outcome.request
+    ? visitJson(outcome.request)
+    : { id: outcome.id, status: "requested", times: parsed.data.times, home: { id } };
+  return json(answer, { status: 201 });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
+}

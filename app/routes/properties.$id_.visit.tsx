@@ -1,0 +1,79 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { DatabaseFaultPage, NotFoundPage, isDatabaseFaultAnswer } from "~/components/error-pages";
+import { VisitForm } from "~/components/property/visit-form";
+import { pageMeta, rootText } from "~/document/meta";
+import { pageHead } from "~/document/seo.server";
+import { parseId } from "~/http/params";
+import { visitFormAction } from "~/http/visit-form-action.server";
+import { useT } from "~/i18n/use-t";
+import type { VisitActionData } from "~/models/visit-schema";
+import { visitableHome } from "~/models/visit-requests.server";
+import { visitFormChoices } from "~/models/visiting-hours";
+import { visitingHours } from "~/models/visiting-hours.server";
+import { propertyPath, visitPath } from "~/paths";
+
+/**
+ * /properties/<id>/visit: 'Schedule a visit' to one active home (docs/product.md, visit
+ * requests). Works without JavaScript; ?sent=1 is the thank-you after a request. Left
+ * out of the sitemap and not indexed: a form, not content.
+ */
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const id = parseId(params.id);
+  const home = id === null ? undefined : visitableHome(id);
+  if (!home) throw new Response("Not Found", { status: 404 });
+  const head = await pageHead(request, { path: visitPath(home.id) });
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return json({ home, head, sent, choices: visitFormChoices(visitingHours(), head.language) });
+}
+
+export const action = (args: ActionFunctionArgs) => visitFormAction(args);
+
+export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
+  const noindex = { name: "robots", content: "noindex" };
+  if (!data) return [{ title: rootText(matches, "notfound.meta_title", "Page Not Found") }, noindex];
+  const site = rootText(matches, "site.name", "Lone Star Home Management");
+  const title = `${rootText(matches, "visit.page.meta_title", "Schedule a visit to {{home}}").replace("{{home}}", data.home.name)} | ${site}`;
+  const description = `${data.home.name}, ${data.home.location}. ${rootText(matches, "visit.page.intro", "")}`.slice(0, 300);
+  return [...pageMeta({ title, description, siteName: site, head: data.head }), noindex];
+};
+
+export default function VisitPage() {
+  const { home, head, sent, choices } = useLoaderData<typeof loader>();
+  const result = useActionData<VisitActionData>();
+  const { t } = useT();
+  return (
+    <article aria-labelledby="visit-title" className="mx-auto max-w-2xl px-4 py-10 sm:px-6 lg:px-8">
+      <Link to={propertyPath(home.id)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+          <path d="M15 6l-6 6 6 6" />
+        </svg>
+        {t("visit.page.back", "Back to the home")}
+      </Link>
+      <h1 id="visit-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">
+        {t("visit.page.title", "Schedule a visit")}
+      </h1>
+      <p className="mt-3 text-lg text-slate-700">
+        <span className="font-semibold">{t("visit.page.home", "Home:")}</span> {home.name}, {home.location}
+      </p>
+      {sent ? (
+        <div role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 p-5">
+          <h2 className="text-xl font-semibold text-green-900">{t("visit.success.title", "Visit requested!")}</h2>
+          <p className="mt-2 text-green-900">{t("visit.success.text")}</p>
+        </div>
+      ) : (
+        <>
+          <p className="mt-3 text-slate-700">{t("visit.page.intro")}</p>
+          <p className="mt-2 text-sm text-slate-700">{t("visit.page.hours", undefined, choices.summary)}</p>
+          <p className="mt-1 text-sm text-slate-700">{t("contact.form.required_hint", "Fields marked * are required.")}</p>
+          <VisitForm action={visitPath(home.id)} language={head.language} days={choices.days} hours={choices.hours} result={result} />
+        </>
+      )}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  return isDatabaseFaultAnswer(error) ? <DatabaseFaultPage error={error} /> : <NotFoundPage />;
+}
