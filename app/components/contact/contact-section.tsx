@@ -17,6 +17,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { useT } from "~/i18n/use-t";
 import type { ContactActionData } from "~/models/contact-schema";
 import { propertyPath } from "~/paths";
+import { PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
 
 /**
  * The #contact section: contact details and the contact form.
@@ -233,17 +234,8 @@ function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: bo
   );
 }
 
-const labelClass = "block text-sm font-medium text-slate-800";
-const controlClass =
-  "mt-1 block w-full rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 border-slate-500 aria-[invalid=true]:border-red-700";
-
-function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="ml-0.5 text-red-700">
-      *
-    </span>
-  );
-}
+const labelClass = PUBLIC_LABEL_CLASS;
+const controlClass = PUBLIC_CONTROL_CLASS;
 
 function FieldError({ field }: { field: Pick<FieldMetadata<unknown>, "errors" | "errorId"> }) {
   const { t } = useT();

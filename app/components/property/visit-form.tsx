@@ -4,6 +4,7 @@ import { useT } from "~/i18n/use-t";
 import { CONTACT_CONSTRAINT, HONEYPOT_FIELD } from "~/models/contact-fields";
 import { VISIT_CHOICES, type VisitActionData } from "~/models/visit-schema";
 import type { Language } from "~/utils/locale";
+import { PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
 
 /**
  * The visit request form (docs/product.md, visit requests): a plain form that posts to the
@@ -14,17 +15,8 @@ import type { Language } from "~/utils/locale";
 
 type Option = { value: string; label: string };
 
-const labelClass = "block text-sm font-medium text-slate-800";
-const controlClass =
-  "mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm border-slate-500 aria-[invalid=true]:border-red-700";
-
-function RequiredMark() {
-  return (
-    <span aria-hidden="true" className="ml-0.5 text-red-700">
-      *
-    </span>
-  );
-}
+const labelClass = PUBLIC_LABEL_CLASS;
+const controlClass = PUBLIC_CONTROL_CLASS;
 
 function ErrorText({ id, errorKey }: { id: string; errorKey: string | undefined }) {
   const { t } = useT();
