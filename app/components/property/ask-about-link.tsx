@@ -10,13 +10,14 @@ export function inquiryHref(propertyId: number): string {
 }
 
 /** 'Ask about this home': opens the contact form with the home named (routes/_index/route.tsx). */
-export function AskAboutLink({ propertyId, onClick, className = "" }: { propertyId: number; onClick?: () => void; className?: string }) {
+/** `className` carries the padding (px-4 unless it says otherwise), as ApplyLink's does. */
+export function AskAboutLink({ propertyId, onClick, className = "px-4" }: { propertyId: number; onClick?: () => void; className?: string }) {
   const { t } = useT();
   return (
     <Link
       to={inquiryHref(propertyId)}
       onClick={onClick}
-      className={`inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-4 text-center font-semibold text-white hover:bg-brand-800 ${className}`}
+      className={`inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 text-center font-semibold text-white hover:bg-brand-800 ${className}`}
     >
       {t("properties.ask_about", "Ask about this home")}
     </Link>

@@ -40,7 +40,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
             <span className="sr-only">: {listing.name}</span>
           </a>
           <SaveToggle id={listing.id} name={listing.name} named />
-          {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1" /> : null}
+          {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1 px-4" /> : null}
         </div>
       </div>
     </article>
