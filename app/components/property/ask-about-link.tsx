@@ -9,8 +9,10 @@ export function inquiryHref(propertyId: number): string {
   return `/?about=${propertyId}#contact`;
 }
 
-/** 'Ask about this home': opens the contact form with the home named (routes/_index/route.tsx). */
-/** `className` carries the padding (px-4 unless it says otherwise), as ApplyLink's does. */
+/**
+ * 'Ask about this home': opens the contact form with the home named (routes/_index/route.tsx).
+ * `className` carries the padding (px-4 unless it says otherwise), as ApplyLink's does.
+ */
 export function AskAboutLink({ propertyId, onClick, className = "px-4" }: { propertyId: number; onClick?: () => void; className?: string }) {
   const { t } = useT();
   return (
