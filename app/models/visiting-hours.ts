@@ -145,6 +145,12 @@ export function visitDayLabel(day: VisitDay, language: Language): string {
   return format(language, { weekday: "long", month: "long", day: "numeric" }).format(time);
 }
 
+/** A day as the picker's short button shows it: "Tue, Dec 1" / "mar 1 de dic". */
+export function visitDayShortLabel(day: VisitDay, language: Language): string {
+  const time = slotTime(day, 12) ?? Date.parse(`${day}T18:00:00Z`);
+  return format(language, { weekday: "short", month: "short", day: "numeric" }).format(time);
+}
+
 /** An hour as the form's hour select shows it: "9:00 AM" / "9:00". */
 export function visitHourLabel(hour: number, language: Language): string {
   return format(language, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, hour));
@@ -164,10 +170,10 @@ export function visitingDaysLabel(days: number[], language: Language): string {
   return isRun ? `${name(sorted[0])}–${name(sorted[sorted.length - 1])}` : sorted.map(name).join(", ");
 }
 
-/** What the visit form offers: its days and hours as select options, and the hours in words. */
+/** What the visit form offers: its days (long and short labels) and hours as options, and the hours in words. */
 export function visitFormChoices(hours: VisitingHours, language: Language, now: number = Date.now()) {
   return {
-    days: visitDays(hours, now).map((day) => ({ value: day, label: visitDayLabel(day, language) })),
+    days: visitDays(hours, now).map((day) => ({ value: day, label: visitDayLabel(day, language), short: visitDayShortLabel(day, language) })),
     hours: slotHours(hours).map((hour) => ({ value: String(hour), label: visitHourLabel(hour, language) })),
     summary: { days: visitingDaysLabel(hours.days, language), from: visitHourLabel(hours.from, language), to: visitHourLabel(hours.to % 24, language) },
   };

@@ -8,6 +8,7 @@ import {
   parseOfficeLocalDateTime,
   slotTime,
   visitDayLabel,
+  visitDayShortLabel,
   visitDays,
   visitHourLabel,
   visitSlots,
@@ -128,6 +129,8 @@ describe("labels", () => {
   it("name days, hours and times in each language, in Chicago", () => {
     expect(visitDayLabel("2026-12-01", "en")).toBe("Tuesday, December 1");
     expect(visitDayLabel("2026-12-01", "es")).toBe("martes, 1 de diciembre");
+    expect(visitDayShortLabel("2026-12-01", "en")).toBe("Tue, Dec 1");
+    expect(visitDayShortLabel("2026-12-01", "es")).toBe("mar 1 de dic");
     expect(visitHourLabel(9, "en")).toBe("9:00 AM");
     expect(visitHourLabel(16, "es")).toMatch(/^(16:00|4:00\s?p\.?\s?m\.?)$/);
     expect(visitTimeLabel(at("2026-12-01T15:00:00Z"), "en")).toBe("Tuesday, December 1, 2026 at 9:00 AM CST");

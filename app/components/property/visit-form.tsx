@@ -1,10 +1,12 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { VisitPickerOwner, VisitTimePicker, type VisitDayOption } from "~/components/property/visit-time-picker";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
 import { CONTACT_CONSTRAINT, HONEYPOT_FIELD } from "~/models/contact-fields";
 import { VISIT_CHOICES, type VisitActionData } from "~/models/visit-schema";
 import type { Language } from "~/utils/locale";
-import { PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
+import { ErrorText, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
 
 /**
  * The visit request form (docs/product.md, visit requests): a plain form that posts to the
@@ -17,16 +19,6 @@ type Option = { value: string; label: string };
 
 const labelClass = PUBLIC_LABEL_CLASS;
 const controlClass = PUBLIC_CONTROL_CLASS;
-
-function ErrorText({ id, errorKey }: { id: string; errorKey: string | undefined }) {
-  const { t } = useT();
-  if (!errorKey) return null;
-  return (
-    <p id={id} className="mt-1 text-sm text-red-700">
-      {t(errorKey)}
-    </p>
-  );
-}
 
 /** A day or an hour of one preferred time: a labelled select, marked invalid with its choice's error. */
 function ChoiceSelect(props: { name: string; label: string; placeholder: string; options: Option[]; required: boolean; value: string | undefined; errorId: string | undefined }) {
@@ -55,9 +47,40 @@ function ChoiceSelect(props: { name: string; label: string; placeholder: string;
   );
 }
 
-export function VisitForm(props: { action: string; language: Language; days: Option[]; hours: Option[]; result: VisitActionData | undefined }) {
+/** The preferred times without JavaScript (and before it runs): for each choice a day select and an hour select. */
+function TimeSelects({ days, hours, values, errorOf }: { days: Option[]; hours: Option[]; values: Record<string, string | undefined>; errorOf: (name: string) => string | undefined }) {
+  const { t } = useT();
+  return (
+    <fieldset className="sm:col-span-2">
+      <legend className="text-base font-semibold text-brand-900">{t("visit.form.times", "Preferred times")}</legend>
+      <div className="mt-2 grid gap-4">
+        {VISIT_CHOICES.map((choice, index) => {
+          const n = index + 1;
+          const error = errorOf(choice.error);
+          const errorId = `visit-${choice.error}-error`;
+          return (
+            <fieldset key={choice.error} className="rounded-md border border-slate-200 p-3" aria-describedby={error ? errorId : undefined}>
+              <legend className="px-1 text-sm font-medium text-slate-800">
+                {n === 1 ? t("visit.form.choice", "Choice {{n}}", { n }) : t("visit.form.choice_optional", "Choice {{n}} (optional)", { n })}
+                {n === 1 ? <RequiredMark /> : null}
+              </legend>
+              <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
+                <ChoiceSelect name={choice.day} label={t("visit.form.day", "Day")} placeholder={t("visit.form.day_placeholder", "Choose a day")} options={days} required={n === 1} value={values[choice.day]} errorId={error ? errorId : undefined} />
+                <ChoiceSelect name={choice.hour} label={t("visit.form.hour", "Time")} placeholder={t("visit.form.hour_placeholder", "Choose a time")} options={hours} required={n === 1} value={values[choice.hour]} errorId={error ? errorId : undefined} />
+              </div>
+              <ErrorText id={errorId} errorKey={error} />
+            </fieldset>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}
+
+export function VisitForm(props: { action: string; language: Language; days: VisitDayOption[]; hours: Option[]; result: VisitActionData | undefined }) {
   const { t } = useT();
   const navigation = useNavigation();
+  const hydrated = useHydrated();
   const sending = navigation.state === "submitting";
   const errors = props.result?.fieldErrors ?? {};
   const values = props.result?.values ?? {};
@@ -103,29 +126,17 @@ export function VisitForm(props: { action: string; language: Language; days: Opt
         {textField("email", t("contact.form.email", "Email"), "email", "email", true)}
         {textField("phone", t("contact.form.phone", "Phone (optional)"), "tel", "tel", false)}
 
-        <fieldset className="sm:col-span-2">
-          <legend className="text-base font-semibold text-brand-900">{t("visit.form.times", "Preferred times")}</legend>
-          <div className="mt-2 grid gap-4">
-            {VISIT_CHOICES.map((choice, index) => {
-              const n = index + 1;
-              const error = errorOf(choice.error);
-              const errorId = `visit-${choice.error}-error`;
-              return (
-                <fieldset key={choice.error} className="rounded-md border border-slate-200 p-3" aria-describedby={error ? errorId : undefined}>
-                  <legend className="px-1 text-sm font-medium text-slate-800">
-                    {n === 1 ? t("visit.form.choice", "Choice {{n}}", { n }) : t("visit.form.choice_optional", "Choice {{n}} (optional)", { n })}
-                    {n === 1 ? <RequiredMark /> : null}
-                  </legend>
-                  <div className="grid gap-3 sm:grid-cols-[2fr_1fr]">
-                    <ChoiceSelect name={choice.day} label={t("visit.form.day", "Day")} placeholder={t("visit.form.day_placeholder", "Choose a day")} options={props.days} required={n === 1} value={values[choice.day]} errorId={error ? errorId : undefined} />
-                    <ChoiceSelect name={choice.hour} label={t("visit.form.hour", "Time")} placeholder={t("visit.form.hour_placeholder", "Choose a time")} options={props.hours} required={n === 1} value={values[choice.hour]} errorId={error ? errorId : undefined} />
-                  </div>
-                  <ErrorText id={errorId} errorKey={error} />
-                </fieldset>
-              );
-            })}
-          </div>
-        </fieldset>
+        {hydrated ? (
+          <VisitTimePicker
+            days={props.days}
+            hours={props.hours}
+            initial={VISIT_CHOICES.map((choice) => ({ day: values[choice.day] ?? "", hour: values[choice.hour] ?? "" }))}
+            errorKey={VISIT_CHOICES.map((choice) => errorOf(choice.error)).find(Boolean)}
+            errorId="visit-times-error"
+          />
+        ) : (
+          <TimeSelects days={props.days} hours={props.hours} values={values} errorOf={errorOf} />
+        )}
 
         <div className="sm:col-span-2">
           <label htmlFor="visit-message" className={labelClass}>
@@ -155,6 +166,7 @@ export function VisitForm(props: { action: string; language: Language; days: Opt
           <SubmitButton sending={sending} label={t("visit.form.submit", "Request visit")} sendingLabel={t("contact.form.sending", "Sending...")} />
         </div>
       </Form>
+      {hydrated ? <VisitPickerOwner /> : null}
     </>
   );
 }

@@ -1,6 +1,8 @@
+import { useT } from "~/i18n/use-t";
+
 /**
  * How the public forms (the contact form, the visit request form) draw a field: its
- * label, its control and the mark of a required one, in one place so both forms look
+ * label, its control, the mark of a required one and its error, in one place so both forms look
  * and read alike. The edge is slate-500 (4.8:1 on white), red-700 once refused.
  */
 
@@ -15,5 +17,16 @@ export function RequiredMark() {
     <span aria-hidden="true" className="ml-0.5 text-red-700">
       *
     </span>
+  );
+}
+
+/** A field's error, a dictionary key said in the page's language; nothing when there is none. */
+export function ErrorText({ id, errorKey }: { id: string; errorKey: string | undefined }) {
+  const { t } = useT();
+  if (!errorKey) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {t(errorKey)}
+    </p>
   );
 }
