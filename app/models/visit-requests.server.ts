@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { log } from "~/config/logger.server";
 import { clientFields } from "~/config/log-pseudonyms.server";
 import { db } from "~/db/client.server";
-import { contactMessages, properties, visitRequests, type ContactMessage, type VisitRequest } from "~/db/schema";
+import { contactMessages, visitRequests, type ContactMessage, type VisitRequest } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { contactRecipient } from "~/models/configurations.server";
 import { visitorMessageLimiter } from "~/models/contact-submission.server";
@@ -10,7 +10,7 @@ import { isHoneypotFilled } from "~/models/contact-schema";
 import { inquiryHome, insertContactMessage, nextContactMessageId } from "~/models/messages.server";
 import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
-import { isOfferedSlot, isWithinVisitingHours, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
+import { isWithinVisitingHours, visitSlots, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
 import { visitingHours } from "~/models/visiting-hours.server";
 import { queueMail } from "~/services/mail/queue.server";
 import { clientNetworkOf } from "~/utils/client-network.server";
@@ -28,13 +28,9 @@ export const VISIT_SUBJECT = "visit-request";
 
 export type VisitWithMessage = { message: ContactMessage; visit: VisitRequest };
 
-/** The home a visitor may ask to see: an active one. */
+/** The home a visitor may ask to see: an active one, as an inquiry about it names it. */
 export function visitableHome(propertyId: number) {
-  return db()
-    .select({ id: properties.id, name: properties.name, location: properties.location })
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.isActive, true)))
-    .get();
+  return inquiryHome(propertyId, db());
 }
 
 /**
@@ -42,9 +38,10 @@ export function visitableHome(propertyId: number) {
  * one dictionary key per time that is refused, or null for a time that may be asked for.
  */
 export function visitTimeErrors(times: (number | null)[], hours: VisitingHours = visitingHours(), now = Date.now()): (string | null)[] {
+  const offered = new Set(visitSlots(hours, now));
   return times.map((time, index) => {
     if (time === null) return VISIT_ERRORS.timeInvalid;
-    if (!isOfferedSlot(time, hours, now)) return VISIT_ERRORS.timeUnavailable;
+    if (!offered.has(time)) return VISIT_ERRORS.timeUnavailable;
     return times.indexOf(time) < index ? VISIT_ERRORS.timeRepeated : null;
   });
 }

@@ -95,10 +95,13 @@ export default function Favorites() {
   const ids = data.shared ? data.ids : saved.ids;
   const known = lookup(data, fetcher.data);
   const missing = ids.filter((id) => !known.knows(id));
+  // The homes the page does not know yet, asked for once per list (not again after an answer for it).
   const wanted = missing.length ? favoritesHref(ids) : null;
+  const fetchedList = fetcher.data?.ids.join(",");
+  const listKey = ids.join(",");
   useEffect(() => {
-    if (wanted && fetcher.state === "idle" && fetcher.data?.ids.join(",") !== wanted.split("=")[1]) fetcher.load(wanted);
-  }, [wanted, fetcher]);
+    if (wanted && fetcher.state === "idle" && fetchedList !== listKey) fetcher.load(wanted);
+  }, [wanted, fetcher, fetchedList, listKey]);
 
   const listings = ids.map((id) => known.listings.get(id)).filter((listing): listing is Listing => listing !== undefined);
   const unavailable = ids.map((id) => known.unavailable.get(id)).filter((home): home is UnavailableHome => home !== undefined);

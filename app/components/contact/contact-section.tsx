@@ -12,12 +12,12 @@ import { Link, useActionData, useFetcher } from "@remix-run/react";
 import type { Inquiry } from "~/models/listing";
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
-import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS, HONEYPOT_FIELD } from "~/models/contact-fields";
+import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS } from "~/models/contact-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useT } from "~/i18n/use-t";
 import type { ContactActionData } from "~/models/contact-schema";
 import { propertyPath } from "~/paths";
-import { PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
+import { HoneypotField, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
 
 /**
  * The #contact section: contact details and the contact form.
@@ -500,11 +500,7 @@ function ContactForm({
         </div>
 
         {inquiry ? <input type="hidden" name="propertyId" value={inquiry.propertyId} /> : null}
-        {/* People never see or reach this field; bots that fill every input do. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label htmlFor="contact-website">{t("contact.form.honeypot", "Leave this field empty")}</label>
-          <input id="contact-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <HoneypotField id="contact-website" />
 
         <div className="sm:col-span-2">
           <SubmitButton

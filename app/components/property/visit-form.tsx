@@ -3,10 +3,10 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { VisitPickerOwner, VisitTimePicker, type VisitDayOption } from "~/components/property/visit-time-picker";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
-import { CONTACT_CONSTRAINT, HONEYPOT_FIELD } from "~/models/contact-fields";
+import { CONTACT_CONSTRAINT } from "~/models/contact-fields";
 import { VISIT_CHOICES, type VisitActionData } from "~/models/visit-schema";
 import type { Language } from "~/utils/locale";
-import { ErrorText, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
+import { ErrorText, HoneypotField, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
 
 /**
  * The visit request form (docs/product.md, visit requests): a plain form that posts to the
@@ -156,11 +156,7 @@ export function VisitForm(props: { action: string; language: Language; days: Vis
         </div>
 
         <input type="hidden" name="language" value={props.language} />
-        {/* People never see or reach this field; bots that fill every input do. */}
-        <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
-          <label htmlFor="visit-website">{t("contact.form.honeypot", "Leave this field empty")}</label>
-          <input id="visit-website" type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </div>
+        <HoneypotField id="visit-website" />
 
         <div className="sm:col-span-2">
           <SubmitButton sending={sending} label={t("visit.form.submit", "Request visit")} sendingLabel={t("contact.form.sending", "Sending...")} />

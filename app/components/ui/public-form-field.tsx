@@ -1,4 +1,5 @@
 import { useT } from "~/i18n/use-t";
+import { HONEYPOT_FIELD } from "~/models/contact-fields";
 
 /**
  * How the public forms (the contact form, the visit request form) draw a field: its
@@ -28,5 +29,16 @@ export function ErrorText({ id, errorKey }: { id: string; errorKey: string | und
     <p id={id} className="mt-1 text-sm text-red-700">
       {t(errorKey)}
     </p>
+  );
+}
+
+/** The honeypot: people never see or reach this field; bots that fill every input do. */
+export function HoneypotField({ id }: { id: string }) {
+  const { t } = useT();
+  return (
+    <div aria-hidden="true" className="absolute -left-[10000px] top-auto h-px w-px overflow-hidden">
+      <label htmlFor={id}>{t("contact.form.honeypot", "Leave this field empty")}</label>
+      <input id={id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
   );
 }
