@@ -118,6 +118,28 @@ test.describe("the listings map", () => {
     await expect(placeMap.locator(".leaflet-container")).toHaveAttribute("class", /leaflet-container/);
   });
 
+  test("View Details pressed before the home's details arrive still opens them over the page", async ({ page }) => {
+    await openPage(page, "/");
+    await openListingsMap(page);
+    const home = withCoordinates(activeHomes())[5];
+    // The info window's request for the home is held until View Details has been pressed.
+    let release!: () => void;
+    const pressed = new Promise<void>((resolve) => (release = resolve));
+    await page.route(new RegExp(`/api/properties/${home.id}$`), async (route) => {
+      await pressed;
+      await route.continue();
+    });
+    await (await markerOf(page, home)).click();
+    const info = page.getByRole("dialog", { name: home.name });
+    await expect(info).toContainText("Loading details...");
+    await info.getByRole("link", { name: viewDetails("View Details", home.name) }).click();
+    release();
+    const details = page.getByRole("dialog", { name: home.name }).and(page.locator('[aria-modal="true"]'));
+    await expect(details).toBeVisible();
+    await expect(details).toContainText(home.location);
+    await expect(page).toHaveURL(new RegExp(`/properties/${home.id}$`));
+  });
+
   test("markers and the info window work from the keyboard", async ({ page }) => {
     await openPage(page, "/");
     await openListingsMap(page);

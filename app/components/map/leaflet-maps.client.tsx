@@ -210,7 +210,11 @@ function InfoWindow(props: { marker: MapMarker; onViewDetails: (listing: Listing
       <div className="mt-3 flex flex-wrap gap-2">
         <a
           href={propertyPath(marker.id)}
-          onClick={listing ? openDetailsInPlace(marker.id, () => props.onViewDetails(listing)) : undefined}
+          // Opened in place even when pressed before the listing has arrived: the same
+          // request's answer opens it; if that fails, the home's own page does.
+          onClick={openDetailsInPlace(marker.id, (id) =>
+            fetchListing(id).then(props.onViewDetails, () => window.location.assign(propertyPath(id))),
+          )}
           className="inline-flex h-10 flex-1 items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-3 font-semibold text-white no-underline hover:bg-brand-800"
         >
           {t("properties.view_details", "View Details")}
