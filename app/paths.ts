@@ -13,6 +13,10 @@ export const SITEMAP_PATH = "/sitemap.xml";
 // A visitor's saved homes and their comparison (kept in the browser: docs/decisions/050)
 export const FAVORITES_PATH = "/favorites";
 export const COMPARE_PATH = "/compare";
+// Search alerts: the links of their mails (each with ?token=).
+export const ALERT_CONFIRM_PATH = "/alerts/confirm";
+export const ALERT_UNSUBSCRIBE_PATH = "/alerts/unsubscribe";
+export const ALERT_MANAGE_PATH = "/alerts/manage";
 /** A list of homes in a URL: commas kept as they are (they need no escaping in a query). */
 export const favoritesHref = (ids: number[]) => (ids.length ? `${FAVORITES_PATH}?ids=${ids.join(",")}` : FAVORITES_PATH);
 export const compareHref = (ids: number[]) => `${COMPARE_PATH}?ids=${ids.join(",")}`;

@@ -18,7 +18,9 @@
 //      (scripts/bench-messages-csv.mjs, also runnable alone)
 //  10. the server's RSS under a 10-minute mixed load (scripts/bench-memory.mjs, also
 //      runnable alone; BENCH_MEMORY_SECONDS shortens it)
-//  11. summary against the budgets, then cleanup
+//  11. search alerts: publishing one home among 10,000 confirmed alerts on seed:scale's
+//      data finds its subscribers (scripts/bench-alerts.mjs, also runnable alone)
+//  12. summary against the budgets, then cleanup
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -27,6 +29,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
+import { alertsSummaryRows, benchAlerts } from "./bench-alerts.mjs";
 import { benchBrowse, printBrowse } from "./bench-browse.mjs";
 import { BENCH_ADMIN, benchDashboard } from "./bench-dashboard.mjs";
 import { benchMessagesCsv, messagesCsvSummaryRows, printMessagesCsv, stopMessagesCsvBench } from "./bench-messages-csv.mjs";
@@ -834,11 +837,18 @@ async function main() {
     console.log(`  memory bench failed: ${errorText(error)}`);
   }
 
+  section("11. search alerts: one home published among 10,000 confirmed alerts (5,000 homes)");
+  try {
+    results.alerts = await benchAlerts({ log: (line) => line.startsWith("== ") || console.log(line) });
+  } catch (error) {
+    console.log(`  search alerts bench failed: ${errorText(error)}`);
+  }
+
   return { results, fatal: false };
 }
 
 function printSummary(results) {
-  section("11. summary (budgets from docs/architecture.md)");
+  section("12. summary (budgets from docs/architecture.md)");
   const verdict = (ok) => (ok ? "PASS" : "MISS");
   const rows = [];
   for (const entry of Object.values(results.lighthouse)) {
@@ -936,6 +946,7 @@ function printSummary(results) {
       verdict(m.flat),
     ]);
   }
+  rows.push(...alertsSummaryRows(results.alerts));
   rows.push(["hero and property images (WebP variants)", "not measured here", "", "-"]);
   printTable(["what", "measured", "budget", "result"], rows);
 

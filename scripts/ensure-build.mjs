@@ -4,7 +4,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const OUTPUTS = ["build/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/db-restore.js", "build/seed-scale.js"];
+const OUTPUTS = ["build/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/db-restore.js", "build/seed-scale.js", "build/bench-alerts.js"];
 const SOURCES = [
   "app",
   "server",
@@ -15,6 +15,7 @@ const SOURCES = [
   "scripts/db-backup.ts",
   "scripts/db-restore.ts",
   "scripts/seed-scale.ts",
+  "scripts/bench-alerts.ts",
   "remix.config.js",
   "postcss.config.js",
   "package.json",

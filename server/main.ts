@@ -5,6 +5,7 @@ import { installGlobals } from "@remix-run/node";
 import { closeDatabase, prepareDatabase } from "../app/seed/startup.server";
 import { startMailWorker, stopMailWorker } from "../app/services/mail/worker.server";
 import { startRateLimitSweep } from "../app/services/rate-limits/sweep.server";
+import { startSearchAlertDigests } from "../app/models/search-alert-digests.server";
 import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
 import { deploymentWarnings } from "../app/config/deployment-warnings.server";
 import { ConfigError, config as loadConfig } from "../app/config/env.server";
@@ -42,6 +43,7 @@ async function main() {
   startMailWorker();
   const stopUploadCleanup = startUploadCleanup();
   const stopRateLimitSweep = startRateLimitSweep();
+  const stopSearchAlertDigests = startSearchAlertDigests();
   const build = (await import(pathToFileURL(REMIX_BUILD_PATH).href)) as ServerBuild;
   // Loaded after the configuration is checked: it reads it at import.
   const { getLanguage } = await import("../app/i18n/i18n.server");
@@ -67,6 +69,7 @@ async function main() {
     forceTimer.unref();
     stopUploadCleanup();
     stopRateLimitSweep();
+    stopSearchAlertDigests();
     server.close(async () => {
       clearTimeout(forceTimer);
       await stopMailWorker();

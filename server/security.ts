@@ -70,7 +70,10 @@ function refuseCrossSite(req: Request, res: Response) {
 
 /**
  * Refuses a state-changing request that another site started: the browser says so in
- * Sec-Fetch-Site, or the Origin header names a host other than ours.
+ * Sec-Fetch-Site, or the Origin header names a host other than ours. A request that
+ * names no origin at all is let through: it is not a browser's from another site (a
+ * search alert's one-click unsubscribe, RFC 8058, is posted by the mail provider's
+ * servers, with neither header).
  */
 export function rejectCrossSiteWrites(appUrl: string) {
   const appOrigin = new URL(appUrl).origin;

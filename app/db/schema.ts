@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { index, integer, real, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Every entity of docs/product.md §3. Times are stored as epoch milliseconds. */
 
@@ -283,9 +283,72 @@ export const mailQueue = sqliteTable(
     leasedUntil: integer("leased_until", { mode: "timestamp_ms" }),
     /** Files sent with the mail (a visit's .ics): [{ filename, contentType, content }], content as text. */
     attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
+    /** Extra headers (a search alert's List-Unsubscribe and List-Unsubscribe-Post). */
+    headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (table) => [index("mail_queue_pending_idx").on(table.sentAt, table.nextAttemptAt)],
+);
+
+/**
+ * Search alerts: a visitor follows a search of /properties and is mailed, at most once a
+ * day, the homes that newly match it (listed, or cheaper). A row is pending until its
+ * address confirms it (double opt-in), then confirmed; a stopped or expired one is
+ * deleted. The filters are kept both as the list's URL query (what the search is, with
+ * the address) and one column each (what matching reads).
+ */
+export const searchAlerts = sqliteTable(
+  "search_alerts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    email: text("email").notNull(),
+    language: text("language", { enum: ["en", "es"] }).notNull(),
+    /** The filters as /properties spells them ("kind=rent&beds=2"; "" for every home), the sort left out. */
+    filters: text("filters").notNull(),
+    sort: text("sort", { enum: ["newest", "price-asc", "price-desc"] }).notNull().default("newest"),
+    q: text("q").notNull().default(""),
+    kind: text("kind", { enum: ["rent", "sale"] }),
+    minPrice: integer("min_price"),
+    maxPrice: integer("max_price"),
+    beds: integer("beds"),
+    baths: integer("baths"),
+    status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
+    /** SHA-256 of the confirmation link's token; the token itself is only in the mail. */
+    confirmTokenHash: text("confirm_token_hash").unique(),
+    confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
+    confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
+    /** The secret of the alert's unsubscribe and manage links: it can only stop or list this address's alerts. */
+    linkToken: text("link_token").notNull().unique(),
+    lastSentAt: integer("last_sent_at", { mode: "timestamp_ms" }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex("search_alerts_email_filters_idx").on(table.email, table.filters), index("search_alerts_status_idx").on(table.status)],
+);
+
+/** Homes that matched a confirmed alert since its last mail: the next digest's content. */
+export const searchAlertMatches = sqliteTable(
+  "search_alert_matches",
+  {
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => searchAlerts.id, { onDelete: "cascade" }),
+    propertyId: integer("property_id")
+      .notNull()
+      .references(() => properties.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: ["new", "price_drop"] }).notNull(),
+    matchedAt: integer("matched_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (table) => [primaryKey({ columns: [table.alertId, table.propertyId] })],
+);
+
+/** One row per alert mail queued, and nothing about whom: the Overview's "alerts sent in the last 30 days". */
+export const searchAlertSends = sqliteTable(
+  "search_alert_sends",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    sentAt: integer("sent_at", { mode: "timestamp_ms" }).notNull().default(now),
+  },
+  (table) => [index("search_alert_sends_sent_at_idx").on(table.sentAt)],
 );
 
 /**
@@ -312,6 +375,7 @@ export type UploadSlot = typeof uploadSlots.$inferSelect;
 export type Faq = typeof faqs.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type VisitRequest = typeof visitRequests.$inferSelect;
+export type SearchAlert = typeof searchAlerts.$inferSelect;
 export type TextEntry = typeof textEntries.$inferSelect;
 export type WhitelistEntry = typeof adminWhitelist.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "~/models/contact-fields";
+import { ALERT_FILTER_FIELDS } from "~/models/search-alert-form";
+import { MAX_BROWSE_TEXT } from "~/models/browse-query";
 import { contactSchema } from "~/models/contact-schema";
 import { VISIT_CHOICES, visitVisitorSchema } from "~/models/visit-schema";
 import { WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
@@ -46,6 +48,15 @@ export const VISIT_FORM: FormShape = {
   fields: [...namesOf(visitVisitorSchema), ...VISIT_CHOICES.flatMap((choice) => [choice.day, choice.hour]), "language", HONEYPOT_FIELD],
   maxBytes: formBytesFor(CONTACT_LIMITS.name * 3 + CONTACT_LIMITS.email + CONTACT_LIMITS.phone + CONTACT_LIMITS.message + CONTACT_CHOICES_CHARACTERS),
 };
+
+/** "Get alerts for this search": the address, the page's language, the search as the list's fields, the honeypot. */
+export const SEARCH_ALERT_FORM: FormShape = {
+  fields: ["email", "language", ...ALERT_FILTER_FIELDS, HONEYPOT_FIELD],
+  maxBytes: formBytesFor(CONTACT_LIMITS.email + MAX_BROWSE_TEXT * 3 + 256),
+};
+
+/** A search alert's confirm, unsubscribe and manage buttons (the token is in the link); RFC 8058's one-click body. */
+export const ALERT_LINK_FORM: FormShape = { fields: ["intent", "id", "List-Unsubscribe"], maxBytes: SMALL_FORM_BYTES };
 
 export const WHITELIST_FORM: FormShape = { fields: namesOf(whitelistEmailSchema), maxBytes: SMALL_FORM_BYTES };
 export const FAQ_FORM: FormShape = { fields: namesOf(faqFormSchema), maxBytes: STAFF_TEXT_FORM_BYTES };

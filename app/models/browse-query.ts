@@ -34,6 +34,11 @@ export type BrowseQuery = {
   page: number;
 };
 
+/** What narrows a search: its query without the sort and the page (what a search alert follows). */
+export type BrowseFilters = Omit<BrowseQuery, "sort" | "page">;
+
+export const NO_FILTERS: BrowseFilters = { q: "", kind: null, minPrice: null, maxPrice: null, beds: null, baths: null };
+
 export const EMPTY_BROWSE_QUERY: BrowseQuery = { q: "", kind: null, minPrice: null, maxPrice: null, beds: null, baths: null, sort: DEFAULT_BROWSE_SORT, page: 1 };
 
 /** True when the query narrows the list (the sort and the page do not). */

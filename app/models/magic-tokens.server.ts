@@ -1,7 +1,7 @@
-import crypto from "node:crypto";
 import { and, eq, gt, isNull } from "drizzle-orm";
 import { db, type AppDatabase } from "~/db/client.server";
 import { magicTokens } from "~/db/schema";
+import { hashOfToken, isTokenShaped, newSecretToken } from "~/utils/secret-tokens.server";
 
 /**
  * One-time sign-in tokens (docs/decisions/005-magic-link-strategy.md). The token
@@ -11,9 +11,6 @@ import { magicTokens } from "~/db/schema";
 
 export const LOGIN_TOKEN_LIFETIME_MS = 10 * 60_000;
 const LOGIN_PURPOSE = "login";
-
-// 32 random bytes in base64url, unpadded: exactly 43 characters of this alphabet.
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export type LoginTokenFailure = "token_already_used" | "expired_token" | "unknown";
 export type LoginTokenState = "valid" | LoginTokenFailure;
@@ -26,19 +23,15 @@ export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[
 
 type Requester = { ip: string | null; userAgent: string | null };
 
-function hashToken(token: string): string {
-  return crypto.createHash("sha256").update(token).digest("hex");
-}
-
 /** A fresh token and its hash. Also the "comparable work" for addresses off the whitelist. */
 export function newLoginToken(): { token: string; jti: string } {
-  const token = crypto.randomBytes(32).toString("base64url");
-  return { token, jti: hashToken(token) };
+  const token = newSecretToken();
+  return { token, jti: hashOfToken(token) };
 }
 
 /** The hash of a token that could be one of ours, or null for anything else. */
 function jtiOf(token: unknown): string | null {
-  return typeof token === "string" && TOKEN_PATTERN.test(token) ? hashToken(token) : null;
+  return isTokenShaped(token) ? hashOfToken(token) : null;
 }
 
 // Headers are attacker-controlled: keep what is stored small.

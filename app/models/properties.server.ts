@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
 import { isFileShown } from "~/services/uploads/published-objects.server";
@@ -8,6 +8,8 @@ import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
 import { pageWindow } from "~/utils/paging";
+import { browseFilter } from "~/models/browse-filter.server";
+import { alertReason, recordAlertMatches } from "~/models/search-alert-matching.server";
 import { PROPERTY_LIMITS, type PropertyInput } from "~/models/property-form";
 import { fillBlankSpanish } from "~/models/machine-translation.server";
 import { priceNeedsSpanish, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
@@ -152,20 +154,7 @@ const browseOrder: Record<BrowseSort, SQL[]> = {
  * A page past the last shows the last one.
  */
 export function browseActiveProperties(query: BrowseQuery): PropertyPage {
-  const [low, high] =
-    query.minPrice !== null && query.maxPrice !== null && query.minPrice > query.maxPrice
-      ? [query.maxPrice, query.minPrice]
-      : [query.minPrice, query.maxPrice];
-  const where = and(
-    eq(properties.isActive, true),
-    containsText([properties.name, properties.location], query.q),
-    // A price read as neither rent nor sale ('Call for price') belongs under both.
-    query.kind === null ? undefined : or(eq(properties.priceKind, query.kind), isNull(properties.priceKind)),
-    low === null ? undefined : gte(properties.priceAmount, low),
-    high === null ? undefined : lte(properties.priceAmount, high),
-    query.beds === null ? undefined : gte(properties.bedsCount, query.beds),
-    query.baths === null ? undefined : gte(properties.bathsCount, query.baths),
-  );
+  const where = browseFilter(query);
   const total = db().select({ n: count() }).from(properties).where(where).get()?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, query.page, BROWSE_PAGE_SIZE);
   const rows = db()
@@ -178,6 +167,7 @@ export function browseActiveProperties(query: BrowseQuery): PropertyPage {
     .all();
   return { properties: rows, total, page, pageCount, limit: BROWSE_PAGE_SIZE };
 }
+
 
 type PropertyTexts = Pick<PropertyInput, "price" | "priceSpanish" | "beds" | "baths"> & {
   priceAmount?: number | null;
@@ -235,6 +225,12 @@ function translatedFrom(values: Pick<Property, "price" | "priceSpanish" | "descr
   return SPANISH.translatedFrom(values as Property, before);
 }
 
+/** A home just shown to the public, or cheaper, is news to the searches it matches (search alerts). */
+function noteForSearchAlerts(before: Property | null, after: Property, tx: Parameters<typeof recordAlertMatches>[2]) {
+  const reason = alertReason(before, after);
+  if (reason) recordAlertMatches(after.id, reason, tx);
+}
+
 export type SavedProperty = { property: Property; translation: TranslationStatus };
 
 /**
@@ -250,6 +246,7 @@ export async function createProperty(input: PropertyInput, actor: string): Promi
       .returning()
       .get();
     recordAudit({ actor, entity: "property", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
+    noteForSearchAlerts(null, row, tx);
     return row;
   });
   return { property, translation };
@@ -271,6 +268,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
       .returning()
       .get();
     recordAudit({ actor, entity: "property", entityId: id, action: "update", summary: summarizeChanges(before, row, LOGGED_FIELDS) }, tx);
+    noteForSearchAlerts(before, row, tx);
     return row;
   });
   return property && { property, translation };

@@ -10,13 +10,18 @@ import { DASHBOARD_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 import { countNewMessages } from "~/models/messages.server";
 import { NewMessagesLink } from "~/components/admin/new-messages-link";
+import { SearchAlertCounts } from "~/components/admin/search-alert-counts";
+import { searchAlertCounts } from "~/models/search-alerts.server";
 
 const RECENT_ACTIVITY = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), when: formatDateTime(entry.createdAt) }));
-  return json({ counts: dashboardCounts(), newMessages: countNewMessages(), spanish: spanishToDoCounts(), activity }, { headers: NO_STORE });
+  return json(
+    { counts: dashboardCounts(), newMessages: countNewMessages(), alerts: searchAlertCounts(), spanish: spanishToDoCounts(), activity },
+    { headers: NO_STORE },
+  );
 }
 
 const CARDS = [
@@ -27,7 +32,7 @@ const CARDS = [
 ] as const;
 
 export default function Overview() {
-  const { counts, newMessages, spanish, activity } = useLoaderData<typeof loader>();
+  const { counts, newMessages, alerts, spanish, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
   const loading = navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH;
@@ -51,6 +56,7 @@ export default function Overview() {
           </div>
         ))}
       </dl>
+      <SearchAlertCounts counts={alerts} loading={loading} />
       <SpanishToDoPanel counts={spanish} />
       <RecentActivity items={activity} />
     </section>

@@ -1,9 +1,12 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { json, redirect } from "@remix-run/node";
 import { useLoaderData, useNavigation } from "@remix-run/react";
 import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { ClearFiltersLink, FilterForm } from "~/components/browse/filter-form";
 import { PageLinks } from "~/components/browse/page-links";
+import { SearchAlertForm } from "~/components/browse/search-alert-form";
+import { searchAlertAction } from "~/http/search-alert-action.server";
+import { keepRetryAfter } from "~/http/route-exports";
 import { ListingDialog } from "~/components/property/listing-dialog";
 import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
@@ -29,6 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = new URLSearchParams(url.searchParams);
   const language = asked.get(LANGUAGE_PARAM);
   asked.delete(LANGUAGE_PARAM);
+  // Remix's mark of the page's own action ("Get alerts for this search"), not part of the search.
+  asked.delete("index");
   const href = browseHref(shown);
   if (`${BROWSE_PATH}${asked.toString() ? `?${asked}` : ""}` !== href) {
     const target = new URL(href, url);
@@ -41,6 +46,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonicalPath = isFiltered(shown) || shown.sort !== "newest" ? BROWSE_PATH : browseHref({ page: shown.page });
   return json({ head: await pageHead(request, { path: canonicalPath, image: { src: listings[0]?.photos[0], alt: listings[0]?.name ?? "" } }), query: shown, listings, total, pageCount });
 }
+
+/** "Get alerts for this search" (search-alert-action.server.ts). */
+export const action = (args: ActionFunctionArgs) => searchAlertAction(args);
+
+// A refused request (too many) keeps its Retry-After on the page.
+export const headers = keepRetryAfter;
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = rootText(matches, "site.name", "Lone Star Home Management");
@@ -92,6 +103,7 @@ export default function BrowseHomes() {
             </div>
           ) : null}
         </section>
+        <SearchAlertForm query={query} />
       </div>
 
       <ListingDialog listing={details.open} onClose={details.close} onLeave={details.dismiss} closeHref="#results" />

@@ -114,6 +114,20 @@ const VISIT_FORM_FIELDS = {
   day2: ["2026-12-02", ""],
   hour2: ["10", ""],
 };
+const ALERT_FORM_FIELDS = {
+  email: ["ana@example.com", "x@", ""],
+  language: ["en", "es", "fr", ""],
+  q: ["Denton", ""],
+  kind: ["rent", "sale", "x", ""],
+  minPrice: ["800", "-5", "abc", ""],
+  maxPrice: ["1500", "1e99", ""],
+  beds: ["2", "99", ""],
+  baths: ["1", "x", ""],
+  sort: ["newest", "price-asc", "x", ""],
+  website: ["", "http://spam.test"],
+};
+// Shaped like a link token, and no alert's.
+const UNKNOWN_TOKEN = "A".repeat(43);
 const validVisitForm = () => ({ firstName: "Ana", lastName: "Matrix", email: "ana@example.com", day1: visitDays(DEFAULT_VISITING_HOURS)[0], hour1: "10", language: "en" });
 const MEDIA_UPLOAD_FIELDS = {
   filename: ["photo.jpg", "", "../../etc/passwd"],
@@ -248,6 +262,11 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   // A Save toggle or 'Save all' (the list is a cookie; nothing is stored on the server).
   form("/favorites", "favorites", { intent: ["save", "remove", "save-all", ""], id: ["1", "0", "x", "99999999999999"], ids: ["1,2,3", "x", ""], returnTo: ["/properties", "//evil.test", ""] }, (fixture) => ({ intent: "save", id: String(fixture.propertyId), returnTo: "/" }), { access: "public" }),
   form("/properties/:property/visit", "properties.$id_.visit", VISIT_FORM_FIELDS, validVisitForm, { access: "public" }),
+  // Search alerts: 'Get alerts for this search', then the pages the mails link to (the token in the link).
+  form("/properties?index", "properties._index", ALERT_FORM_FIELDS, () => ({ email: "matrix.alerts@example.com", language: "en", kind: "rent", sort: "newest" }), { access: "public" }),
+  form(`/alerts/confirm?token=${UNKNOWN_TOKEN}`, "alerts.confirm", {}, () => ({}), { access: "public" }),
+  form(`/alerts/unsubscribe?token=${UNKNOWN_TOKEN}`, "alerts.unsubscribe", { "List-Unsubscribe": ["One-Click", ""] }, () => ({ "List-Unsubscribe": "One-Click" }), { access: "public" }),
+  form(`/alerts/manage?token=${UNKNOWN_TOKEN}`, "alerts.manage", { intent: ["stop", "stop-all", ""], id: ["1", "0", "x"] }, () => ({ intent: "stop-all" }), { access: "public" }),
   form("/admin/login", "admin.login", { email: ["staff@example.com", "x@", ""] }, () => ({ email: "nobody@example.com" }), { access: "public" }),
   form("/admin/auth/magic", "admin.auth.magic", { token: ["abc", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ token: "not-a-token" }), { access: "public" }),
   form("/admin/auth/logout", "admin.auth.logout", {}, () => ({}), { access: "public", endsSession: true }),
@@ -316,7 +335,7 @@ export const isApiPath = (requestPath: string) => requestPath.startsWith("/api/"
 export function contentDigest(app: RunningServer): string {
   const hash = crypto.createHash("sha256");
   withServerDatabase(app, (db) => {
-    for (const table of ["properties", "media", "faqs", "contact_messages", "visit_requests", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
+    for (const table of ["properties", "media", "faqs", "contact_messages", "visit_requests", "search_alerts", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
       hash.update(`${table}\n${JSON.stringify(db.prepare(`select * from ${table} order by rowid`).all())}\n`);
     }
     hash.update(`mail_queue ${JSON.stringify(db.prepare("select count(*) as n from mail_queue").get())}\n`);

@@ -24,6 +24,8 @@ export type OutgoingMail = {
   replyTo?: string | null;
   /** Files sent with it (a confirmed visit's .ics); kept in the row until sent. */
   attachments?: MailAttachment[];
+  /** Extra headers (a search alert's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 };
 
 const FIRST_RETRY_MS = 1_000;
@@ -58,6 +60,7 @@ export function queueMail(mail: OutgoingMail, executor: Executor = db()): number
       htmlBody: mail.html ?? null,
       replyTo: mail.replyTo ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
+      headers: mail.headers && Object.keys(mail.headers).length ? mail.headers : null,
     })
     .returning({ id: mailQueue.id })
     .get();
@@ -161,6 +164,8 @@ export function markSent(row: QueuedMail) {
       leasedUntil: null,
       textBody: withLinkSecretsMasked(row.textBody),
       htmlBody: row.htmlBody === null ? null : withLinkSecretsMasked(row.htmlBody),
+      // A search alert's List-Unsubscribe names its link too.
+      headers: row.headers === null ? null : Object.fromEntries(Object.entries(row.headers).map(([name, value]) => [name, withLinkSecretsMasked(value)])),
     })
     .where(eq(mailQueue.id, row.id))
     .run();

@@ -77,6 +77,7 @@ export async function deliver(row: QueuedMail) {
     html: row.htmlBody ?? `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(row.textBody)}</pre>`,
     date: row.createdAt,
     attachments: row.attachments?.map(({ filename, contentType, content }) => ({ filename, contentType, content })),
+    headers: row.headers ?? undefined,
   });
   if (outboxDir) {
     const stamp = new Date().toISOString().replace(/[:.]/g, "-");

@@ -1,0 +1,52 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { log } from "~/config/logger.server";
+import { databaseFaultOf } from "~/db/faults";
+import { getLanguage } from "~/i18n/i18n.server";
+import { browseQuerySchema } from "~/models/browse-query.server";
+import { HONEYPOT_FIELD } from "~/models/contact-fields";
+import { ALERT_FILTER_FIELDS, ALERT_TEXTS, alertEmailSchema, type AlertActionData } from "~/models/search-alert-form";
+import { requestSearchAlert } from "~/models/search-alerts.server";
+import { clientIpOf } from "~/utils/client-network.server";
+import { errorForLog } from "~/utils/error-for-log";
+import { isLanguage } from "~/utils/locale";
+import { readForm } from "./form-body.server";
+import { SEARCH_ALERT_FORM } from "./form-shapes.server";
+import { refuseUnlessPost } from "./page-post.server";
+
+/**
+ * /properties' "Get alerts for this search" (with or without JavaScript): the address
+ * checked as the contact form checks it, the search read as the list reads its URL, then
+ * search-alerts.server.ts stores it and mails the confirmation. The answer is the same
+ * whether or not the address already follows the search. Errors are dictionary keys.
+ */
+export async function searchAlertAction({ request, context }: ActionFunctionArgs) {
+  refuseUnlessPost(request);
+  const form = await readForm(request, SEARCH_ALERT_FORM);
+  const email = String(form.get("email") ?? "").slice(0, 500);
+  const parsed = alertEmailSchema.safeParse({ email });
+  if (!parsed.success) {
+    const error = parsed.error.flatten().fieldErrors.email?.[0] ?? "validation.email_invalid";
+    return json<AlertActionData>({ status: "invalid", email, error }, { status: 400 });
+  }
+  const field = (name: string) => String(form.get(name) ?? "");
+  const { sort, page: _page, ...filters } = browseQuerySchema.parse({ ...Object.fromEntries(ALERT_FILTER_FIELDS.map((name) => [name, field(name)])), page: "1" });
+  const language = field("language");
+
+  try {
+    const outcome = await requestSearchAlert(
+      { email: parsed.data.email, language: isLanguage(language) ? language : await getLanguage(request), filters, sort },
+      { ip: clientIpOf(context), honeypot: field(HONEYPOT_FIELD) !== "" },
+    );
+    if (outcome.kind === "rate_limited") {
+      return json<AlertActionData>(
+        { status: "rate_limited", email, error: ALERT_TEXTS.rateLimited },
+        { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
+      );
+    }
+    return json<AlertActionData>({ status: "sent", email: parsed.data.email });
+  } catch (error) {
+    if (databaseFaultOf(error)) log.warn(`search alerts: database ${databaseFaultOf(error)}, request not stored`);
+    else log.error("search alerts: request could not be stored", { error: errorForLog(error) });
+    return json<AlertActionData>({ status: "failed", email, error: ALERT_TEXTS.failed }, { status: 503 });
+  }
+}

@@ -1,0 +1,59 @@
+import { and, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { properties } from "~/db/schema";
+import { containsText } from "~/db/text-search.server";
+import { NO_FILTERS, type BrowseFilters } from "~/models/browse-query";
+
+/**
+ * The homes a /properties search shows, as a condition: the one definition of its
+ * filters, used by the list (browseActiveProperties) and by search alerts (which home
+ * matches which search). Each condition reads one group of filters (the price range is
+ * one group: a minimum above the maximum reads as the range between the two), so that
+ * a search holds for a home exactly when each group does (see homeMatcher).
+ */
+export function browseFilter(filters: BrowseFilters): SQL | undefined {
+  const [low, high] =
+    filters.minPrice !== null && filters.maxPrice !== null && filters.minPrice > filters.maxPrice
+      ? [filters.maxPrice, filters.minPrice]
+      : [filters.minPrice, filters.maxPrice];
+  return and(
+    eq(properties.isActive, true),
+    containsText([properties.name, properties.location], filters.q),
+    // A price read as neither rent nor sale ('Call for price') belongs under both.
+    filters.kind === null ? undefined : or(eq(properties.priceKind, filters.kind), isNull(properties.priceKind)),
+    low === null ? undefined : gte(properties.priceAmount, low),
+    high === null ? undefined : lte(properties.priceAmount, high),
+    filters.beds === null ? undefined : gte(properties.bedsCount, filters.beds),
+    filters.baths === null ? undefined : gte(properties.bathsCount, filters.baths),
+  );
+}
+
+/** The groups of filters browseFilter's conditions read, one each. */
+const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["q"], ["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"]];
+
+/**
+ * Whether one home shows under a search, asked of many searches: the question for
+ * search alerts when a home is listed or gets cheaper. Each group of filters is put to
+ * the database through browseFilter once per value met (ten thousand searches share
+ * a few hundred towns, price ranges and room counts), and a search matches when every
+ * group of its filters does, which is what browseFilter's conjunction means.
+ */
+export function homeMatcher(propertyId: number): (filters: BrowseFilters) => boolean {
+  const answers = new Map<string, boolean>();
+  const holds = (part: Partial<BrowseFilters>): boolean => {
+    const key = JSON.stringify(part);
+    let answer = answers.get(key);
+    if (answer === undefined) {
+      answer =
+        db()
+          .select({ id: properties.id })
+          .from(properties)
+          .where(and(eq(properties.id, propertyId), browseFilter({ ...NO_FILTERS, ...part })))
+          .get() !== undefined;
+      answers.set(key, answer);
+    }
+    return answer;
+  };
+  const shown = holds({});
+  return (filters) => shown && FILTER_GROUPS.every((group) => group.every((name) => filters[name] === NO_FILTERS[name]) || holds(Object.fromEntries(group.map((name) => [name, filters[name]]))));
+}

@@ -1,0 +1,106 @@
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { log } from "~/config/logger.server";
+import { db, withoutBusyWait } from "~/db/client.server";
+import { databaseFaultOf } from "~/db/faults";
+import { properties, searchAlertMatches, searchAlerts, searchAlertSends, type SearchAlert } from "~/db/schema";
+import { browseFilter } from "~/models/browse-filter.server";
+import { listingsOf } from "~/models/listings.server";
+import { alertDigestMail } from "~/models/search-alert-mails.server";
+import { filtersOfAlert } from "~/models/search-alert-matching.server";
+import { onAlertDigestKick } from "~/models/search-alert-wake.server";
+import { sweepSearchAlerts } from "~/models/search-alerts.server";
+import { queueMail } from "~/services/mail/queue.server";
+
+/**
+ * The search alerts' mails: at most one a day per alert, a digest of every home that
+ * matched it since the last (docs/product.md, search alerts). A round sends each alert
+ * that has matches and no mail in the last 24 hours; it runs moments after a home
+ * matches (search-alert-wake.server.ts) and every 5 minutes, so a day's wait ends on
+ * time. The mails go through the mail queue, which retries them.
+ */
+
+export const ALERT_DIGEST_GAP_MS = 24 * 3_600_000;
+export const ALERT_ROUND_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Homes waiting for the alert that are still public and still match its search (a home
+ * switched off, or dearer again past the limit, since it matched, is left out), in the
+ * order they matched.
+ */
+function digestHomes(alert: SearchAlert) {
+  const waiting = db().select().from(searchAlertMatches).where(eq(searchAlertMatches.alertId, alert.id)).orderBy(searchAlertMatches.matchedAt).all();
+  if (!waiting.length) return { waiting, homes: [] };
+  const shown = db()
+    .select()
+    .from(properties)
+    .where(and(inArray(properties.id, waiting.map((match) => match.propertyId)), browseFilter(filtersOfAlert(alert))))
+    .all();
+  const listings = new Map(listingsOf(shown).map((listing) => [listing.id, listing]));
+  const homes = waiting.flatMap((match) => {
+    const listing = listings.get(match.propertyId);
+    return listing ? [{ listing, reason: match.reason }] : [];
+  });
+  return { waiting, homes };
+}
+
+/** An alert with no mail in the last 24 hours. */
+const dueSince = (now: number) => or(isNull(searchAlerts.lastSentAt), lte(searchAlerts.lastSentAt, new Date(now - ALERT_DIGEST_GAP_MS)));
+
+/** Sends every digest that is due; returns how many mails were queued. */
+export function sendDueAlertDigests(now = Date.now()): number {
+  const due = db()
+    .selectDistinct({ alert: searchAlerts })
+    .from(searchAlerts)
+    .innerJoin(searchAlertMatches, eq(searchAlertMatches.alertId, searchAlerts.id))
+    .where(and(eq(searchAlerts.status, "confirmed"), dueSince(now)))
+    .all();
+  let sent = 0;
+  for (const { alert } of due) {
+    const { waiting, homes } = digestHomes(alert);
+    db().transaction((tx) => {
+      if (homes.length) {
+        // Claimed in the transaction: of two rounds at once (two processes on one
+        // database), the one that finds the alert still due sends; the other sends nothing.
+        const claimed = tx
+          .update(searchAlerts)
+          .set({ lastSentAt: new Date(now) })
+          .where(and(eq(searchAlerts.id, alert.id), dueSince(now)))
+          .run().changes;
+        if (!claimed) return;
+        queueMail(alertDigestMail(alert, homes), tx);
+        tx.insert(searchAlertSends).values({ sentAt: new Date(now) }).run();
+        sent++;
+      }
+      // Only what was read goes: a home matched meanwhile waits for the next digest.
+      for (const match of waiting) {
+        tx.delete(searchAlertMatches).where(and(eq(searchAlertMatches.alertId, alert.id), eq(searchAlertMatches.propertyId, match.propertyId))).run();
+      }
+    });
+  }
+  return sent;
+}
+
+/** One round: expired pending alerts swept, due digests sent. A failed round is logged; the next runs on time. */
+function runRound() {
+  try {
+    withoutBusyWait(() => {
+      sweepSearchAlerts();
+      const sent = sendDueAlertDigests();
+      if (sent) log.info("search alerts: digests queued", { sent });
+    });
+  } catch (error) {
+    log.warn("search alerts: round failed, tried again at the next", { fault: databaseFaultOf(error) ?? "other", code: (error as { code?: unknown })?.code });
+  }
+}
+
+/** Runs a round at once, then every ALERT_ROUND_INTERVAL_MS and whenever a home matches, until the returned function is called. */
+export function startSearchAlertDigests(intervalMs = ALERT_ROUND_INTERVAL_MS): () => void {
+  runRound();
+  onAlertDigestKick(runRound);
+  const timer = setInterval(runRound, intervalMs);
+  timer.unref();
+  return () => {
+    clearInterval(timer);
+    onAlertDigestKick(null);
+  };
+}

@@ -1,0 +1,65 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ALERT_BUTTON_CLASS, AlertLinkPage, SearchInWords, alertPageMeta } from "~/components/alerts/alert-link-page";
+import { rootText } from "~/document/meta";
+import { alertView, linkToken } from "~/http/alert-link.server";
+import { readForm } from "~/http/form-body.server";
+import { ALERT_LINK_FORM } from "~/http/form-shapes.server";
+import { NO_STORE } from "~/http/no-store";
+import { refuseUnlessPost } from "~/http/page-post.server";
+import { useT } from "~/i18n/use-t";
+import { confirmSearchAlert, inspectAlertConfirmation, type ConfirmationState } from "~/models/search-alerts.server";
+
+/**
+ * /alerts/confirm?token=…: the confirmation mail's link. Opening it confirms nothing (a
+ * mail scanner opens links); its button does. A used link says the alerts are on; an
+ * expired or unknown one says so and how to ask again.
+ */
+
+const view = (outcome: ConfirmationState) => (outcome.state === "unknown" ? { state: outcome.state, alert: null } : { state: outcome.state, alert: alertView(outcome.alert) });
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  return json(view(inspectAlertConfirmation(linkToken(request))), { headers: NO_STORE });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  refuseUnlessPost(request);
+  await readForm(request, ALERT_LINK_FORM);
+  return json(view(confirmSearchAlert(linkToken(request))), { headers: NO_STORE });
+}
+
+export const meta: MetaFunction = ({ matches }) =>
+  alertPageMeta(rootText(matches, "alerts.confirm.meta_title", "Confirm your alerts"), rootText(matches, "site.name", "Lone Star Home Management"));
+
+export default function ConfirmAlert() {
+  const { t } = useT();
+  const loaded = useLoaderData<typeof loader>();
+  const { state, alert } = useActionData<typeof action>() ?? loaded;
+  const here = useLocation();
+  if (!alert) {
+    return (
+      <AlertLinkPage title={t("alerts.confirm.invalid_title", "This link no longer works")}>
+        <p>{t("alerts.confirm.invalid_text")}</p>
+      </AlertLinkPage>
+    );
+  }
+  if (state === "confirmed") {
+    return (
+      <AlertLinkPage title={t("alerts.confirm.done_title", "Your alerts are on")} searchHref={alert.searchHref}>
+        <p role="status">{t("alerts.confirm.done_text", undefined, { email: alert.email })}</p>
+        <SearchInWords filters={alert.filters} />
+      </AlertLinkPage>
+    );
+  }
+  return (
+    <AlertLinkPage title={t("alerts.confirm.title", "Confirm your alerts")} searchHref={alert.searchHref}>
+      <p>{t("alerts.confirm.text", undefined, { email: alert.email })}</p>
+      <SearchInWords filters={alert.filters} />
+      <Form method="post" action={`${here.pathname}${here.search}`} replace>
+        <button type="submit" className={ALERT_BUTTON_CLASS}>
+          {t("alerts.confirm.button", "Confirm my alerts")}
+        </button>
+      </Form>
+    </AlertLinkPage>
+  );
+}

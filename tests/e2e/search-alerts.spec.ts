@@ -1,0 +1,141 @@
+import { type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
+import { layoutProblems } from "./layout-checks";
+import { mailFiles, openPage, signedInState, waitForMail, withE2eDatabase, type StorageState } from "./support";
+import { mimeParts, type ReceivedMail } from "../support/smtp";
+
+/**
+ * Search alerts (docs/product.md, search alerts), with JavaScript and without, in
+ * Spanish: a visitor follows a search from /properties, confirms from the mail's link,
+ * gets the alert when a matching home is published, and unsubscribes from the alert's
+ * link. The form and the pages the links open fit a phone and pass axe.
+ */
+
+// The properties admin publishes the home (its signed-in state is shared with the properties specs).
+const ADMIN = "properties@example.com";
+let adminState: StorageState;
+
+const published: string[] = [];
+
+test.beforeAll(async ({ browser }, testInfo) => {
+  adminState = await signedInState(browser, testInfo, ADMIN);
+});
+// Other specs count the demo homes: the ones published here go again.
+test.afterAll(() => {
+  withE2eDatabase((db) => {
+    for (const name of published) db.prepare("delete from properties where name = ?").run(name);
+  });
+});
+
+const textOf = (mail: ReceivedMail) => mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "";
+/** The link to `path` that stands alone on a line of the mail's text. */
+function linkIn(mail: ReceivedMail, path: string): string {
+  const link = textOf(mail)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .find((line) => /^https?:\/\/\S+$/.test(line) && new URL(line).pathname === path);
+  if (!link) throw new Error(`no ${path} link in:\n${textOf(mail)}`);
+  return link;
+}
+/** The mail's link, on the site the test runs against (the e2e server's own address). */
+const onThisSite = (link: string, baseURL: string) => {
+  const url = new URL(link);
+  return `${baseURL}${url.pathname}${url.search}`;
+};
+
+const alertsOf = (email: string) => withE2eDatabase((db) => db.prepare("select status from search_alerts where email = ?").all(email) as { status: string }[]);
+
+/** Publishes a home in the town through the admin JSON call, as the dashboard does. */
+async function publishHome(browser: Browser, baseURL: string, town: string): Promise<string> {
+  const context = await browser.newContext({ baseURL, storageState: adminState });
+  const name = `Mesquite Bend, Lot ${town}`;
+  published.push(name);
+  const response = await context.request.post("/api/admin/properties", {
+    headers: { Origin: baseURL },
+    data: {
+      name,
+      location: `${town}, TX 76010`,
+      price: "$1,050/month",
+      priceSpanish: "$1,050 al mes",
+      imageUrl: "/objects/demo/home-5.webp",
+      beds: "3",
+      baths: "2",
+      sqft: "1,200",
+      description: "A bright home.",
+      descriptionSpanish: "Una casa luminosa.",
+      isActive: true,
+    },
+  });
+  expect(response.status()).toBe(201);
+  await context.close();
+  return name;
+}
+
+async function askForAlerts(page: Page, email: string) {
+  const form = page.getByRole("region", { name: "Recibir alertas de esta búsqueda" });
+  await form.getByRole("textbox", { name: "Su correo electrónico" }).fill(email);
+  await form.getByRole("button", { name: "Recibir alertas" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Revise su correo en ${email}` })).toBeVisible();
+}
+
+test("es: a visitor follows a search from /properties, confirms from the mail, gets an alert and unsubscribes from its link", async ({ page, browser, baseURL }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const tag = `${javaScriptEnabled ? "js" : "nojs"}${Date.now().toString(36)}`;
+  const town = `Valle${tag}`;
+  const email = `alerta.${tag}@example.com`;
+  const seen = new Set(mailFiles());
+
+  await openPage(page, `/properties?q=${town}&kind=rent&lng=es`, javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 2, name: "Ninguna casa coincide con estos filtros." })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Recibir alertas de esta búsqueda" })).toContainText(`Rentar · “${town}”`);
+  await askForAlerts(page, email);
+  expect(alertsOf(email)).toEqual([{ status: "pending" }]);
+
+  const confirmation = await waitForMail(email, seen, (mail) => textOf(mail).includes("Confirmar") || mail.raw.includes("Confirme"), "the confirmation mail");
+  await openPage(page, onThisSite(linkIn(confirmation, "/alerts/confirm"), baseURL!), javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 1, name: "Confirme sus alertas" })).toBeVisible();
+  expect(alertsOf(email)).toEqual([{ status: "pending" }]);
+  await page.getByRole("button", { name: "Confirmar mis alertas" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sus alertas están activas" })).toBeVisible();
+  expect(alertsOf(email)).toEqual([{ status: "confirmed" }]);
+
+  const seenBeforeAlert = new Set(mailFiles());
+  const home = await publishHome(browser, baseURL!, town);
+  const alert = await waitForMail(email, seenBeforeAlert, (mail) => textOf(mail).includes(home), "the alert");
+  expect(textOf(alert)).toContain("$1,050 al mes");
+  await openPage(page, onThisSite(linkIn(alert, "/alerts/unsubscribe"), baseURL!), javaScriptEnabled);
+  await expect(page.getByRole("heading", { level: 1, name: "¿Cancelar estas alertas?" })).toBeVisible();
+  await page.getByRole("button", { name: "Cancelar suscripción" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Su suscripción fue cancelada" })).toBeVisible();
+  expect(alertsOf(email)).toEqual([]);
+});
+
+test("es: the alert form shows a refused address in Spanish and stores nothing", async ({ page }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  await openPage(page, "/properties?beds=2&lng=es", javaScriptEnabled);
+  const form = page.getByRole("region", { name: "Recibir alertas de esta búsqueda" });
+  await form.getByRole("textbox", { name: "Su correo electrónico" }).fill("nadie-arroba-ejemplo");
+  await form.getByRole("button", { name: "Recibir alertas" }).click();
+  await expect(page.getByText("Por favor, escriba un correo electrónico válido.")).toBeVisible();
+  await expect(page.getByRole("textbox", { name: "Su correo electrónico" })).toHaveAttribute("aria-invalid", "true");
+  expect(alertsOf("nadie-arroba-ejemplo")).toEqual([]);
+});
+
+for (const width of [320, 390]) {
+  test(`es: the alert form and the alert pages fit ${width} px and pass axe`, async ({ page }, testInfo) => {
+    const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+    await page.setViewportSize({ width, height: 740 });
+    await openPage(page, "/properties?q=Fort%20Worth&kind=rent&minPrice=800&maxPrice=1500&beds=2&baths=1&lng=es", javaScriptEnabled);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await layoutProblems(page)).toEqual([]);
+    await page.getByRole("region", { name: "Recibir alertas de esta búsqueda" }).scrollIntoViewIfNeeded();
+    if (width === 320) await expectNoAxeViolations(page, "the alert form (es)", { within: "#alerts", javaScriptEnabled });
+
+    // A link that no longer works still explains itself, in Spanish, on a phone.
+    await openPage(page, "/alerts/confirm?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA&lng=es", javaScriptEnabled);
+    await expect(page.getByRole("heading", { level: 1, name: "Este enlace ya no funciona" })).toBeVisible();
+    expect(await layoutProblems(page)).toEqual([]);
+    if (width === 320) await expectNoAxeViolations(page, "an alert link page (es)", { javaScriptEnabled });
+  });
+}

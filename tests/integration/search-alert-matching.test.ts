@@ -1,0 +1,103 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateDatabase, openDatabase, setDatabase, type AppDatabase } from "~/db/client.server";
+import { properties } from "~/db/schema";
+import { browseFilter, homeMatcher } from "~/models/browse-filter.server";
+import { NO_FILTERS, type BrowseFilters } from "~/models/browse-query";
+import { alertReason } from "~/models/search-alert-matching.server";
+
+// Search alerts match a home against many searches one group of filters at a time
+// (homeMatcher); the list applies the whole search at once (browseFilter). Both must say
+// the same for every home and every search, or an alert would promise homes the list
+// does not show.
+
+let dir: string;
+let database: AppDatabase;
+
+type Home = { name: string; location: string; priceAmount: number | null; priceKind: "rent" | "sale" | null; bedsCount: number | null; bathsCount: number | null; isActive: boolean };
+
+const HOMES: Home[] = [
+  { name: "Oak Hollow, Lot 14", location: "Fort Worth, TX", priceAmount: 1150, priceKind: "rent", bedsCount: 3, bathsCount: 2, isActive: true },
+  { name: "Cedar Ridge, Home 7", location: "Denton, TX", priceAmount: 64_500, priceKind: "sale", bedsCount: 2, bathsCount: 1, isActive: true },
+  { name: "Casa Peñasco", location: "Álamo Heights, TX", priceAmount: 795, priceKind: "rent", bedsCount: 0, bathsCount: 1, isActive: true },
+  { name: "Call-for-price Cottage", location: "Waco, TX", priceAmount: null, priceKind: null, bedsCount: null, bathsCount: null, isActive: true },
+  { name: "Pecan Grove, Lot 3", location: "Tyler, TX", priceAmount: 1500, priceKind: "rent", bedsCount: 4, bathsCount: 3, isActive: true },
+  { name: "Switched-off Place", location: "Denton, TX", priceAmount: 900, priceKind: "rent", bedsCount: 2, bathsCount: 1, isActive: false },
+];
+
+/** Every combination of a few values of each filter: 6 × 3 × 5 × 5 × 3 × 3 = 4,050 searches. */
+function searches(): BrowseFilters[] {
+  const all: BrowseFilters[] = [];
+  for (const q of ["", "denton", "PEÑASCO", "álamo", "lot", "zzz"])
+    for (const kind of [null, "rent", "sale"] as const)
+      for (const minPrice of [null, 0, 800, 1200, 70_000])
+        for (const maxPrice of [null, 800, 1150, 1500, 100])
+          for (const beds of [null, 2, 4])
+            for (const baths of [null, 1, 3]) all.push({ ...NO_FILTERS, q, kind, minPrice, maxPrice, beds, baths });
+  return all;
+}
+
+let ids: number[] = [];
+
+beforeAll(() => {
+  process.env.SESSION_SECRET ??= "search-alert-matching-test-secret";
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "search-alert-matching-"));
+  database = openDatabase(path.join(dir, "app.db"));
+  migrateDatabase(database);
+  setDatabase(database);
+  ids = HOMES.map(
+    (home) =>
+      database
+        .insert(properties)
+        .values({ ...home, price: "text", imageUrl: "/images/placeholder.svg", beds: "", baths: "", sqft: "", description: "" })
+        .returning({ id: properties.id })
+        .get().id,
+  );
+});
+afterAll(() => {
+  setDatabase(undefined);
+  database.$client.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("matching a home group by group", () => {
+  it("agrees with the list's whole condition for every home and every search", () => {
+    const all = searches();
+    for (const id of ids) {
+      const matches = homeMatcher(id);
+      for (const filters of all) {
+        const listed = database.select({ id: properties.id }).from(properties).where(and(eq(properties.id, id), browseFilter(filters))).get() !== undefined;
+        expect(matches(filters), `home ${id}, ${JSON.stringify(filters)}`).toBe(listed);
+      }
+    }
+  });
+
+  it("matches an active home to some searches and an inactive one to none", () => {
+    const all = searches();
+    expect(all.filter(homeMatcher(ids[0])).length).toBeGreaterThan(0);
+    expect(all.filter(homeMatcher(ids[5]))).toEqual([]);
+  });
+});
+
+describe("what is news to a search", () => {
+  const active = (priceAmount: number | null) => ({ isActive: true, priceAmount });
+  const inactive = (priceAmount: number | null) => ({ isActive: false, priceAmount });
+
+  it("a home added active, or switched on, is new; added or left inactive it is nothing", () => {
+    expect(alertReason(null, active(900))).toBe("new");
+    expect(alertReason(inactive(900), active(900))).toBe("new");
+    expect(alertReason(null, inactive(900))).toBeNull();
+    expect(alertReason(active(900), inactive(800))).toBeNull();
+  });
+
+  it("an active home's lower price is a drop; a higher or unread price is nothing", () => {
+    expect(alertReason(active(900), active(850))).toBe("price_drop");
+    expect(alertReason(active(900), active(950))).toBeNull();
+    expect(alertReason(active(900), active(900))).toBeNull();
+    expect(alertReason(active(null), active(850))).toBeNull();
+    expect(alertReason(active(900), active(null))).toBeNull();
+  });
+});
