@@ -26,6 +26,9 @@ export const ADMIN_PATH = "/admin";
 export const LOGIN_PATH = "/admin/login";
 export const MAGIC_LINK_PATH = "/admin/auth/magic";
 export const GOOGLE_SIGN_IN_PATH = "/admin/auth/google";
+// Passkey sign-in (public JSON calls): request options (POST), then the assertion (POST).
+export const PASSKEY_SIGN_IN_PATH = "/api/auth/passkey";
+export const PASSKEY_SIGN_IN_OPTIONS_PATH = "/api/auth/passkey/options";
 export const GOOGLE_CALLBACK_PATH = "/admin/auth/google/callback";
 export const LOGOUT_PATH = "/admin/auth/logout";
 
@@ -42,6 +45,8 @@ export const MESSAGES_PATH = "/admin/dashboard/messages";
 
 // JSON calls the pages make
 export const MAP_MARKERS_API = "/api/map-markers";
+export const PASSKEYS_API = "/api/admin/passkeys";
+export const PASSKEY_OPTIONS_API = "/api/admin/passkeys/options";
 export const MAP_SETTINGS_API = "/api/config/maps-api-key";
 export const propertyApi = (id: number | string) => `/api/properties/${id}`;
 export const GEOCODE_API = "/api/admin/geocode";

@@ -78,6 +78,16 @@ export async function startAdminSession(
   admin: AdminIdentity,
   from: { method: SignInMethod; clientIp: string; redirectTo?: string | null },
 ): Promise<Response> {
+  const { target, setCookie } = await beginAdminSession(request, admin, from);
+  return redirect(target, { headers: { "Set-Cookie": setCookie } });
+}
+
+/** What startAdminSession does, for a caller that answers in JSON (a passkey's sign-in): the session's cookie and where to go. */
+export async function beginAdminSession(
+  request: Request,
+  admin: AdminIdentity,
+  from: { method: SignInMethod; clientIp: string; redirectTo?: string | null },
+): Promise<{ target: string; setCookie: string }> {
   const { method, clientIp, redirectTo } = from;
   await rememberSignInNetwork(admin.email, clientIp);
   const previous = await getSession(request);
@@ -89,9 +99,7 @@ export async function startAdminSession(
   session.set("lastSeenAt", now);
   session.set("signInMethod", method);
   session.set("device", describeDevice(request.headers.get("User-Agent")));
-  return redirect(safeRedirect(redirectTo, DASHBOARD_PATH), {
-    headers: { "Set-Cookie": await sessionStorage.commitSession(session) },
-  });
+  return { target: safeRedirect(redirectTo, DASHBOARD_PATH), setCookie: await sessionStorage.commitSession(session) };
 }
 
 /**

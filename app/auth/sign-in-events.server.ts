@@ -10,7 +10,7 @@ import { log } from "~/config/logger.server";
  * in the change log (recordAudit, with the admin's address, as all its entries are).
  */
 
-export type AuthMethod = "magic_link" | "google";
+export type AuthMethod = "magic_link" | "google" | "passkey";
 
 export type SignInFailureReason =
   | "unknown_token"
@@ -24,6 +24,12 @@ export type SignInFailureReason =
   | "state_reused"
   // Google: no code, or the code exchange or the profile failed.
   | "provider_error"
+  // Passkey: no challenge of this browser's (missing, used or expired), a credential the
+  // site does not know, or an assertion that failed its checks (signature, origin, user
+  // verification, counter).
+  | "no_challenge"
+  | "unknown_passkey"
+  | "not_verified"
   | "server_error";
 
 export const SIGN_IN_SUCCESS = "auth.signin.success";

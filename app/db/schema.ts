@@ -291,6 +291,48 @@ export const mailQueue = sqliteTable(
 );
 
 /**
+ * Staff passkeys (WebAuthn credentials): each belongs to one admin's address and signs
+ * them in, or completes a sign-in as the second factor. The public key and the signature
+ * counter are what a sign-in is checked against; nothing secret is stored.
+ */
+export const passkeys = sqliteTable(
+  "passkeys",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    adminEmail: text("admin_email").notNull(),
+    /** The credential's id as the authenticator gave it, base64url. */
+    credentialId: text("credential_id").notNull().unique(),
+    /** The COSE public key, base64url. */
+    publicKey: text("public_key").notNull(),
+    counter: integer("counter").notNull().default(0),
+    transports: text("transports", { mode: "json" }).$type<string[]>(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: integer("last_used_at", { mode: "timestamp_ms" }),
+  },
+  (table) => [index("passkeys_admin_email_idx").on(table.adminEmail)],
+);
+
+/**
+ * The challenges of passkey ceremonies in progress: single-use (deleted as they are
+ * checked) and short-lived. A registration's is bound to the admin's session, a sign-in's
+ * to the browser that asked for it (its id is in a cookie of its own).
+ */
+export const passkeyChallenges = sqliteTable(
+  "passkey_challenges",
+  {
+    id: text("id").primaryKey(),
+    purpose: text("purpose", { enum: ["register", "sign-in"] }).notNull(),
+    challenge: text("challenge").notNull(),
+    /** The session a registration belongs to (its id); null for a sign-in. */
+    sessionId: text("session_id"),
+    adminEmail: text("admin_email"),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("passkey_challenges_expires_idx").on(table.expiresAt)],
+);
+
+/**
  * Search alerts: a visitor follows a search of /properties and is mailed, at most once a
  * day, the homes that newly match it (listed, or cheaper). A row is pending until its
  * address confirms it (double opt-in), then confirmed; a stopped or expired one is
@@ -376,6 +418,7 @@ export type Faq = typeof faqs.$inferSelect;
 export type ContactMessage = typeof contactMessages.$inferSelect;
 export type VisitRequest = typeof visitRequests.$inferSelect;
 export type SearchAlert = typeof searchAlerts.$inferSelect;
+export type Passkey = typeof passkeys.$inferSelect;
 export type TextEntry = typeof textEntries.$inferSelect;
 export type WhitelistEntry = typeof adminWhitelist.$inferSelect;
 export type AuditEntry = typeof auditLog.$inferSelect;

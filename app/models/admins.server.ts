@@ -8,6 +8,15 @@ export type AdminIdentity = { email: string; name: string };
 
 /** Records a sign-in by e-mailed link: the admin row is made on first sign-in; the change log says so. */
 export function recordEmailSignIn(email: string): AdminIdentity {
+  return recordSignInOf(email, "email link");
+}
+
+/** Records a sign-in with a passkey: the admin row is made or refreshed; the change log says so. */
+export function recordPasskeySignIn(email: string): AdminIdentity {
+  return recordSignInOf(email, "passkey");
+}
+
+function recordSignInOf(email: string, method: string): AdminIdentity {
   const address = normalizeEmail(email);
   return db().transaction((tx) => {
     const row = tx
@@ -16,7 +25,7 @@ export function recordEmailSignIn(email: string): AdminIdentity {
       .onConflictDoUpdate({ target: adminUsers.email, set: { lastLoginAt: new Date() } })
       .returning()
       .get();
-    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: "method: email link" }, tx);
+    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: `method: ${method}` }, tx);
     return { email: row.email, name: row.name ?? row.email };
   });
 }

@@ -11,7 +11,7 @@ import { pageWindow } from "~/utils/paging";
  * of everything visitors sent, is recorded too, once it is accepted.
  */
 
-export const AUDIT_ENTITIES = ["property", "media", "faq", "whitelist", "setting", "text", "message", "session"] as const;
+export const AUDIT_ENTITIES = ["property", "media", "faq", "whitelist", "setting", "text", "message", "session", "passkey"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export function isAuditEntity(value: string): value is AuditEntity {

@@ -13,7 +13,8 @@ import { normalizeEmail } from "~/models/whitelist.server";
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
-export type SignInMethod = "email" | "google";
+export type SignInMethod = "email" | "google" | "passkey";
+const SIGN_IN_METHODS: readonly string[] = ["email", "google", "passkey"] satisfies SignInMethod[];
 
 function sweepExpired() {
   db().delete(sessions).where(lt(sessions.expire, new Date())).run();
@@ -96,7 +97,7 @@ export function listOwnSessions(email: string, currentSessionId: string | undefi
   return rows
     .map(({ sid, sess }) => {
       const data = JSON.parse(sess) as Record<string, unknown>;
-      const method = data.signInMethod === "email" || data.signInMethod === "google" ? data.signInMethod : "unknown";
+      const method = typeof data.signInMethod === "string" && SIGN_IN_METHODS.includes(data.signInMethod) ? (data.signInMethod as SignInMethod) : "unknown";
       return {
         current: sid === currentSessionId,
         device: typeof data.device === "string" ? data.device : "Unknown device",

@@ -5,6 +5,8 @@ import { listWhitelist, sameAddress } from "~/models/whitelist.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { getSession } from "~/auth/session.server";
 import { OwnSessions } from "~/components/admin/own-sessions";
+import { OwnPasskeys } from "~/components/admin/own-passkeys";
+import { listPasskeys } from "~/models/passkeys.server";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { formatDate } from "~/utils/dates";
 import { ADMINS_PATH } from "~/paths";
@@ -14,11 +16,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const entries = listWhitelist().map((entry) => ({ ...entry, isMe: sameAddress(entry.email, admin.email) }));
   const sessions = listOwnSessions(admin.email, (await getSession(request)).id);
-  return json({ entries, sessions }, { headers: NO_STORE });
+  return json({ entries, sessions, passkeys: listPasskeys(admin.email) }, { headers: NO_STORE });
 }
 
 export default function AdminsTab() {
-  const { entries, sessions } = useLoaderData<typeof loader>();
+  const { entries, sessions, passkeys } = useLoaderData<typeof loader>();
   return (
     <>
       <TabPanel
@@ -60,6 +62,7 @@ export default function AdminsTab() {
         )}
         <Outlet />
       </TabPanel>
+      <OwnPasskeys passkeys={passkeys} />
       <OwnSessions sessions={sessions} />
     </>
   );

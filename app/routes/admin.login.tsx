@@ -13,6 +13,7 @@ import {
   useLoaderData,
   type ClientActionFunctionArgs,
 } from "@remix-run/react";
+import { PasskeySignIn } from "~/components/admin/passkey-sign-in";
 import { useMemo } from "react";
 import {
   LOGIN_LINK_FAILED_MESSAGE,
@@ -202,7 +203,7 @@ export default function AdminLogin() {
             <input
               key={emailKey}
               {...emailProps}
-              autoComplete="email"
+              autoComplete="email webauthn"
               placeholder="you@example.com"
               className="mt-1 block w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 focus:outline-none focus:ring-2 focus:ring-brand-600 focus:ring-offset-1 aria-[invalid=true]:border-red-700"
             />
@@ -236,6 +237,9 @@ export default function AdminLogin() {
           </svg>
           Sign in with Google
         </a>
+        <div className="mt-4">
+          <PasskeySignIn redirectTo={redirectTo} />
+        </div>
       </div>
     </section>
   );

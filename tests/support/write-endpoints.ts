@@ -114,6 +114,7 @@ const VISIT_FORM_FIELDS = {
   day2: ["2026-12-02", ""],
   hour2: ["10", ""],
 };
+const PASSKEY_FIELDS = { name: ["Work laptop", "", "x".repeat(80)], response: ['{"id":"x"}', "x", ""] };
 const ALERT_FORM_FIELDS = {
   email: ["ana@example.com", "x@", ""],
   language: ["en", "es", "fr", ""],
@@ -225,6 +226,12 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   api("POST /api/admin/properties", "api.admin.properties", "/api/admin/properties", PROPERTY_FIELDS, validProperty),
   api("PUT /api/admin/text-entries/:text", "api.admin.text-entries.$id", "/api/admin/text-entries/:text", { key: ["site.name", ""], englishText: ["Hello", ""], spanishText: ["Hola", ""] }, (fixture) => ({ key: fixture.textEntryKey, englishText: "Hello" })),
   api("DELETE /api/admin/whitelist/:whitelist", "api.admin.whitelist.$id", "/api/admin/whitelist/:whitelist", {}),
+  // Staff passkeys: adding one (options, then the browser's answer), removing one, and signing in with one (public).
+  api("POST /api/admin/passkeys/options", "api.admin.passkeys.options", "/api/admin/passkeys/options", {}),
+  api("POST /api/admin/passkeys", "api.admin.passkeys", "/api/admin/passkeys", PASSKEY_FIELDS, () => ({ name: "Matrix key", response: { id: "x", rawId: "x", type: "public-key", response: {} } })),
+  api("DELETE /api/admin/passkeys/:passkey", "api.admin.passkeys.$id", "/api/admin/passkeys/1", {}),
+  api("POST /api/auth/passkey/options", "api.auth.passkey.options", "/api/auth/passkey/options", {}, () => ({}), "public"),
+  api("POST /api/auth/passkey", "api.auth.passkey", "/api/auth/passkey", { response: ['{"id":"x"}', "x", ""], redirectTo: ["/admin/dashboard", "//evil.test", ""] }, () => ({ response: { id: "x", rawId: "x", type: "public-key", response: {} } }), "public"),
   api("POST /api/admin/whitelist", "api.admin.whitelist", "/api/admin/whitelist", { email: ["new@example.com", "x", ""] }, () => ({ email: "matrix@example.com" })),
   api("POST /api/objects/upload", "api.objects.upload", "/api/objects/upload", {}),
   api("PUT /api/property-images", "api.property-images", "/api/property-images", { imageURL: ["http://127.0.0.1/api/objects/upload/x", "", "javascript:alert(1)"] }, () => ({ imageURL: "/api/objects/upload/none" })),
@@ -273,6 +280,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/admins/new", "admin.dashboard.admins.new", { email: ["new@example.com", "x", ""] }, () => ({ email: "matrix-form@example.com" })),
   form("/admin/dashboard/admins/:whitelist/remove", "admin.dashboard.admins.$id.remove", {}),
   form("/admin/dashboard/admins/sessions", "admin.dashboard.admins.sessions", {}),
+  form("/admin/dashboard/admins/passkeys/1/remove", "admin.dashboard.admins.passkeys.$id.remove", {}),
   form("/admin/dashboard/faqs/new", "admin.dashboard.faqs.new", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/edit", "admin.dashboard.faqs.$id.edit", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/delete", "admin.dashboard.faqs.$id.delete", {}),
@@ -335,7 +343,7 @@ export const isApiPath = (requestPath: string) => requestPath.startsWith("/api/"
 export function contentDigest(app: RunningServer): string {
   const hash = crypto.createHash("sha256");
   withServerDatabase(app, (db) => {
-    for (const table of ["properties", "media", "faqs", "contact_messages", "visit_requests", "search_alerts", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
+    for (const table of ["properties", "media", "faqs", "contact_messages", "visit_requests", "search_alerts", "passkeys", "admin_whitelist", "admin_users", "magic_tokens", "upload_slots", "audit_log", "configurations", "text_entries"]) {
       hash.update(`${table}\n${JSON.stringify(db.prepare(`select * from ${table} order by rowid`).all())}\n`);
     }
     hash.update(`mail_queue ${JSON.stringify(db.prepare("select count(*) as n from mail_queue").get())}\n`);

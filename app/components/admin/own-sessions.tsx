@@ -6,6 +6,7 @@ import { OTHER_SESSIONS_PATH } from "~/paths";
 const METHOD_NAMES: Record<AdminSessionSummary["method"], string> = {
   email: "email link",
   google: "Google",
+  passkey: "a passkey",
   unknown: "an earlier version of the site",
 };
 

@@ -24,6 +24,7 @@ const ENTITIES: Record<string, { noun: string; plural?: string; path?: string }>
   text: { noun: "text entry", path: TEXT_PATH },
   message: { noun: "message", plural: "messages", path: MESSAGES_PATH },
   session: { noun: "session" },
+  passkey: { noun: "passkey", path: ADMINS_PATH },
 };
 
 const VERBS: Record<string, string> = {

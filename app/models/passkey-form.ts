@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { fitsOnOneLine } from "~/utils/control-characters";
+
+/** The name an admin gives a passkey ("Work laptop"), and the browser's answer, as the JSON call takes them. */
+export const PASSKEY_NAME_MAX = 60;
+
+/** A passkey as its admin sees it listed. */
+export type PasskeySummary = { id: number; name: string; createdAt: number; lastUsedAt: number | null };
+
+export const PASSKEY_MESSAGES = {
+  nameRequired: "Give the passkey a name (1 to 60 characters).",
+  responseRequired: "The browser's answer is missing.",
+  refused: "The passkey could not be added: the browser's answer did not check out, or took too long. Try again.",
+  duplicate: "This passkey is already added.",
+  notFound: "Passkey not found",
+  added: "Passkey added.",
+  removed: "Passkey removed.",
+} as const;
+
+export const passkeyRegistrationSchema = z.object({
+  name: z
+    .string({ required_error: PASSKEY_MESSAGES.nameRequired, invalid_type_error: PASSKEY_MESSAGES.nameRequired })
+    .trim()
+    .min(1, PASSKEY_MESSAGES.nameRequired)
+    .max(PASSKEY_NAME_MAX, PASSKEY_MESSAGES.nameRequired)
+    .refine(fitsOnOneLine, PASSKEY_MESSAGES.nameRequired),
+  response: z.record(z.unknown(), { required_error: PASSKEY_MESSAGES.responseRequired, invalid_type_error: PASSKEY_MESSAGES.responseRequired }),
+});

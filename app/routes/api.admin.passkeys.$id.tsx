@@ -1,0 +1,16 @@
+import { adminJsonRoute, noStoreJson, notFoundJson } from "~/http/admin-json-route.server";
+import { parseId } from "~/http/params";
+import { PASSKEY_MESSAGES } from "~/models/passkey-form";
+import { removePasskey } from "~/models/passkeys.server";
+
+/**
+ * DELETE /api/admin/passkeys/{id}: removes one of the signed-in admin's own passkeys
+ * (404 for any other id); the change log records it. Admins only.
+ */
+export const { loader, action } = adminJsonRoute({
+  DELETE: ({ params, admin }) => {
+    const id = parseId(params.id);
+    if (id === null || !removePasskey(id, admin.email, admin.email)) return notFoundJson(PASSKEY_MESSAGES.notFound);
+    return noStoreJson({ message: PASSKEY_MESSAGES.removed });
+  },
+});
