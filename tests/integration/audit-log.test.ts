@@ -638,7 +638,7 @@ describe("GET /api/admin/audit", () => {
   });
 
   it.each([
-    ["?entity=house", { entity: ["entity must be one of property, media, faq, whitelist, setting, text, message, session"] }],
+    ["?entity=house", { entity: ["entity must be one of property, media, faq, whitelist, setting, text, message, session, passkey"] }],
     ["?page=0", { page: ["page must be a positive whole number"] }],
     ["?page=two", { page: ["page must be a positive whole number"] }],
     ["?limit=101", { limit: ["limit must be at most 100"] }],
