@@ -38,6 +38,9 @@ COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/public ./public
+# What `npm run db:backup`, `db:restore` and `admin:reset-passkeys` run first; in the image
+# it sees no sources and lets the built command run.
+COPY --from=build /app/scripts/ensure-build.mjs ./scripts/ensure-build.mjs
 RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
 USER node
 VOLUME ["/app/data"]

@@ -18,6 +18,7 @@ const ENTRY_POINTS = {
   "db-backup": "scripts/db-backup.ts",
   "db-restore": "scripts/db-restore.ts",
   "seed-scale": "scripts/seed-scale.ts",
+  "admin-reset-passkeys": "scripts/admin-reset-passkeys.ts",
   "bench-alerts": "scripts/bench-alerts.ts",
   "render-demo-images": "scripts/render-demo-images.ts",
 };

@@ -4,7 +4,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const OUTPUTS = ["build/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/db-restore.js", "build/seed-scale.js", "build/bench-alerts.js"];
+const OUTPUTS = ["build/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/db-restore.js", "build/seed-scale.js", "build/bench-alerts.js", "build/admin-reset-passkeys.js"];
 const SOURCES = [
   "app",
   "server",
@@ -16,6 +16,7 @@ const SOURCES = [
   "scripts/db-restore.ts",
   "scripts/seed-scale.ts",
   "scripts/bench-alerts.ts",
+  "scripts/admin-reset-passkeys.ts",
   "remix.config.js",
   "postcss.config.js",
   "package.json",
@@ -28,6 +29,10 @@ function newestMtime(entry) {
   for (const name of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, name)));
   return newest;
 }
+
+// The image holds the build and no sources (no app/): there is nothing to build from, and
+// nothing to build; its commands (npm run db:backup, admin:reset-passkeys) run as built.
+if (!fs.existsSync("app")) process.exit(0);
 
 const builtAt = OUTPUTS.every((file) => fs.existsSync(file))
   ? Math.min(...OUTPUTS.map((file) => fs.statSync(file).mtimeMs))

@@ -15,6 +15,8 @@ export const PASSKEY_MESSAGES = {
   notFound: "Passkey not found",
   added: "Passkey added.",
   removed: "Passkey removed.",
+  othersRemoved: "Their passkeys are removed: they can sign in by link or Google and add new ones.",
+  ownByTheList: "Your own passkeys are removed in 'Your passkeys'.",
 } as const;
 
 export const passkeyRegistrationSchema = z.object({

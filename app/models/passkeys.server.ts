@@ -77,6 +77,27 @@ export function removePasskey(id: number, owner: string, actor: string): boolean
   });
 }
 
+/**
+ * Removes every passkey of `owner` (an admin who lost theirs, at another admin's hand or
+ * from the command line); the change log records it with `actor`. Returns how many went.
+ */
+export function removeAllPasskeys(owner: string, actor: string): number {
+  const adminEmail = normalizeEmail(owner);
+  return db().transaction((tx) => {
+    const removed = tx.delete(passkeys).where(eq(passkeys.adminEmail, adminEmail)).returning({ id: passkeys.id }).all();
+    if (removed.length) {
+      recordAudit({ actor, entity: "passkey", action: "delete", summary: `all passkeys of ${adminEmail} (${removed.length})` }, tx);
+    }
+    return removed.length;
+  });
+}
+
+/** How many passkeys each address has (the Admins tab's entries). */
+export function passkeyCounts(): Map<string, number> {
+  const rows = db().select({ email: passkeys.adminEmail, n: sql<number>`count(*)` }).from(passkeys).groupBy(passkeys.adminEmail).all();
+  return new Map(rows.map((row) => [row.email, row.n]));
+}
+
 export type ChallengePurpose = "register" | "sign-in";
 
 /** Keeps a ceremony's challenge; returns its id (for a sign-in's cookie). Older expired ones are swept. */

@@ -6,7 +6,7 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { getSession } from "~/auth/session.server";
 import { OwnSessions } from "~/components/admin/own-sessions";
 import { OwnPasskeys } from "~/components/admin/own-passkeys";
-import { listPasskeys } from "~/models/passkeys.server";
+import { listPasskeys, passkeyCounts } from "~/models/passkeys.server";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { formatDate } from "~/utils/dates";
 import { ADMINS_PATH } from "~/paths";
@@ -14,7 +14,8 @@ import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const entries = listWhitelist().map((entry) => ({ ...entry, isMe: sameAddress(entry.email, admin.email) }));
+  const counts = passkeyCounts();
+  const entries = listWhitelist().map((entry) => ({ ...entry, isMe: sameAddress(entry.email, admin.email), passkeys: counts.get(entry.email.toLowerCase()) ?? 0 }));
   const sessions = listOwnSessions(admin.email, (await getSession(request)).id);
   return json({ entries, sessions, passkeys: listPasskeys(admin.email) }, { headers: NO_STORE });
 }
@@ -35,7 +36,7 @@ export default function AdminsTab() {
           <p className="p-5 text-slate-600">No email addresses in the whitelist yet. Add the first email to get started.</p>
         ) : (
           <ul aria-label="Whitelisted addresses" className="divide-y divide-slate-200">
-            {entries.map(({ isMe, ...entry }) => (
+            {entries.map(({ isMe, passkeys, ...entry }) => (
               <li key={entry.id} className="flex flex-wrap items-center justify-between gap-3 p-5">
                 <div className="min-w-0">
                   <p className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
@@ -46,16 +47,28 @@ export default function AdminsTab() {
                     Added {formatDate(entry.createdAt)} by {entry.addedBy === "bootstrap" ? "system" : entry.addedBy}
                   </p>
                 </div>
-                {isMe ? null : (
-                  <Link
-                    to={`${ADMINS_PATH}/${entry.id}/remove`}
-                    preventScrollReset
-                    aria-label={`Remove ${entry.email}`}
-                    className="inline-flex h-10 items-center rounded-md border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
-                  >
-                    Remove
-                  </Link>
-                )}
+                <div className="flex flex-wrap gap-2">
+                  {isMe || !passkeys ? null : (
+                    <Link
+                      to={`${ADMINS_PATH}/${entry.id}/passkeys/remove`}
+                      preventScrollReset
+                      aria-label={`Remove passkeys (${passkeys}) of ${entry.email}`}
+                      className="inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+                    >
+                      {`Remove passkeys (${passkeys})`}
+                    </Link>
+                  )}
+                  {isMe ? null : (
+                    <Link
+                      to={`${ADMINS_PATH}/${entry.id}/remove`}
+                      preventScrollReset
+                      aria-label={`Remove ${entry.email}`}
+                      className="inline-flex h-10 items-center rounded-md border border-red-300 px-4 text-sm font-semibold text-red-700 hover:bg-red-50"
+                    >
+                      Remove
+                    </Link>
+                  )}
+                </div>
               </li>
             ))}
           </ul>

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
-import { withServerDatabase } from "../support/server";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { ROOT, withServerDatabase } from "../support/server";
 import { SoftAuthenticator, type Tweak } from "../support/soft-authenticator";
 
 /**
@@ -195,5 +197,42 @@ describe("a passkey sign-in refused", () => {
     expect((await call(`/api/admin/whitelist/${id}`, { method: "DELETE" })).status).toBe(200);
     await expectRefused((await signIn(thirds)).answer, 403);
     expect(site.app.output()).toContain('"reason":"unauthorized"');
+  });
+});
+
+describe("an admin who lost their passkeys", () => {
+  async function secondWithPasskeys(count: number) {
+    withServerDatabase(site.app, (db) => db.prepare("delete from passkeys where admin_email = ?").run(SECOND));
+    for (let n = 0; n < count; n++) expect((await register(authenticator(), { cookie: secondCookie, name: `Second's ${n}` })).status).toBe(201);
+    const entries = (await (await call("/api/admin/whitelist")).json()) as { id: number; email: string }[];
+    return entries.find((entry) => entry.email === SECOND)!.id;
+  }
+  const secondsPasskeys = () => withServerDatabase(site.app, (db) => (db.prepare("select count(*) as n from passkeys where admin_email = ?").get(SECOND) as { n: number }).n);
+
+  it("has them all removed by another admin, in the change log; not their own entry's, nor an unknown one", async () => {
+    const id = await secondWithPasskeys(2);
+    const answer = await call(`/api/admin/whitelist/${id}/passkeys`, { method: "DELETE" });
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { removed: number }).removed).toBe(2);
+    expect(secondsPasskeys()).toBe(0);
+    const logged = withServerDatabase(site.app, (db) => db.prepare("select actor, summary from audit_log where entity = 'passkey' order by id desc limit 1").get());
+    expect(logged).toEqual({ actor: FIRST, summary: `all passkeys of ${SECOND} (2)` });
+
+    const entries = (await (await call("/api/admin/whitelist")).json()) as { id: number; email: string }[];
+    const own = entries.find((entry) => entry.email === FIRST)!.id;
+    expect((await call(`/api/admin/whitelist/${own}/passkeys`, { method: "DELETE" })).status).toBe(403);
+    expect((await call("/api/admin/whitelist/999999/passkeys", { method: "DELETE" })).status).toBe(404);
+    expect((await call(`/api/admin/whitelist/${id}/passkeys`, { method: "DELETE", cookie: null })).status).toBe(401);
+  });
+
+  it("has them removed from the command line on a site with one admin: npm run admin:reset-passkeys -- EMAIL", async () => {
+    await secondWithPasskeys(1);
+    const output = execFileSync(process.execPath, [path.join(ROOT, "build", "admin-reset-passkeys.js"), SECOND.toUpperCase()], { cwd: site.app.workDir, encoding: "utf8", env: { ...process.env, DATABASE_PATH: site.app.databasePath } });
+    expect(output.trim()).toBe(`1 passkey of ${SECOND} removed.`);
+    expect(secondsPasskeys()).toBe(0);
+    const logged = withServerDatabase(site.app, (db) => db.prepare("select actor, summary from audit_log where entity = 'passkey' order by id desc limit 1").get());
+    expect(logged).toEqual({ actor: "command line", summary: `all passkeys of ${SECOND} (1)` });
+    // Without an address it says how to use it.
+    expect(() => execFileSync(process.execPath, [path.join(ROOT, "build", "admin-reset-passkeys.js")], { cwd: site.app.workDir, stdio: "pipe" })).toThrow(/Usage: npm run admin:reset-passkeys -- EMAIL/);
   });
 });

@@ -229,6 +229,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   // Staff passkeys: adding one (options, then the browser's answer), removing one, and signing in with one (public).
   api("POST /api/admin/passkeys/options", "api.admin.passkeys.options", "/api/admin/passkeys/options", {}),
   api("POST /api/admin/passkeys", "api.admin.passkeys", "/api/admin/passkeys", PASSKEY_FIELDS, () => ({ name: "Matrix key", response: { id: "x", rawId: "x", type: "public-key", response: {} } })),
+  api("DELETE /api/admin/whitelist/:whitelist/passkeys", "api.admin.whitelist.$id.passkeys", "/api/admin/whitelist/:whitelist/passkeys", {}),
   api("DELETE /api/admin/passkeys/:passkey", "api.admin.passkeys.$id", "/api/admin/passkeys/1", {}),
   api("POST /api/auth/passkey/options", "api.auth.passkey.options", "/api/auth/passkey/options", {}, () => ({}), "public"),
   api("POST /api/auth/passkey", "api.auth.passkey", "/api/auth/passkey", { response: ['{"id":"x"}', "x", ""], redirectTo: ["/admin/dashboard", "//evil.test", ""] }, () => ({ response: { id: "x", rawId: "x", type: "public-key", response: {} } }), "public"),
@@ -281,6 +282,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/admins/:whitelist/remove", "admin.dashboard.admins.$id.remove", {}),
   form("/admin/dashboard/admins/sessions", "admin.dashboard.admins.sessions", {}),
   form("/admin/dashboard/admins/passkeys/1/remove", "admin.dashboard.admins.passkeys.$id.remove", {}),
+  form("/admin/dashboard/admins/:whitelist/passkeys/remove", "admin.dashboard.admins.$id.passkeys.remove", {}),
   form("/admin/dashboard/faqs/new", "admin.dashboard.faqs.new", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/edit", "admin.dashboard.faqs.$id.edit", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),
   form("/admin/dashboard/faqs/:faq/delete", "admin.dashboard.faqs.$id.delete", {}),
