@@ -21,7 +21,7 @@ test("another admin removes a lost passkey", async ({ browser, baseURL }, testIn
   await page.getByRole("link", { name: `Remove passkeys (1) of ${LOST}` }).click();
   await expect(page.getByText(`Remove all 1 passkey of ${LOST}?`)).toBeVisible();
   await page.getByRole("button", { name: "Remove passkeys" }).click();
-  await expect(page.getByText("Their passkeys are removed: they can sign in by link or Google and add new ones.")).toBeVisible();
+  await expect(page.getByText("Their passkeys are removed: they can sign in by link or Google and add new ones.", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: `Remove passkeys (1) of ${LOST}` })).toHaveCount(0);
   expect(withE2eDatabase((db) => db.prepare("select count(*) as n from passkeys where admin_email = ?").get(LOST) as { n: number }).n).toBe(0);
   const logged = withE2eDatabase((db) => db.prepare("select actor, summary from audit_log where entity = 'passkey' order by id desc limit 1").get() as { actor: string; summary: string });
