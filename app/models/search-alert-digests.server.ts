@@ -72,8 +72,10 @@ export function sendDueAlertDigests(now = Date.now()): number {
         sent++;
       }
       // Only what was read goes: a home matched meanwhile waits for the next digest.
-      for (const match of waiting) {
-        tx.delete(searchAlertMatches).where(and(eq(searchAlertMatches.alertId, alert.id), eq(searchAlertMatches.propertyId, match.propertyId))).run();
+      if (waiting.length) {
+        tx.delete(searchAlertMatches)
+          .where(and(eq(searchAlertMatches.alertId, alert.id), inArray(searchAlertMatches.propertyId, waiting.map((match) => match.propertyId))))
+          .run();
       }
     });
   }

@@ -36,8 +36,8 @@ const SORT_LABELS: Record<BrowseSort, [key: string, fallback: string]> = {
 // Borders and placeholder as dark as the contact form's: a field's edge at 3:1, its hint at 4.5:1.
 const fieldClass = "mt-1 block h-11 w-full min-w-0 rounded-md border border-slate-500 bg-white px-2 text-slate-900 placeholder:text-slate-500 sm:px-3";
 
-/** The form's values as the URL holds them (blank for no filter). */
-function fieldValues(query: BrowseQuery): Record<string, string> {
+/** The form's values as the URL holds them (blank for no filter); the alert form sends the same. */
+export function fieldValues(query: BrowseQuery): Record<string, string> {
   return {
     q: query.q,
     kind: query.kind ?? "",

@@ -1,6 +1,7 @@
 import { useActionData, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { ErrorText, HoneypotField, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
+import { fieldValues } from "~/components/browse/filter-form";
 import { useT } from "~/i18n/use-t";
 import { browseHref, type BrowseQuery } from "~/models/browse-query";
 import { describeSearch, type AlertActionData } from "~/models/search-alert-form";
@@ -29,16 +30,8 @@ export function SearchAlertForm({ query }: { query: BrowseQuery }) {
   const action = `${search}${search.includes("?") ? "&" : "?"}index${lng ? `&lng=${encodeURIComponent(lng)}` : ""}`;
   const error = result && result.status !== "sent" ? result.error : undefined;
   const invalid = result?.status === "invalid";
-  const hidden: [string, string][] = [
-    ["q", query.q],
-    ["kind", query.kind ?? ""],
-    ["minPrice", query.minPrice?.toString() ?? ""],
-    ["maxPrice", query.maxPrice?.toString() ?? ""],
-    ["beds", query.beds?.toString() ?? ""],
-    ["baths", query.baths?.toString() ?? ""],
-    ["sort", query.sort],
-    ["language", language],
-  ];
+  // The search as the filter form sends it, read on the server as the list reads its URL.
+  const hidden = Object.entries({ ...fieldValues(query), language });
 
   return (
     <section id="alerts" aria-labelledby="alerts-title" className="mt-10 rounded-xl border border-slate-200 bg-white p-5 sm:p-6">
