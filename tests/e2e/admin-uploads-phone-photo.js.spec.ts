@@ -1,5 +1,7 @@
 import sharp from "sharp";
 import { expect, test } from "./fixtures";
+import { expectNoAxeViolations } from "./axe";
+import { layoutProblems } from "./layout-checks";
 import { openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
 import { fileNamed, noisyJpeg, removeUploads } from "./upload-files";
 
@@ -25,6 +27,12 @@ test("Media: a phone photo over 10 MB is made smaller in the browser, then uploa
     const dialog = page.getByRole("dialog", { name: "Upload Image" });
     await dialog.getByLabel("Image").setInputFiles(fileNamed(`${prefix}.jpg`, photo));
     await expect(dialog.getByText(/^Made smaller to fit the 10 MB limit: .*, 4032 × 3024 px before; .*, 2560 × 1920 px now\.$/)).toBeVisible();
+    // The note on a phone: the dialog holds its layout and has no axe violation.
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await layoutProblems(page), `the upload dialog with its note at ${width} px`).toEqual([]);
+    }
+    await expectNoAxeViolations(page, "the upload dialog with its note at 390 px", { within: "[role=dialog]" });
     await dialog.getByRole("button", { name: "Upload" }).click();
     await expect(page.getByText("Image uploaded successfully").first()).toBeVisible();
     const stored = withE2eDatabase((db) => db.prepare("select file_size as size, mime_type as type, file_path as path from media where original_name like ?").get(`${prefix}%`)) as {
