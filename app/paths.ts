@@ -29,6 +29,11 @@ export const GOOGLE_SIGN_IN_PATH = "/admin/auth/google";
 // Passkey sign-in (public JSON calls): request options (POST), then the assertion (POST).
 export const PASSKEY_SIGN_IN_PATH = "/api/auth/passkey";
 export const PASSKEY_SIGN_IN_OPTIONS_PATH = "/api/auth/passkey/options";
+// The passkey step of a sign-in while a passkey is required (a page), and adding a first
+// passkey from it (public JSON calls, answered only in the step): options, then the answer.
+export const PASSKEY_STEP_PATH = "/admin/login/passkey";
+export const PASSKEY_STEP_REGISTER_PATH = "/api/auth/passkey/register";
+export const PASSKEY_STEP_REGISTER_OPTIONS_PATH = "/api/auth/passkey/register/options";
 export const GOOGLE_CALLBACK_PATH = "/admin/auth/google/callback";
 export const LOGOUT_PATH = "/admin/auth/logout";
 

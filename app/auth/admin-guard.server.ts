@@ -2,28 +2,36 @@ import { json, redirect, redirectDocument } from "@remix-run/node";
 import { getAdminIdentity, type AdminIdentity } from "~/models/admins.server";
 import { isWhitelisted } from "~/models/whitelist.server";
 import { rememberSignInNetwork } from "~/auth/sign-in-networks.server";
-import { signedOut } from "~/auth/sign-in-events.server";
+import { passkeyStepBegun, signedOut } from "~/auth/sign-in-events.server";
 import { safeRedirect } from "./safe-redirect";
 import { endSignedInSession, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type SignInMethod } from "~/models/sessions.server";
 import { getSession, hadSessionCookie, sessionStorage } from "./session.server";
 import { describeDevice } from "./session-device";
-import { DASHBOARD_PATH, LOGIN_PATH } from "~/paths";
+import { DASHBOARD_PATH, LOGIN_PATH, PASSKEY_STEP_PATH } from "~/paths";
+import { passkeyRequired } from "~/models/passkey-requirement.server";
+import { beginPasskeyStep, readPasskeyStep, type FirstFactor } from "./passkey-step.server";
 import { NO_STORE } from "~/http/no-store";
 
 // Refreshing lastSeenAt on every request would write on every request; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
 
-type AdminCheck = { admin: AdminIdentity } | { admin: null; expired: boolean };
+/** No admin: `passkeyStep` when the browser is in the passkey step (it may go on there), `expired` when its session ended. */
+type AdminCheck = { admin: AdminIdentity } | { admin: null; expired: boolean; passkeyStep?: true };
 
 /**
  * The signed-in admin, checked on every request: the session row exists, is within the
  * idle timeout and the absolute lifetime, and its address is still on the whitelist.
- * A session that fails any check is deleted.
+ * A session that fails any check is deleted. A session in the passkey step has no admin
+ * (app/auth/passkey-step.server.ts): it opens nothing but the step.
  */
 export async function checkAdmin(request: Request): Promise<AdminCheck> {
   const session = await getSession(request);
   const email = session.get("adminEmail");
-  if (typeof email !== "string") return { admin: null, expired: await hadSessionCookie(request) };
+  if (typeof email !== "string") {
+    const step = await readPasskeyStep(request);
+    if (step.state === "pending") return { admin: null, expired: false, passkeyStep: true };
+    return { admin: null, expired: step.state === "expired" || (await hadSessionCookie(request)) };
+  }
 
   const now = Date.now();
   const signedInAt = Number(session.get("signedInAt") ?? 0);
@@ -49,6 +57,8 @@ export async function requireAdmin(request: Request): Promise<AdminIdentity> {
   const url = new URL(request.url);
   // Set by server/remix-handler.ts for Remix's data requests (JavaScript running).
   const isDataRequest = request.headers.get("X-Data-Request") === "1";
+  // A document load: the step's page is a page of its own, not the dashboard's.
+  if (check.passkeyStep) throw redirectDocument(PASSKEY_STEP_PATH);
   const params = new URLSearchParams();
   if (check.expired) params.set("error", "session_expired");
   const returnTo = url.pathname + url.search;
@@ -68,16 +78,24 @@ export async function requireAdminApi(request: Request): Promise<AdminIdentity> 
 }
 
 /**
- * Signs an admin in with a brand-new session (a fresh id, so an id planted before
- * sign-in is worthless) and redirects to the return-to path on our origin. Both
- * pathways end here, so here the client's network is remembered as one this address
- * signs in from (its own allowance of sign-in links, decision 031).
+ * Signs an admin in by link or Google with a brand-new session (a fresh id, so an id
+ * planted before sign-in is worthless) and redirects to the return-to path on our
+ * origin. Both pathways end here, so here the client's network is remembered as one
+ * this address signs in from (its own allowance of sign-in links, decision 031). While
+ * a passkey is required for staff sign-in, the session is the passkey step instead, and
+ * the redirect goes to its page.
  */
 export async function startAdminSession(
   request: Request,
   admin: AdminIdentity,
-  from: { method: SignInMethod; clientIp: string; redirectTo?: string | null },
+  from: { method: FirstFactor; clientIp: string; redirectTo?: string | null },
 ): Promise<Response> {
+  if (passkeyRequired()) {
+    await rememberSignInNetwork(admin.email, from.clientIp);
+    const setCookie = await beginPasskeyStep(request, admin, { method: from.method, redirectTo: from.redirectTo ?? null });
+    passkeyStepBegun({ email: admin.email, clientIp: from.clientIp });
+    return redirect(PASSKEY_STEP_PATH, { headers: { "Set-Cookie": setCookie } });
+  }
   const { target, setCookie } = await beginAdminSession(request, admin, from);
   return redirect(target, { headers: { "Set-Cookie": setCookie } });
 }

@@ -35,6 +35,10 @@ const LOGIN_ERRORS = new Map<string, { title: string; text: string }>([
   ["expired_token", { title: "Magic Link Expired", text: "This login link has expired. Please request a new one." }],
   ["token_already_used", { title: "Magic Link Already Used", text: "This login link has already been used. Please request a new one." }],
   ["unknown", { title: "Authentication Failed", text: "We could not sign you in with that link. Please request a new one." }],
+  [
+    "passkey_step_expired",
+    { title: "Passkey Step Expired", text: "Signing in with a passkey must follow the link or Google within 10 minutes. Please sign in again." },
+  ],
 ]);
 
 /** The message for an error query value; any other value (or none) shows nothing. */

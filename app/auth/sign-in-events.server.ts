@@ -35,6 +35,7 @@ export type SignInFailureReason =
 export const SIGN_IN_SUCCESS = "auth.signin.success";
 export const SIGN_IN_FAILURE = "auth.signin.failure";
 export const LOGOUT = "auth.logout";
+export const PASSKEY_STEP = "auth.signin.passkey_step";
 
 // The magic link's failures by the login page's error code they end in.
 const MAGIC_LINK_REASONS = new Map<string, SignInFailureReason>([
@@ -70,6 +71,14 @@ export function signInFailed(authMethod: AuthMethod, reason: SignInFailureReason
     ...emailFields(who.email),
     ...clientFields(who.clientIp),
   });
+}
+
+/**
+ * The link or Google was accepted while a passkey is required: the sign-in waits for
+ * the passkey step (its success is the passkey's own sign-in event).
+ */
+export function passkeyStepBegun(who: Who) {
+  log.info("sign-in waits for the passkey step", { event: PASSKEY_STEP, outcome: "pending", ...emailFields(who.email), ...clientFields(who.clientIp) });
 }
 
 export function signedOut(who: Who) {

@@ -10,6 +10,7 @@ import { faqFormSchema } from "~/models/faq-form";
 import { propertySchema } from "~/models/property-form";
 import { textEntrySchema } from "~/models/text-entry-form";
 import { whitelistEmailSchema } from "~/models/whitelist-form";
+import { PASSKEY_REQUIREMENT_FIELD } from "~/models/passkey-form";
 import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
 
@@ -62,7 +63,10 @@ export const WHITELIST_FORM: FormShape = { fields: namesOf(whitelistEmailSchema)
 export const FAQ_FORM: FormShape = { fields: namesOf(faqFormSchema), maxBytes: STAFF_TEXT_FORM_BYTES };
 export const TEXT_ENTRY_FORM: FormShape = { fields: namesOf(textEntrySchema), maxBytes: STAFF_TEXT_FORM_BYTES };
 /** Settings: the contact address, the 'send a test e-mail' button, or the visiting hours. */
-export const CONTACT_EMAIL_FORM: FormShape = { fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to"], maxBytes: SMALL_FORM_BYTES };
+export const CONTACT_EMAIL_FORM: FormShape = {
+  fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to", PASSKEY_REQUIREMENT_FIELD],
+  maxBytes: SMALL_FORM_BYTES,
+};
 /** A property's form: its fields, 'Find' for addresses and the address picked, the main image's choice and file. */
 export const PROPERTY_FORM: FormShape = {
   fields: [...namesOf(propertySchema), FIND_ADDRESS_FIELD, ADDRESS_CHOICE_FIELD, "imageChoice", "file"],

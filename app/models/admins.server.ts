@@ -3,6 +3,7 @@ import { db } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { recordAudit } from "./audit.server";
 import { normalizeEmail } from "./whitelist.server";
+import { passkeyRequired } from "./passkey-requirement.server";
 
 export type AdminIdentity = { email: string; name: string };
 
@@ -16,6 +17,11 @@ export function recordPasskeySignIn(email: string): AdminIdentity {
   return recordSignInOf(email, "passkey");
 }
 
+/** The change log's summary of a sign-in: a link or Google only begins one while a passkey is required. */
+function signInSummary(method: string, reader: Parameters<typeof passkeyRequired>[0]): string {
+  return method !== "passkey" && passkeyRequired(reader) ? `method: ${method}; the passkey step follows` : `method: ${method}`;
+}
+
 function recordSignInOf(email: string, method: string): AdminIdentity {
   const address = normalizeEmail(email);
   return db().transaction((tx) => {
@@ -25,7 +31,7 @@ function recordSignInOf(email: string, method: string): AdminIdentity {
       .onConflictDoUpdate({ target: adminUsers.email, set: { lastLoginAt: new Date() } })
       .returning()
       .get();
-    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: `method: ${method}` }, tx);
+    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: signInSummary(method, tx) }, tx);
     return { email: row.email, name: row.name ?? row.email };
   });
 }
@@ -41,7 +47,7 @@ export function recordGoogleSignIn(profile: { googleId: string; email: string; n
     const row = existing
       ? tx.update(adminUsers).set(values).where(eq(adminUsers.id, existing.id)).returning().get()
       : tx.insert(adminUsers).values(values).returning().get();
-    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: "method: google" }, tx);
+    recordAudit({ actor: address, entity: "session", action: "sign-in", summary: signInSummary("google", tx) }, tx);
     return { email: row.email, name: row.name ?? row.email };
   });
 }

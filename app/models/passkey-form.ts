@@ -28,3 +28,12 @@ export const passkeyRegistrationSchema = z.object({
     .refine(fitsOnOneLine, PASSKEY_MESSAGES.nameRequired),
   response: z.record(z.unknown(), { required_error: PASSKEY_MESSAGES.responseRequired, invalid_type_error: PASSKEY_MESSAGES.responseRequired }),
 });
+
+/** The Settings tab's 'Require a passkey for staff sign-in' form: its intent, its one field, and its toasts. */
+export const PASSKEY_REQUIREMENT_INTENT = "passkey-requirement";
+export const PASSKEY_REQUIREMENT_FIELD = "requirePasskey";
+export const PASSKEY_REQUIREMENT_MESSAGES = {
+  on: "A passkey is now required for staff sign-in: after the link or Google, each admin uses theirs (or adds one).",
+  off: "A passkey is no longer required for staff sign-in.",
+  noPasskey: "Add a passkey of your own first (Admins tab, 'Your passkeys'): only an admin who has a passkey can require one.",
+} as const;

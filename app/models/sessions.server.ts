@@ -13,8 +13,9 @@ import { normalizeEmail } from "~/models/whitelist.server";
 export const SESSION_IDLE_TIMEOUT_MS = 2 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_LIFETIME_MS = 12 * 60 * 60 * 1000;
 
-export type SignInMethod = "email" | "google" | "passkey";
-const SIGN_IN_METHODS: readonly string[] = ["email", "google", "passkey"] satisfies SignInMethod[];
+// "email-and-passkey" and "google-and-passkey": the link or Google, then the passkey step.
+export type SignInMethod = "email" | "google" | "passkey" | "email-and-passkey" | "google-and-passkey";
+const SIGN_IN_METHODS: readonly string[] = ["email", "google", "passkey", "email-and-passkey", "google-and-passkey"] satisfies SignInMethod[];
 
 function sweepExpired() {
   db().delete(sessions).where(lt(sessions.expire, new Date())).run();

@@ -19,11 +19,16 @@ import { NO_STORE } from "~/http/no-store";
 import { VisitingHoursForm } from "~/components/admin/visiting-hours-form";
 import { VISITING_HOURS_INTENT, VISITING_HOURS_MESSAGES, visitingHoursFromForm } from "~/models/visiting-hours-form";
 import { saveVisitingHours, visitingHours, VISITING_HOURS_KEY } from "~/models/visiting-hours.server";
+import { PasskeyRequirementForm } from "~/components/admin/passkey-requirement-form";
+import { passkeyRequired, setPasskeyRequired } from "~/models/passkey-requirement.server";
+import { countPasskeys } from "~/models/passkeys.server";
+import { PASSKEY_REQUIREMENT_FIELD, PASSKEY_REQUIREMENT_INTENT, PASSKEY_REQUIREMENT_MESSAGES } from "~/models/passkey-form";
 
 /**
  * The Settings tab: where contact form messages are mailed. One form saves the address
  * (creating the setting or changing it); a second one sends a test e-mail to the stored
- * address. Both end in a redirect with a toast, so they work without JavaScript.
+ * address. The visiting hours and 'Require a passkey for staff sign-in' have a form
+ * each. All end in a redirect with a toast, so they work without JavaScript.
  */
 
 const FORM_ID = "contact-email";
@@ -31,7 +36,7 @@ const TEST_FORM_ID = "contact-email-test";
 const TEST_INTENT = "send-test-email";
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  await requireAdmin(request);
+  const admin = await requireAdmin(request);
   const setting = getConfiguration(CONTACT_EMAIL_KEY);
   return json(
     {
@@ -39,6 +44,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       defaultRecipient: defaultContactRecipient(),
       visitingHours: visitingHours(),
       visitingHoursUpdated: getConfiguration(VISITING_HOURS_KEY)?.updatedAt.toISOString() ?? "default",
+      passkeyRequired: passkeyRequired(),
+      hasPasskey: countPasskeys(admin.email) > 0,
     },
     { headers: NO_STORE },
   );
@@ -55,6 +62,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!hours) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalid, variant: "destructive" });
     saveVisitingHours(hours, admin.email);
     return redirectWithToast(SETTINGS_PATH, { title: "Success", description: VISITING_HOURS_MESSAGES.updated });
+  }
+
+  if (formData.get("intent") === PASSKEY_REQUIREMENT_INTENT) {
+    const outcome = setPasskeyRequired(formData.get(PASSKEY_REQUIREMENT_FIELD) === "on", admin.email);
+    if (outcome.kind === "no_passkey") return redirectWithToast(SETTINGS_PATH, { title: "Error", description: PASSKEY_REQUIREMENT_MESSAGES.noPasskey, variant: "destructive" });
+    return redirectWithToast(SETTINGS_PATH, { title: "Success", description: outcome.required ? PASSKEY_REQUIREMENT_MESSAGES.on : PASSKEY_REQUIREMENT_MESSAGES.off });
   }
 
   if (formData.get("intent") === TEST_INTENT) {
@@ -79,12 +92,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsTab() {
-  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated } = useLoaderData<typeof loader>();
+  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, passkeyRequired: required, hasPasskey } = useLoaderData<typeof loader>();
   return (
     <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
       {/* A fresh form after every save: its field starts from the value just stored. */}
       <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
       <VisitingHoursForm key={visitingHoursUpdated} hours={hours} action={SETTINGS_PATH} />
+      <PasskeyRequirementForm key={String(required)} required={required} hasPasskey={hasPasskey} action={SETTINGS_PATH} />
     </TabPanel>
   );
 }

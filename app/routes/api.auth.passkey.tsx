@@ -4,6 +4,7 @@ import { beginAdminSession } from "~/auth/admin-guard.server";
 import { passkeyChallengeCookie } from "~/auth/passkey-challenge-cookie.server";
 import { passkeySignInLimit } from "~/auth/passkey-limits.server";
 import { completeSignIn } from "~/auth/passkeys.server";
+import { readPasskeyStep } from "~/auth/passkey-step.server";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { signInFailed, signInSucceeded } from "~/auth/sign-in-events.server";
 import { methodNotAllowed, readJsonObject } from "~/http/api.server";
@@ -16,8 +17,10 @@ import { DASHBOARD_PATH } from "~/paths";
  * POST /api/auth/passkey with JSON {response, redirectTo?}: the browser's answer to
  * this browser's sign-in challenge. A passkey of a whitelisted admin signs them in as
  * the link and Google do (a new session, the same events in the log and the change
- * log); the answer is {redirectTo} with the session's cookie. Anything else is 400 (or
- * 403 for an admin no longer on the whitelist), and the challenge is used up either way.
+ * log); the answer is {redirectTo} with the session's cookie. It also ends this browser's
+ * passkey step (a sign-in by link or Google while a passkey is required) for that
+ * admin. Anything else is 400 (or 403 for an admin no longer on the whitelist), and the
+ * challenge is used up either way.
  */
 
 export const loader = () => methodNotAllowed("POST");
@@ -45,8 +48,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return json({ error: outcome.reason === "unauthorized" ? NOT_ALLOWED : REFUSED }, { status, headers: { ...NO_STORE, "Set-Cookie": clearChallenge } });
   }
   signInSucceeded("passkey", { email: outcome.admin.email, clientIp });
-  const redirectTo = typeof body.redirectTo === "string" ? safeRedirect(body.redirectTo, DASHBOARD_PATH) : DASHBOARD_PATH;
-  const { target, setCookie } = await beginAdminSession(request, outcome.admin, { method: "passkey", clientIp, redirectTo });
+  // The passkey step of this browser's sign-in by link or Google ends here, where it was going.
+  const check = await readPasskeyStep(request);
+  const step = check.state === "pending" && check.step.email === outcome.admin.email ? check.step : null;
+  const asked = typeof body.redirectTo === "string" ? body.redirectTo : step?.redirectTo;
+  const method = step ? (`${step.method}-and-passkey` as const) : "passkey";
+  const { target, setCookie } = await beginAdminSession(request, outcome.admin, { method, clientIp, redirectTo: safeRedirect(asked, DASHBOARD_PATH) });
   const headers = new Headers(NO_STORE);
   headers.append("Set-Cookie", setCookie);
   headers.append("Set-Cookie", clearChallenge);

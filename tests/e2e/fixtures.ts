@@ -48,6 +48,7 @@ const ADMIN_EMAILS = [
   "spanish@example.com",
   "office@example.com",
   "visits@example.com",
+  "steps@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -1,5 +1,7 @@
 import { expect, test } from "./fixtures";
-import { openPage, openSignedIn, signedInState, withE2eDatabase } from "./support";
+import { expectNoAxeViolations } from "./axe";
+import { layoutProblems } from "./layout-checks";
+import { openPage, openSignedIn, signedInState, signInByMail, withE2eDatabase } from "./support";
 
 /**
  * Staff passkeys without JavaScript: the browser cannot use a passkey at all, so the
@@ -8,6 +10,23 @@ import { openPage, openSignedIn, signedInState, withE2eDatabase } from "./suppor
  */
 
 const ADMIN = "sessions@example.com";
+const STEP_ADMIN = "steps@example.com";
+
+const requirement = () => withE2eDatabase((db) => (db.prepare("select value from configurations where key = 'staff_passkey_required'").get() as { value: string } | undefined)?.value ?? "off");
+
+/** Runs `work` with a passkey required on this worker's site, and leaves it off after (its tests run one at a time). */
+async function withPasskeyRequired(work: () => Promise<void>) {
+  withE2eDatabase((db) =>
+    db
+      .prepare("insert into configurations (key, value, description, updated_by) values ('staff_passkey_required', 'on', 'test', ?) on conflict(key) do update set value = 'on'")
+      .run(STEP_ADMIN),
+  );
+  try {
+    await work();
+  } finally {
+    withE2eDatabase((db) => db.prepare("delete from configurations where key = 'staff_passkey_required'").run());
+  }
+}
 
 test("the login page says a passkey needs JavaScript and keeps the other ways in", async ({ page }) => {
   await openPage(page, "/admin/login", false);
@@ -34,5 +53,71 @@ test("the Admins tab lists the admin's passkeys, says adding one needs JavaScrip
   await expect(page.getByText("Passkey removed.")).toBeVisible();
   await expect(section).not.toContainText(name);
   expect(withE2eDatabase((db) => db.prepare("select count(*) as n from passkeys where name = ?").get(name) as { n: number }).n).toBe(0);
+  await context.close();
+});
+
+test("with a passkey required, a link sign-in without JavaScript is told what to do, and opens nothing else", async ({ page, baseURL }) => {
+  await withPasskeyRequired(async () => {
+    await signInByMail(page, { email: STEP_ADMIN, baseURL: baseURL!, javaScriptEnabled: false, landsOn: /\/admin\/login\/passkey$/ });
+    await expect(page.getByRole("heading", { name: "Add a passkey to continue" })).toBeVisible();
+    expect(await page.locator("body").innerText()).toContain(
+      "Adding a passkey needs JavaScript, which is off in this browser. Turn JavaScript on and reload this page, or sign in from a browser that has it. If you cannot, another admin can switch the requirement off in the Settings tab.",
+    );
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 740 });
+      expect(await layoutProblems(page), `${width} px`).toEqual([]);
+    }
+    await expectNoAxeViolations(page, "the passkey step without JavaScript", { javaScriptEnabled: false });
+
+    // Nothing of the back office opens in the step.
+    await page.goto("/admin/dashboard/messages");
+    await expect(page).toHaveURL(/\/admin\/login\/passkey$/);
+    expect((await page.request.get("/api/admin/me")).status()).toBe(401);
+
+    // With a passkey of theirs, the step asks for it, and says the same of JavaScript.
+    withE2eDatabase((db) => db.prepare("insert into passkeys (admin_email, credential_id, public_key, counter, name) values (?, ?, 'AA', 0, 'Desk key')").run(STEP_ADMIN, `cred-step-${Date.now()}`));
+    try {
+      await page.reload();
+      await expect(page.getByRole("heading", { name: "Use your passkey" })).toBeVisible();
+      expect(await page.locator("body").innerText()).toContain("Using a passkey needs JavaScript, which is off in this browser.");
+    } finally {
+      withE2eDatabase((db) => db.prepare("delete from passkeys where admin_email = ?").run(STEP_ADMIN));
+    }
+
+    await page.getByRole("button", { name: "Cancel sign-in" }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto("/admin/login/passkey");
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+});
+
+test("the Settings tab switches 'Require a passkey for staff sign-in' on and off, for an admin who has a passkey", async ({ browser, baseURL }, testInfo) => {
+  const state = await signedInState(browser, testInfo, ADMIN);
+  const { page, context } = await openSignedIn(browser, { baseURL, javaScriptEnabled: false, storageState: state }, "/admin/dashboard/settings");
+  const box = page.getByRole("checkbox", { name: "Require a passkey for staff sign-in" });
+  // Without a passkey of their own, the admin cannot switch it on.
+  await expect(box).toBeDisabled();
+  await expect(page.getByText("Only an admin who has a passkey can switch this on")).toBeVisible();
+
+  const credential = `cred-settings-${Date.now()}`;
+  withE2eDatabase((db) => db.prepare("insert into passkeys (admin_email, credential_id, public_key, counter, name) values (?, ?, 'AA', 0, 'Settings key')").run(ADMIN, credential));
+  try {
+    await page.reload();
+    await box.check();
+    await page.getByRole("button", { name: "Save sign-in setting" }).click();
+    await expect(page.getByText("A passkey is now required for staff sign-in")).toBeVisible();
+    await expect(box).toBeChecked();
+    expect(requirement()).toBe("on");
+    await box.uncheck();
+    await page.getByRole("button", { name: "Save sign-in setting" }).click();
+    await expect(page.getByText("A passkey is no longer required for staff sign-in.")).toBeVisible();
+    await expect(box).not.toBeChecked();
+    expect(requirement()).toBe("off");
+  } finally {
+    withE2eDatabase((db) => {
+      db.prepare("delete from passkeys where credential_id = ?").run(credential);
+      db.prepare("delete from configurations where key = 'staff_passkey_required'").run();
+    });
+  }
   await context.close();
 });

@@ -70,9 +70,10 @@ export async function waitForLink(to: string, seenBefore: ReadonlySet<string>, b
 
 /**
  * Signs in as an admin the way a person does: asks for a link on /admin/login, opens
- * it from the mail and confirms. Ends on the dashboard.
+ * it from the mail and confirms. Ends on the dashboard (or `landsOn`: the passkey step
+ * while a passkey is required).
  */
-export async function signInByMail(page: Page, options: { email: string; baseURL: string; javaScriptEnabled: boolean }) {
+export async function signInByMail(page: Page, options: { email: string; baseURL: string; javaScriptEnabled: boolean; landsOn?: RegExp }) {
   await openPage(page, "/admin/login", options.javaScriptEnabled);
   const seen = new Set(mailFiles());
   await page.getByRole("textbox", { name: "Email" }).fill(options.email);
@@ -81,7 +82,7 @@ export async function signInByMail(page: Page, options: { email: string; baseURL
   const link = await waitForLink(options.email, seen, options.baseURL);
   await openPage(page, link, options.javaScriptEnabled);
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(options.landsOn ?? /\/admin\/dashboard$/);
 }
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;

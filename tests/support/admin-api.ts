@@ -49,6 +49,8 @@ export type SignedInApp = {
   oauthUrl: string;
   /** Signs in another whitelisted address (put it in ADMIN_EMAILS through `env`); its cookie. */
   signIn: (email: string) => Promise<string>;
+  /** A Google sign-in of `email` wherever it ends (the dashboard, the passkey step, a refusal): its callback's location and session cookie. */
+  googleSignIn: (email: string) => Promise<{ location: string | null; cookie: string | null }>;
   stop: () => Promise<void>;
 };
 
@@ -71,6 +73,11 @@ export async function startSignedInApp(
     cookie,
     oauthUrl: oauth.url,
     signIn: (other) => signInAdmin(oauth, app.url, { email: other, sub: `g-${other}` }),
+    googleSignIn: async (other) => {
+      oauth.signInAs({ sub: `g-${other}`, email: other, email_verified: true, name: other.split("@")[0] });
+      const { callback, sessionCookie } = await signInWithGoogle(app.url);
+      return { location: callback.headers.get("location"), cookie: sessionCookie };
+    },
     stop: async () => {
       await app.stop();
       await oauth.stop();

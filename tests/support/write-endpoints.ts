@@ -233,6 +233,9 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   api("DELETE /api/admin/passkeys/:passkey", "api.admin.passkeys.$id", "/api/admin/passkeys/1", {}),
   api("POST /api/auth/passkey/options", "api.auth.passkey.options", "/api/auth/passkey/options", {}, () => ({}), "public"),
   api("POST /api/auth/passkey", "api.auth.passkey", "/api/auth/passkey", { response: ['{"id":"x"}', "x", ""], redirectTo: ["/admin/dashboard", "//evil.test", ""] }, () => ({ response: { id: "x", rawId: "x", type: "public-key", response: {} } }), "public"),
+  // The passkey step's first passkey (public: they answer only a browser in the step).
+  api("POST /api/auth/passkey/register/options", "api.auth.passkey.register.options", "/api/auth/passkey/register/options", {}, () => ({}), "public"),
+  api("POST /api/auth/passkey/register", "api.auth.passkey.register", "/api/auth/passkey/register", PASSKEY_FIELDS, () => ({ name: "Matrix key", response: { id: "x", rawId: "x", type: "public-key", response: {} } }), "public"),
   api("POST /api/admin/whitelist", "api.admin.whitelist", "/api/admin/whitelist", { email: ["new@example.com", "x", ""] }, () => ({ email: "matrix@example.com" })),
   api("POST /api/objects/upload", "api.objects.upload", "/api/objects/upload", {}),
   api("PUT /api/property-images", "api.property-images", "/api/property-images", { imageURL: ["http://127.0.0.1/api/objects/upload/x", "", "javascript:alert(1)"] }, () => ({ imageURL: "/api/objects/upload/none" })),
@@ -300,7 +303,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/properties/:property/edit", "admin.dashboard.properties.$id.edit", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
   form("/admin/dashboard/properties/:property/delete", "admin.dashboard.properties.$id.delete", {}),
   form("/admin/dashboard/properties/:property/media", "admin.dashboard.properties.$id.media", { intent: ["link", "unlink", "move-up", "move-down", "make-main", ""], mediaId: ["1", "0", "x"] }, (fixture) => ({ intent: "link", mediaId: String(fixture.mediaId) })),
-  form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", "visiting-hours", ""], value: ["office@example.com", "nope", ""], weekday1: ["on", ""], weekday6: ["on", "x"], from: ["9", "25", ""], to: ["17", "8", ""] }, () => ({ value: "office@example.com" })),
+  form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", "visiting-hours", "passkey-requirement", ""], value: ["office@example.com", "nope", ""], weekday1: ["on", ""], weekday6: ["on", "x"], from: ["9", "25", ""], to: ["17", "8", ""], requirePasskey: ["on", "off", ""] }, () => ({ value: "office@example.com" })),
   form("/admin/dashboard/text/:text/edit", "admin.dashboard.text.$id.edit", { key: ["site.name", ""], englishText: ["Hello", ""], spanishText: ["Hola", ""] }, (fixture) => ({ key: fixture.textEntryKey, englishText: "Hello" })),
 ];
 

@@ -1,10 +1,9 @@
 import { Link, useRevalidator } from "@remix-run/react";
-import { useState } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { PasskeySummary } from "~/models/passkey-form";
 import { formatDateTime } from "~/utils/dates";
 import { ADMINS_PATH } from "~/paths";
-import { addPasskey } from "./passkey-client";
+import { AddPasskeyForm } from "./add-passkey-form";
 
 /**
  * "Your passkeys" in the Admins tab: the signed-in admin's passkeys (name, added, last
@@ -15,9 +14,6 @@ import { addPasskey } from "./passkey-client";
 export function OwnPasskeys({ passkeys }: { passkeys: PasskeySummary[] }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
-  const [name, setName] = useState("");
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
   return (
     <section aria-labelledby="own-passkeys-title" className="mt-6 rounded-xl border border-slate-200 bg-white shadow-sm">
@@ -53,49 +49,16 @@ export function OwnPasskeys({ passkeys }: { passkeys: PasskeySummary[] }) {
       )}
       <div className="border-t border-slate-200 p-5">
         {hydrated ? (
-          <form
-            aria-label="Add a passkey"
-            className="flex flex-wrap items-end gap-3"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              setBusy(true);
-              setMessage(null);
-              const result = await addPasskey(name.trim());
-              setBusy(false);
-              if (result.ok) {
-                setName("");
-                setMessage({ ok: true, text: "Passkey added." });
-                revalidator.revalidate();
-              } else setMessage({ ok: false, text: result.error });
+          <AddPasskeyForm
+            label="Add a passkey"
+            onAdded={() => {
+              revalidator.revalidate();
+              return "Passkey added.";
             }}
-          >
-            <div className="min-w-0 flex-[1_1_14rem]">
-              <label htmlFor="passkey-name" className="block text-sm font-medium text-slate-800">
-                Passkey name
-              </label>
-              <input
-                id="passkey-name"
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-                maxLength={60}
-                required
-                placeholder="e.g. Office laptop"
-                aria-describedby={message && !message.ok ? "passkey-error" : undefined}
-                className="mt-1 block h-10 w-full rounded-md border border-slate-500 px-3 text-slate-900 placeholder:text-slate-500"
-              />
-            </div>
-            <button type="submit" disabled={busy} className="inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
-              {busy ? "Waiting for your device..." : "Add a passkey"}
-            </button>
-          </form>
+          />
         ) : (
           <p className="text-sm text-slate-700">Adding a passkey needs JavaScript, which is off in this browser; your passkeys can still be removed here.</p>
         )}
-        {message ? (
-          <p id={message.ok ? undefined : "passkey-error"} role={message.ok ? "status" : "alert"} className={`mt-3 text-sm ${message.ok ? "text-green-800" : "text-red-700"}`}>
-            {message.text}
-          </p>
-        ) : null}
       </div>
     </section>
   );

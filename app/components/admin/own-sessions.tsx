@@ -7,6 +7,8 @@ const METHOD_NAMES: Record<AdminSessionSummary["method"], string> = {
   email: "email link",
   google: "Google",
   passkey: "a passkey",
+  "email-and-passkey": "email link and a passkey",
+  "google-and-passkey": "Google and a passkey",
   unknown: "an earlier version of the site",
 };
 

@@ -1,4 +1,11 @@
-import { PASSKEY_SIGN_IN_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH, PASSKEYS_API, PASSKEY_OPTIONS_API } from "~/paths";
+import {
+  PASSKEY_OPTIONS_API,
+  PASSKEY_SIGN_IN_OPTIONS_PATH,
+  PASSKEY_SIGN_IN_PATH,
+  PASSKEY_STEP_REGISTER_OPTIONS_PATH,
+  PASSKEY_STEP_REGISTER_PATH,
+  PASSKEYS_API,
+} from "~/paths";
 
 /**
  * The browser's side of staff passkeys: @simplewebauthn/browser, loaded only when a
@@ -88,13 +95,16 @@ export async function signInWithPasskey(redirectTo: string | null, options: { au
   );
 }
 
-/** Adds a passkey to the signed-in admin under `name`. */
-export async function addPasskey(name: string): Promise<PasskeyResult> {
+/**
+ * Adds a passkey under `name`: to the signed-in admin, or, `inPasskeyStep`, to the admin
+ * of this browser's passkey step as their first one (which also signs them in).
+ */
+export async function addPasskey(name: string, options: { inPasskeyStep?: boolean } = {}): Promise<PasskeyResult> {
   const kit = await loadBrowserKit();
   return ceremony<Parameters<Kit["startRegistration"]>[0]["optionsJSON"]>(
-    PASSKEY_OPTIONS_API,
+    options.inPasskeyStep ? PASSKEY_STEP_REGISTER_OPTIONS_PATH : PASSKEY_OPTIONS_API,
     (optionsJSON) => kit.startRegistration({ optionsJSON }),
-    PASSKEYS_API,
+    options.inPasskeyStep ? PASSKEY_STEP_REGISTER_PATH : PASSKEYS_API,
     (response) => ({ name, response }),
   );
 }

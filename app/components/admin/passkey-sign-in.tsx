@@ -3,14 +3,17 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { autofillSupported, passkeysSupported, signInWithPasskey } from "./passkey-client";
 
 const NEEDS_JAVASCRIPT = "Signing in with a passkey needs JavaScript, which is off in this browser. Use the e-mailed link or Google instead.";
+const UNSUPPORTED = "This browser cannot use passkeys. Use the e-mailed link or Google instead.";
 
 /**
  * "Sign in with a passkey" on the login page, and the browser's passkey autofill in the
  * Email field where the browser offers it. Without JavaScript the browser cannot use a
  * passkey at all (docs/decisions/053-staff-passkeys.md): the page says so and keeps the
- * link and Google.
+ * link and Google. The passkey step uses the same button under its own `label`, with no
+ * autofill (it has no Email field) and its own words for a browser without JavaScript.
  */
-export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
+export function PasskeySignIn(props: { redirectTo: string | null; label?: string; autofill?: boolean; needsJavaScript?: string; unsupported?: string }) {
+  const { redirectTo, label = "Sign in with a passkey", autofill = true, needsJavaScript = NEEDS_JAVASCRIPT, unsupported = UNSUPPORTED } = props;
   const hydrated = useHydrated();
   const [supported, setSupported] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
@@ -27,19 +30,19 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
     void passkeysSupported().then((yes) => current && setSupported(yes));
     // The autofill waits quietly for the person to pick a passkey among the address suggestions.
     void autofillSupported().then((yes) => {
-      if (yes && current) void signInWithPasskey(redirectTo, { autofill: true }).then((result) => current && result.ok && finish(result));
+      if (yes && autofill && current) void signInWithPasskey(redirectTo, { autofill: true }).then((result) => current && result.ok && finish(result));
     });
     return () => void (current = false);
-  }, [hydrated, redirectTo]);
+  }, [hydrated, redirectTo, autofill]);
 
   if (!hydrated) {
     return (
       <noscript>
-        <p className="text-sm text-slate-700">{NEEDS_JAVASCRIPT}</p>
+        <p className="text-sm text-slate-700">{needsJavaScript}</p>
       </noscript>
     );
   }
-  if (supported === false) return <p className="text-sm text-slate-700">This browser cannot use passkeys. Use the e-mailed link or Google instead.</p>;
+  if (supported === false) return <p className="text-sm text-slate-700">{unsupported}</p>;
   return (
     <div className="space-y-3">
       <button
@@ -58,7 +61,7 @@ export function PasskeySignIn({ redirectTo }: { redirectTo: string | null }) {
           <circle cx="8" cy="8" r="4" />
           <path d="M2 21v-1a6 6 0 0 1 9-5.2M15 11a3 3 0 1 0 3 3m0 0v7l2-1.5 2 1.5v-3" />
         </svg>
-        {busy ? "Waiting for your passkey..." : "Sign in with a passkey"}
+        {busy ? "Waiting for your passkey..." : label}
       </button>
       {error ? (
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { buttonState, FIELD_CLASS } from "~/components/ui/control-styles";
+import { FIELD_CLASS } from "~/components/ui/control-styles";
+import { SaveButton } from "~/components/ui/save-button";
 import type { VisitingHours } from "~/models/visiting-hours";
 import { hourLabel, VISITING_HOURS_INTENT, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 
@@ -56,14 +57,7 @@ export function VisitingHoursForm({ hours, action }: { hours: VisitingHours; act
             </select>
           </label>
         </div>
-        <button
-          type="submit"
-          disabled={saving}
-          aria-busy={saving || undefined}
-          className={`inline-flex h-10 items-center rounded-md bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 ${buttonState(saving)}`}
-        >
-          {saving ? "Updating..." : "Update visiting hours"}
-        </button>
+        <SaveButton saving={saving} label="Update visiting hours" savingLabel="Updating..." />
       </Form>
     </section>
   );
