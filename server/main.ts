@@ -17,6 +17,7 @@ import { answerUnparsedRequests } from "./unparsed-requests";
 import { errorForLog } from "../app/utils/error-for-log";
 
 const SHUTDOWN_GRACE_MS = 10_000;
+const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 installGlobals({ nativeFetch: true });
 
@@ -52,6 +53,11 @@ async function main() {
   // An HTTP/1.1 request without Host is refused by the app itself (server/bad-requests.ts),
   // with the headers of every answer, rather than by Node without them.
   const server: Server = http.createServer({ requireHostHeader: false }, app);
+  // Idle kept-alive connections are closed after 65 s, not Node's 5 s (decision 054): a
+  // client (a browser, a proxy, a test's fetch) that sends on a connection at the moment
+  // the server closes it gets a reset instead of an answer, and a write waiting out the
+  // 5 s busy timeout made that moment common.
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.listen(config.port, config.host, () => {
     log.info(`listening on http://${config.host}:${config.port} (${config.appUrl})`);
   });
