@@ -122,3 +122,46 @@ export function resetPeak(pid) {
     return false;
   }
 }
+
+function attributes(tag) {
+  const attrs = {};
+  const pattern = /([^\s=<>"'/]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>"']+)))?/g;
+  const inner = tag.replace(/^<\s*[a-z]+/i, "").replace(/\/?>$/, "");
+  for (const m of inner.matchAll(pattern)) attrs[m[1].toLowerCase()] = (m[2] ?? m[3] ?? m[4] ?? "").replace(/&amp;/g, "&");
+  return attrs;
+}
+
+/** The /build/*.js files a page's HTML loads: script src, module imports, modulepreload (also the held-back ones). */
+export function scriptsOf(html, baseUrl) {
+  const found = [];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
+    const attrs = attributes(`<script ${m[1]}>`);
+    if (attrs.src) found.push(attrs.src);
+    else if ((attrs.type ?? "").toLowerCase() === "module") {
+      const code = m[2];
+      for (const i of code.matchAll(/\bimport\s*\(\s*["'`]([^"'`]+)["'`]\s*\)/g)) found.push(i[1]);
+      for (const i of code.matchAll(/\bfrom\s*["']([^"']+)["']/g)) found.push(i[1]);
+      for (const i of code.matchAll(/\bimport\s*["']([^"']+)["']/g)) found.push(i[1]);
+    }
+  }
+  for (const m of html.matchAll(/<link\b[^>]*>/gi)) {
+    const attrs = attributes(m[0]);
+    const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
+    if (rel.includes("modulepreload") && attrs.href) found.push(attrs.href);
+    // Held back until the first photo is drawn, then turned into preloads (decision 025).
+    if (attrs["data-modulepreload"]) found.push(attrs["data-modulepreload"]);
+  }
+  const base = new URL(baseUrl);
+  const paths = new Set();
+  for (const ref of found) {
+    let resolved;
+    try {
+      resolved = new URL(ref, base);
+    } catch {
+      continue;
+    }
+    if (resolved.origin !== base.origin) continue;
+    if (resolved.pathname.startsWith("/build/") && resolved.pathname.endsWith(".js")) paths.add(resolved.pathname);
+  }
+  return [...paths];
+}
