@@ -1,13 +1,11 @@
 import { contactSchema } from "./contact-schema";
-import type { BrowseFilters } from "./browse-query";
-import type { Language } from "~/utils/locale";
-import type { Translate } from "~/utils/translate";
 
 /**
  * "Get alerts for this search" on /properties (docs/product.md, search alerts): the
  * visitor's address, checked as the contact form checks it, and the search, sent as the
  * list's own query fields so that the server reads it as the list does. Messages are
- * dictionary keys, shown in the page's language.
+ * dictionary keys, shown in the page's language. The search in words is
+ * ./search-description.ts, apart, so the page's browser code does not carry zod for it.
  */
 
 export const ALERT_FILTER_FIELDS = ["q", "kind", "minPrice", "maxPrice", "beds", "baths", "sort"] as const;
@@ -24,24 +22,3 @@ export type AlertActionData =
   | { status: "sent"; email: string }
   | { status: "invalid"; email: string; error: string }
   | { status: "rate_limited" | "failed"; email: string; error: string };
-
-const dollars = (amount: number, language: Language) => `$${amount.toLocaleString(language === "es" ? "es-US" : "en-US")}`;
-
-/**
- * A search in words, for the form, the mails and the list of a visitor's alerts:
- * "Rent · $800 to $1,500 · 2+ beds · “Denton”", or "Every available home".
- */
-export function describeSearch(filters: BrowseFilters, t: Translate, language: Language): string {
-  const parts: string[] = [];
-  if (filters.kind) parts.push(t(filters.kind === "rent" ? "browse.kind_rent" : "browse.kind_sale"));
-  const { minPrice: low, maxPrice: high } = filters;
-  if (low !== null && high !== null) {
-    const [from, to] = low > high ? [high, low] : [low, high];
-    parts.push(t("alerts.search.price_between", undefined, { from: dollars(from, language), to: dollars(to, language) }));
-  } else if (low !== null) parts.push(t("alerts.search.price_from", undefined, { amount: dollars(low, language) }));
-  else if (high !== null) parts.push(t("alerts.search.price_to", undefined, { amount: dollars(high, language) }));
-  if (filters.beds !== null) parts.push(t("alerts.search.beds", undefined, { n: filters.beds }));
-  if (filters.baths !== null) parts.push(t("alerts.search.baths", undefined, { n: filters.baths }));
-  if (filters.q) parts.push(`“${filters.q}”`);
-  return parts.length ? parts.join(" · ") : t("alerts.search.all");
-}

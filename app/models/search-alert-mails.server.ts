@@ -3,7 +3,7 @@ import type { SearchAlert } from "~/db/schema";
 import type { Listing } from "~/models/listing";
 import { localizedListing } from "~/models/listing";
 import { browseHref } from "~/models/browse-query";
-import { describeSearch } from "~/models/search-alert-form";
+import { describeSearch } from "~/models/search-description";
 import { filtersOfAlert, type AlertReason } from "~/models/search-alert-matching.server";
 import { getDictionary } from "~/models/texts.server";
 import type { OutgoingMail } from "~/services/mail/queue.server";

@@ -9,7 +9,7 @@ import { NO_STORE } from "~/http/no-store";
 import { refuseUnlessPost } from "~/http/page-post.server";
 import { parseId } from "~/http/params";
 import { useT } from "~/i18n/use-t";
-import { describeSearch } from "~/models/search-alert-form";
+import { describeSearch } from "~/models/search-description";
 import { alertsOfLinkAddress, stopAlertsOfLinkAddress } from "~/models/search-alerts.server";
 import { ALERT_MANAGE_PATH } from "~/paths";
 

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
-import { describeSearch } from "~/models/search-alert-form";
+import { describeSearch } from "~/models/search-description";
 import type { BrowseFilters } from "~/models/browse-query";
 import { BROWSE_PATH } from "~/paths";
 

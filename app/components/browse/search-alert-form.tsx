@@ -4,7 +4,8 @@ import { ErrorText, HoneypotField, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, Req
 import { fieldValues } from "~/components/browse/filter-form";
 import { useT } from "~/i18n/use-t";
 import { browseHref, type BrowseQuery } from "~/models/browse-query";
-import { describeSearch, type AlertActionData } from "~/models/search-alert-form";
+import type { AlertActionData } from "~/models/search-alert-form";
+import { describeSearch } from "~/models/search-description";
 
 /**
  * "Get alerts for this search" under the list of /properties: an address, and the search

@@ -1,0 +1,24 @@
+import type { BrowseFilters } from "./browse-query";
+import type { Language } from "~/utils/locale";
+import type { Translate } from "~/utils/translate";
+
+const dollars = (amount: number, language: Language) => `$${amount.toLocaleString(language === "es" ? "es-US" : "en-US")}`;
+
+/**
+ * A search in words, for the form, the mails and the list of a visitor's alerts:
+ * "Rent · $800 to $1,500 · 2+ beds · “Denton”", or "Every available home".
+ */
+export function describeSearch(filters: BrowseFilters, t: Translate, language: Language): string {
+  const parts: string[] = [];
+  if (filters.kind) parts.push(t(filters.kind === "rent" ? "browse.kind_rent" : "browse.kind_sale"));
+  const { minPrice: low, maxPrice: high } = filters;
+  if (low !== null && high !== null) {
+    const [from, to] = low > high ? [high, low] : [low, high];
+    parts.push(t("alerts.search.price_between", undefined, { from: dollars(from, language), to: dollars(to, language) }));
+  } else if (low !== null) parts.push(t("alerts.search.price_from", undefined, { amount: dollars(low, language) }));
+  else if (high !== null) parts.push(t("alerts.search.price_to", undefined, { amount: dollars(high, language) }));
+  if (filters.beds !== null) parts.push(t("alerts.search.beds", undefined, { n: filters.beds }));
+  if (filters.baths !== null) parts.push(t("alerts.search.baths", undefined, { n: filters.baths }));
+  if (filters.q) parts.push(`“${filters.q}”`);
+  return parts.length ? parts.join(" · ") : t("alerts.search.all");
+}
