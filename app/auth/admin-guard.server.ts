@@ -5,11 +5,10 @@ import { rememberSignInNetwork } from "~/auth/sign-in-networks.server";
 import { passkeyStepBegun, signedOut } from "~/auth/sign-in-events.server";
 import { safeRedirect } from "./safe-redirect";
 import { endSignedInSession, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS, type SignInMethod } from "~/models/sessions.server";
-import { getSession, hadSessionCookie, sessionStorage } from "./session.server";
-import { describeDevice } from "./session-device";
+import { freshSession, getSession, hadSessionCookie, sessionStorage } from "./session.server";
 import { DASHBOARD_PATH, LOGIN_PATH, PASSKEY_STEP_PATH } from "~/paths";
 import { passkeyRequired } from "~/models/passkey-requirement.server";
-import { beginPasskeyStep, readPasskeyStep, type FirstFactor } from "./passkey-step.server";
+import { beginPasskeyStep, passkeyStepIn, type FirstFactor } from "./passkey-step.server";
 import { NO_STORE } from "~/http/no-store";
 
 // Refreshing lastSeenAt on every request would write on every request; once a minute is enough.
@@ -28,7 +27,7 @@ export async function checkAdmin(request: Request): Promise<AdminCheck> {
   const session = await getSession(request);
   const email = session.get("adminEmail");
   if (typeof email !== "string") {
-    const step = await readPasskeyStep(request);
+    const step = await passkeyStepIn(session);
     if (step.state === "pending") return { admin: null, expired: false, passkeyStep: true };
     return { admin: null, expired: step.state === "expired" || (await hadSessionCookie(request)) };
   }
@@ -108,15 +107,12 @@ export async function beginAdminSession(
 ): Promise<{ target: string; setCookie: string }> {
   const { method, clientIp, redirectTo } = from;
   await rememberSignInNetwork(admin.email, clientIp);
-  const previous = await getSession(request);
-  if (previous.id) await sessionStorage.destroySession(previous);
-  const session = await sessionStorage.getSession();
+  const session = await freshSession(request);
   const now = Date.now();
   session.set("adminEmail", admin.email);
   session.set("signedInAt", now);
   session.set("lastSeenAt", now);
   session.set("signInMethod", method);
-  session.set("device", describeDevice(request.headers.get("User-Agent")));
   return { target: safeRedirect(redirectTo, DASHBOARD_PATH), setCookie: await sessionStorage.commitSession(session) };
 }
 

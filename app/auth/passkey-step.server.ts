@@ -1,8 +1,8 @@
 import type { AdminIdentity } from "~/models/admins.server";
 import type { SignInMethod } from "~/models/sessions.server";
 import { isWhitelisted } from "~/models/whitelist.server";
-import { describeDevice } from "./session-device";
-import { getSession, sessionStorage } from "./session.server";
+import type { Session } from "@remix-run/node";
+import { freshSession, getSession, sessionStorage, type SessionData } from "./session.server";
 
 /**
  * The passkey step (docs/decisions/053-staff-passkeys.md): while the Settings tab's
@@ -39,11 +39,8 @@ export async function beginPasskeyStep(
   admin: AdminIdentity,
   from: { method: FirstFactor; redirectTo: string | null },
 ): Promise<string> {
-  const previous = await getSession(request);
-  if (previous.id) await sessionStorage.destroySession(previous);
-  const session = await sessionStorage.getSession();
+  const session = await freshSession(request);
   session.set("passkeyStep", { email: admin.email, method: from.method, since: Date.now(), redirectTo: from.redirectTo } satisfies StoredStep);
-  session.set("device", describeDevice(request.headers.get("User-Agent")));
   return sessionStorage.commitSession(session, { maxAge: PASSKEY_STEP_LIFETIME_MS / 1000 });
 }
 
@@ -52,7 +49,11 @@ export async function beginPasskeyStep(
  * minutes and its address still on the whitelist. A step that fails a check is deleted.
  */
 export async function readPasskeyStep(request: Request): Promise<PasskeyStepCheck> {
-  const session = await getSession(request);
+  return passkeyStepIn(await getSession(request));
+}
+
+/** The same, for a session already read (checkAdmin's, at every request). */
+export async function passkeyStepIn(session: Session<SessionData>): Promise<PasskeyStepCheck> {
   const stored: unknown = session.get("passkeyStep");
   if (!session.id || stored === undefined) return { state: "none" };
   if (!isStoredStep(stored) || Date.now() - stored.since > PASSKEY_STEP_LIFETIME_MS || !isWhitelisted(stored.email)) {

@@ -1,5 +1,6 @@
 import { createCookie, createSessionStorage } from "@remix-run/node";
 import { cookieNames } from "~/config/cookie-names";
+import { describeDevice } from "./session-device";
 import { config } from "~/config/env.server";
 import {
   createSessionRow,
@@ -45,6 +46,19 @@ export const sessionStorage = createSessionStorage<SessionData>({
   updateData: async (sid, data, expires) => updateSessionRow(sid, data, expires),
   deleteData: async (sid) => deleteSessionRow(sid),
 });
+
+/**
+ * A brand-new session for a sign-in (or its passkey step), in place of whatever session
+ * the request had: a fresh id, so an id planted before sign-in is worthless. It names the
+ * device as the sign-in's User-Agent describes it.
+ */
+export async function freshSession(request: Request) {
+  const previous = await getSession(request);
+  if (previous.id) await sessionStorage.destroySession(previous);
+  const session = await sessionStorage.getSession();
+  session.set("device", describeDevice(request.headers.get("User-Agent")));
+  return session;
+}
 
 export function getSession(request: Request) {
   return sessionStorage.getSession(request.headers.get("Cookie"));

@@ -3,7 +3,7 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { passkeyChallenges, passkeys, type Passkey } from "~/db/schema";
 import { recordAudit } from "./audit.server";
-import { normalizeEmail } from "./whitelist.server";
+import { getWhitelistEntry, normalizeEmail, sameAddress } from "./whitelist.server";
 import type { PasskeySummary } from "./passkey-form";
 
 export type { PasskeySummary };
@@ -90,6 +90,22 @@ export function removeAllPasskeys(owner: string, actor: string): number {
     }
     return removed.length;
   });
+}
+
+/** A whitelist entry as another admin's (never the caller's own), with its passkeys' count. */
+export type OtherAdminPasskeys = { kind: "found"; email: string; count: number } | { kind: "not_found" } | { kind: "own" };
+
+export function otherAdminPasskeys(entryId: number | null, actor: string): OtherAdminPasskeys {
+  const entry = entryId === null ? undefined : getWhitelistEntry(entryId);
+  if (!entry) return { kind: "not_found" };
+  if (sameAddress(entry.email, actor)) return { kind: "own" };
+  return { kind: "found", email: entry.email, count: countPasskeys(entry.email) };
+}
+
+/** Removes every passkey of the admin of whitelist entry `entryId`, by another admin `actor` (the Admins tab and its JSON call). */
+export function removeOtherAdminPasskeys(entryId: number | null, actor: string): Exclude<OtherAdminPasskeys, { kind: "found" }> | { kind: "removed"; removed: number } {
+  const other = otherAdminPasskeys(entryId, actor);
+  return other.kind === "found" ? { kind: "removed", removed: removeAllPasskeys(other.email, actor) } : other;
 }
 
 /** How many passkeys each address has (the Admins tab's entries). */

@@ -7,9 +7,8 @@ import { redirectWithToast } from "~/http/toast.server";
 import { readForm } from "~/http/form-body.server";
 import { NO_FIELDS } from "~/utils/form-shape";
 import { PASSKEY_MESSAGES } from "~/models/passkey-form";
-import { passkeyCounts, removeAllPasskeys } from "~/models/passkeys.server";
+import { otherAdminPasskeys, removeOtherAdminPasskeys } from "~/models/passkeys.server";
 import { WHITELIST_MESSAGES } from "~/models/whitelist-form";
-import { getWhitelistEntry, normalizeEmail, sameAddress } from "~/models/whitelist.server";
 import { ADMINS_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 
@@ -20,31 +19,23 @@ import { NO_STORE } from "~/http/no-store";
  */
 
 const FORM_ID = "remove-admin-passkeys";
-const GONE_TOAST = { title: "Error", description: WHITELIST_MESSAGES.notFound, variant: "destructive" } as const;
-const OWN_TOAST = { title: "Error", description: PASSKEY_MESSAGES.ownByTheList, variant: "destructive" } as const;
-
-function otherEntry(id: string | undefined, admin: { email: string }) {
-  const parsed = parseId(id);
-  const entry = parsed === null ? undefined : getWhitelistEntry(parsed);
-  if (!entry) return { refusal: GONE_TOAST } as const;
-  if (sameAddress(entry.email, admin.email)) return { refusal: OWN_TOAST } as const;
-  return { entry } as const;
-}
+const REFUSALS = {
+  not_found: { title: "Error", description: WHITELIST_MESSAGES.notFound, variant: "destructive" },
+  own: { title: "Error", description: PASSKEY_MESSAGES.ownByTheList, variant: "destructive" },
+} as const;
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
-  const found = otherEntry(params.id, admin);
-  if (!found.entry) return redirectWithToast(ADMINS_PATH, found.refusal);
-  const count = passkeyCounts().get(normalizeEmail(found.entry.email)) ?? 0;
-  return json({ email: found.entry.email, count }, { headers: NO_STORE });
+  const other = otherAdminPasskeys(parseId(params.id), admin.email);
+  if (other.kind !== "found") return redirectWithToast(ADMINS_PATH, REFUSALS[other.kind]);
+  return json({ email: other.email, count: other.count }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   await readForm(request, NO_FIELDS);
-  const found = otherEntry(params.id, admin);
-  if (!found.entry) return redirectWithToast(ADMINS_PATH, found.refusal);
-  removeAllPasskeys(found.entry.email, admin.email);
+  const outcome = removeOtherAdminPasskeys(parseId(params.id), admin.email);
+  if (outcome.kind !== "removed") return redirectWithToast(ADMINS_PATH, REFUSALS[outcome.kind]);
   return redirectWithToast(ADMINS_PATH, { title: "Success", description: PASSKEY_MESSAGES.othersRemoved });
 }
 

@@ -1,9 +1,8 @@
 import { adminJsonRoute, noStoreJson, notFoundJson } from "~/http/admin-json-route.server";
 import { parseId } from "~/http/params";
 import { PASSKEY_MESSAGES } from "~/models/passkey-form";
-import { removeAllPasskeys } from "~/models/passkeys.server";
+import { removeOtherAdminPasskeys } from "~/models/passkeys.server";
 import { WHITELIST_MESSAGES } from "~/models/whitelist-form";
-import { getWhitelistEntry, sameAddress } from "~/models/whitelist.server";
 
 /**
  * DELETE /api/admin/whitelist/{id}/passkeys: removes every passkey of another admin (one
@@ -13,10 +12,9 @@ import { getWhitelistEntry, sameAddress } from "~/models/whitelist.server";
  */
 export const { loader, action } = adminJsonRoute({
   DELETE: ({ params, admin }) => {
-    const id = parseId(params.id);
-    const entry = id === null ? undefined : getWhitelistEntry(id);
-    if (!entry) return notFoundJson(WHITELIST_MESSAGES.notFound);
-    if (sameAddress(entry.email, admin.email)) return noStoreJson({ error: PASSKEY_MESSAGES.ownByTheList }, { status: 403 });
-    return noStoreJson({ removed: removeAllPasskeys(entry.email, admin.email), message: PASSKEY_MESSAGES.othersRemoved });
+    const outcome = removeOtherAdminPasskeys(parseId(params.id), admin.email);
+    if (outcome.kind === "not_found") return notFoundJson(WHITELIST_MESSAGES.notFound);
+    if (outcome.kind === "own") return noStoreJson({ error: PASSKEY_MESSAGES.ownByTheList }, { status: 403 });
+    return noStoreJson({ removed: outcome.removed, message: PASSKEY_MESSAGES.othersRemoved });
   },
 });
