@@ -267,39 +267,28 @@ function loadContactValidator(): Promise<ContactValidator> {
 }
 
 /**
- * Loads the contact form's check once the form comes within 300 px of the viewport, or
- * is used (a phone's first screen, and Lighthouse's load, pay nothing for it), then
- * calls `onLoaded`. Until then a field left is checked once it arrives, and a send waits
- * for it, so no message goes unchecked from a fast visitor; if it cannot load at all,
- * the server checks as always.
+ * Loads the contact form's check as soon as the page has started, then calls `onLoaded`.
+ * Until then a field left is checked once it arrives, and a send waits for it, so no
+ * message goes unchecked from a fast visitor; if it cannot load at all, the server
+ * checks as always.
  */
-function useContactValidator(formId: string, onLoaded: () => void) {
+function useContactValidator(onLoaded: () => void) {
   const loaded = useRef(onLoaded);
   loaded.current = onLoaded;
   useEffect(() => {
-    const form = document.getElementById(formId);
-    if (contactValidator || !form) return;
+    if (contactValidator) return;
     let current = true;
-    const load = () => {
-      observer.disconnect();
-      form.removeEventListener("focusin", load);
-      loadContactValidator()
-        .then(() => {
-          if (current) loaded.current();
-        })
-        .catch(() => {
-          // validatorUnavailable is set: the server checks every message as always.
-        });
-    };
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && load(), { rootMargin: "300px" });
-    observer.observe(form);
-    form.addEventListener("focusin", load);
+    loadContactValidator()
+      .then(() => {
+        if (current) loaded.current();
+      })
+      .catch(() => {
+        // validatorUnavailable is set: the server checks every message as always.
+      });
     return () => {
       current = false;
-      observer.disconnect();
-      form.removeEventListener("focusin", load);
     };
-  }, [formId]);
+  }, []);
 }
 
 /** An empty form, or for a home the subject rental-inquiry and a first line naming it in the visitor's language. */
@@ -342,8 +331,6 @@ function InquiryNote({ inquiry }: { inquiry: Inquiry }) {
   );
 }
 
-const CONTACT_FORM_ID = "contact-form";
-
 // @conform-to/dom's INTENT: the name of the hidden button conform submits the form with
 // to check a field (not exported by @conform-to/react).
 const CONFORM_INTENT = "__intent__";
@@ -370,14 +357,14 @@ function ContactForm({
   // Fields the visitor left before the check arrived: left again (for conform, which
   // checks a field as it is left) as soon as it does.
   const leftEarly = useRef(new Set<HTMLElement>());
-  useContactValidator(CONTACT_FORM_ID, () => {
+  useContactValidator(() => {
     for (const element of leftEarly.current) element.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
     leftEarly.current.clear();
   });
   // A send made before the check arrived waits for it, once.
   const sendWaiting = useRef(false);
   const [form, fields] = useForm({
-    id: CONTACT_FORM_ID,
+    id: "contact-form",
     lastResult: result,
     defaultValue: formDefaults(inquiry, t),
     constraint: CONTACT_CONSTRAINT,
