@@ -8,6 +8,11 @@ import { log } from "~/config/logger.server";
 import { NonceProvider } from "~/document/nonce";
 import { withoutReactBufferGaps } from "~/document/react-stream-repair.server";
 import { withHydrationAfterFirstPhoto } from "~/document/hydrate-after-first-photo.server";
+import { getLanguage } from "~/i18n/i18n.server";
+import { holdTexts } from "~/i18n/texts-store";
+import { TextsProvider, type DocumentTexts } from "~/i18n/use-t";
+import { getTexts } from "~/models/texts.server";
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from "~/utils/locale";
 import { errorForLog } from "~/utils/error-for-log";
 
 // How long streamed loader data may take (read by Remix's single fetch); the render is
@@ -28,7 +33,33 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
   log.error("request failed in the app", { error: errorForLog(cause) });
 }
 
-export default function handleRequest(
+/**
+ * The dictionary the page is drawn with: the language the root loader chose, else (an
+ * error page whose root loader failed) the one it would have chosen. Its texts are read
+ * here, not sent in the loader data: the browser loads the same file by its version
+ * (docs/decisions/056). None when the database cannot be read (the page then shows the
+ * texts written in the code, as the browser will).
+ */
+async function documentTexts(request: Request, remixContext: EntryContext): Promise<DocumentTexts> {
+  const root = remixContext.staticHandlerContext.loaderData.root as { language?: unknown; textsVersion?: unknown } | undefined;
+  let language: Language = DEFAULT_LANGUAGE;
+  try {
+    language = isLanguage(root?.language) ? root.language : await getLanguage(request);
+  } catch {
+    // A request the language detection cannot read: the default language.
+  }
+  try {
+    const { version, messages } = getTexts(language);
+    holdTexts(language, version, messages);
+    // Under the root data's version when there is one: the page links that file (an edit
+    // between the loader and here is answered with the newest texts, as drawn here).
+    return { language, version: typeof root?.textsVersion === "string" ? root.textsVersion : version, messages };
+  } catch {
+    return { language, version: null, messages: {} };
+  }
+}
+
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -36,6 +67,7 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
+  const texts = await documentTexts(request, remixContext);
   // Crawlers and clients without JavaScript get the whole document at once.
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
 
@@ -43,7 +75,9 @@ export default function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        <TextsProvider value={texts}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </TextsProvider>
       </NonceProvider>,
       {
         nonce,

@@ -21,6 +21,10 @@ export const ALERT_MANAGE_PATH = "/alerts/manage";
 export const favoritesHref = (ids: number[]) => (ids.length ? `${FAVORITES_PATH}?ids=${ids.join(",")}` : FAVORITES_PATH);
 export const compareHref = (ids: number[]) => `${COMPARE_PATH}?ids=${ids.join(",")}`;
 
+// The text dictionary of one language as a file, named by its version (docs/decisions/056).
+export const TEXTS_FILE_PATH = /^\/texts\/(en|es)\.json$/;
+export const textsFileHref = (language: string, version: string) => `/texts/${language}.json?v=${encodeURIComponent(version)}`;
+
 // Sign-in
 export const ADMIN_PATH = "/admin";
 export const LOGIN_PATH = "/admin/login";

@@ -1,4 +1,5 @@
 import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ClientLoaderFunctionArgs } from "@remix-run/react";
 import { json } from "@remix-run/node";
 import {
   Links,
@@ -18,11 +19,13 @@ import { DatabaseFaultPage, ErrorPage, FormRefusedPage, NotFoundPage, isDatabase
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/ui/toast";
-import { getDictionary } from "~/models/texts.server";
+import { getDictionaryVersion } from "~/models/texts.server";
 import { getLanguage, languageCookieHeader } from "~/i18n/i18n.server";
-import { useT } from "~/i18n/use-t";
+import { loadTexts } from "~/i18n/texts-store";
+import { useDocumentTexts, useT, useTextsVersion } from "~/i18n/use-t";
 import { savedHomesOf } from "~/http/saved-homes.server";
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, isLanguage } from "~/utils/locale";
+import { textsFileHref } from "~/paths";
 import { useNonce } from "~/document/nonce";
 import stylesheet from "~/tailwind.css";
 
@@ -38,9 +41,23 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const headers = new Headers({ Vary: "Accept-Language, Cookie" });
   const setCookie = await languageCookieHeader(request);
   if (setCookie) headers.append("Set-Cookie", setCookie);
-  // The homes saved without JavaScript: the header's count and the pressed Save toggles
-  // (with JavaScript the browser's own list takes over: hooks/use-saved-homes.ts).
-  return json({ language, messages: getDictionary()[language], savedHomes: savedHomesOf(request) }, { headers });
+  // The dictionary is not sent here but named by its version: the page links its file,
+  // which the browser keeps (docs/decisions/056). The homes saved without JavaScript: the
+  // header's count and the pressed Save toggles (with JavaScript the browser's own list
+  // takes over: hooks/use-saved-homes.ts).
+  return json({ language, textsVersion: getDictionaryVersion(language), savedHomes: savedHomesOf(request) }, { headers });
+}
+
+/**
+ * In the browser, after the first page: a new root answer (another language, or texts an
+ * admin just edited) is shown only once its dictionary is here, so no text flashes from one
+ * language to the other. Not run at hydration (no `hydrate`): entry.client.tsx has loaded
+ * the document's dictionary by then.
+ */
+export async function clientLoader({ serverLoader }: ClientLoaderFunctionArgs) {
+  const data = await serverLoader<typeof loader>();
+  await loadTexts(data.language, data.textsVersion);
+  return data;
 }
 
 // The dictionary only changes with the language (or after an admin edits a text).
@@ -76,9 +93,10 @@ function useStoredLanguagePreference(language: string) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
-  const data = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const language = data?.language ?? DEFAULT_LANGUAGE;
+  // The root data's, or on an error page drawn without it, the document's (entry.server.tsx).
+  const { language } = useTextsVersion();
+  const texts = useDocumentTexts();
   return (
     <html lang={language} className="h-full">
       <head>
@@ -86,6 +104,21 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
         <Links />
+        {texts.version ? (
+          // The document's dictionary, fetched by entry.client.tsx before it hydrates;
+          // asked for here so it comes with the page (after the stylesheet and the first
+          // photo: low). crossOrigin as fetch() asks for it (cors, same-origin
+          // credentials), or the browser would fetch it twice. It names the same file
+          // after client-side navigations (the root's clientLoader loads theirs).
+          <link
+            rel="preload"
+            as="fetch"
+            crossOrigin="anonymous"
+            href={textsFileHref(texts.language, texts.version)}
+            data-texts=""
+            {...{ fetchpriority: "low" }}
+          />
+        ) : null}
       </head>
       <body id="top" className="flex min-h-full flex-col">
         <Frame>{children}</Frame>

@@ -1,5 +1,6 @@
 import type { PreparedAnswer } from "./prepared-answer";
 import { IDS_PARAM } from "../app/utils/saved-homes";
+import { TEXTS_FILE_PATH } from "../app/paths";
 
 /**
  * Public pages and JSON, prepared once (server/prepared-answer.ts) and shared between
@@ -15,8 +16,12 @@ const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/, /^\/properties$/];
 // fill at most `maxSearchEntries` of the cache, so a crawl through many searches never
 // pushes out the home page or the homes' own pages.
 const SEARCH_PAGE = /^\/properties$/;
-// The public JSON calls are the same in every language.
-const CACHEABLE_JSON = [/^\/api\/(text-entries|hero-images|properties|faqs|config\/maps-api-key|map-markers)$/, /^\/api\/properties\/\d+(\/media)?$/];
+// The public JSON calls are the same in every language; a texts file names its own.
+const CACHEABLE_JSON = [
+  /^\/api\/(text-entries|hero-images|properties|faqs|config\/maps-api-key|map-markers)$/,
+  /^\/api\/properties\/\d+(\/media)?$/,
+  TEXTS_FILE_PATH,
+];
 
 type Entry = { answer: PreparedAnswer; storedAt: number; search: boolean };
 

@@ -1,14 +1,19 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { variantSrcSet } from "~/utils/image-variants";
 import type { PageHead } from "./seo.server";
-import type { Messages } from "~/utils/translate";
+import { heldTexts } from "~/i18n/texts-store";
+import type { Language } from "~/utils/locale";
 
 type MatchLike = { id: string; data: unknown };
 
-/** A dictionary text for meta functions, which run outside React. */
+/**
+ * A dictionary text for meta functions, which run outside React: from the dictionary the
+ * root data names by language and version, held for this page (app/i18n/texts-store.ts).
+ */
 export function rootText(matches: MatchLike[], key: string, fallback: string): string {
-  const root = matches.find((match) => match.id === "root")?.data as { messages?: Messages } | undefined;
-  return root?.messages?.[key] ?? fallback;
+  const root = matches.find((match) => match.id === "root")?.data as { language?: Language; textsVersion?: string } | undefined;
+  const messages = root?.language && root.textsVersion ? heldTexts(root.language, root.textsVersion) : undefined;
+  return messages?.[key] ?? fallback;
 }
 
 /**

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { textEntries, type TextEntry } from "~/db/schema";
@@ -10,11 +11,14 @@ import type { Messages } from "~/utils/translate";
 
 export type Dictionary = Record<Language, Messages>;
 
+/** One language's dictionary as the browser loads it: its JSON and a hash of that JSON. */
+export type TextsFile = { version: string; json: string };
+
 // Every page needs the dictionary; it changes only when an admin edits an entry, through
 // this process or another one on the same database file. This process's own edits empty
 // it; another connection's commits change SQLite's data_version, read on every use, so a
 // second process's edit shows here too (then within the page cache's lifetime).
-let cachedDictionary: { dictionary: Dictionary; dataVersion: number } | null = null;
+let cachedDictionary: { dictionary: Dictionary; files: Record<Language, TextsFile>; dataVersion: number } | null = null;
 
 /** Changes whenever another connection (another process) commits to the database. */
 function dataVersion(): number {
@@ -71,7 +75,7 @@ export function getTextEntry(id: number): TextEntry | undefined {
   return db().select().from(textEntries).where(eq(textEntries.id, id)).get();
 }
 
-export function getDictionary(): Dictionary {
+function currentDictionary(): NonNullable<typeof cachedDictionary> {
   // Read before the entries: a commit in between makes the next use read them again.
   const version = dataVersion();
   if (cachedDictionary?.dataVersion !== version) {
@@ -82,9 +86,38 @@ export function getDictionary(): Dictionary {
       // A Spanish text left blank shows the English one rather than nothing.
       es[entry.key] = entry.spanishText.trim() ? entry.spanishText : entry.englishText;
     }
-    cachedDictionary = { dictionary: { en, es }, dataVersion: version };
+    cachedDictionary = { dictionary: { en, es }, files: { en: textsFile(en), es: textsFile(es) }, dataVersion: version };
   }
-  return cachedDictionary.dictionary;
+  return cachedDictionary;
+}
+
+/** The entries are read in key order, so the same texts always make the same JSON and hash. */
+function textsFile(messages: Messages): TextsFile {
+  const json = JSON.stringify(messages);
+  return { json, version: crypto.createHash("sha256").update(json).digest("hex").slice(0, 12) };
+}
+
+export function getDictionary(): Dictionary {
+  return currentDictionary().dictionary;
+}
+
+/**
+ * A language's dictionary as one file (`/texts/{language}.json`), with its version: the
+ * first 12 hex digits of the SHA-256 of that JSON, which changes with any edit of a text
+ * of that language. Pages name the file by its version so the browser may keep it for good.
+ */
+export function getTextsFile(language: Language): TextsFile {
+  return currentDictionary().files[language];
+}
+
+/** A language's dictionary and the version of the file that holds it, read together. */
+export function getTexts(language: Language): { version: string; messages: Messages } {
+  const { dictionary, files } = currentDictionary();
+  return { version: files[language].version, messages: dictionary[language] };
+}
+
+export function getDictionaryVersion(language: Language): string {
+  return getTextsFile(language).version;
 }
 
 export function clearDictionaryCache() {

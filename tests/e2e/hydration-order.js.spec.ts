@@ -62,3 +62,42 @@ test("a page without a first photo hydrates at once", async ({ page }) => {
   expect(await page.locator('img[fetchpriority="high"]').count()).toBe(0);
   expect(errors).toEqual([]);
 });
+
+// Decision 056: the page's texts are fetched before it hydrates.
+const TEXTS_FILE = /\/texts\/(en|es)\.json\?v=/;
+
+test("a page whose texts cannot be had after a second try stays the page the server drew, working as without JavaScript", async ({ page }) => {
+  const pageErrors: string[] = [];
+  page.on("pageerror", (error) => pageErrors.push(String(error)));
+  let tries = 0;
+  await page.route(TEXTS_FILE, (route) => {
+    tries++;
+    return route.abort("failed");
+  });
+  await page.goto("/", { waitUntil: "domcontentloaded" });
+  // Asked for hydration at once (a key), then tried twice.
+  await page.keyboard.press("Shift");
+  await expect.poll(() => tries).toBeGreaterThanOrEqual(2);
+  await quietPeriod(page, 500);
+  expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+  // Its controls are the plain HTML ones: the language switch loads the Spanish page.
+  await page.getByRole("button", { name: "Switch to Spanish" }).click();
+  await expect(page).toHaveURL(/\?lng=es$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "es");
+  await expect(page.getByRole("heading", { name: "Preguntas frecuentes" })).toBeVisible();
+  expect(pageErrors).toEqual([]);
+});
+
+test("a texts fetch that fails once is tried again, and the page hydrates without a mismatch", async ({ page }) => {
+  const errors = collectErrors(page);
+  let failed = false;
+  await page.route(TEXTS_FILE, (route) => {
+    if (failed) return route.continue();
+    failed = true;
+    return route.abort("failed");
+  });
+  await openPage(page, "/?lng=es");
+  expect(failed).toBe(true);
+  await expect(page.getByRole("heading", { name: "Preguntas frecuentes" })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -13,6 +13,44 @@ test.describe("site frame with JavaScript", () => {
     await expect(page.getByRole("tooltip")).toHaveText("Cambiar a Inglés");
   });
 
+  test("switching language draws the page in Spanish without loading it again, its texts fetched first", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(String(error)));
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    const englishFile = /\/texts\/en\.json\?v=[0-9a-f]{12}$/;
+    let englishRequests = 0;
+    page.on("request", (request) => {
+      if (englishFile.test(request.url())) englishRequests++;
+    });
+    // The English file comes with the page (its preload), before hydration, and once:
+    // the script that hydrates takes what was preloaded.
+    const english = page.waitForResponse((response) => englishFile.test(response.url()));
+    await openPage(page, "/");
+    expect((await english).status()).toBe(200);
+    expect(englishRequests).toBe(1);
+    await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+    const spanish = page.waitForResponse((response) => /\/texts\/es\.json\?v=[0-9a-f]{12}$/.test(response.url()));
+    await page.getByRole("button", { name: "Switch to Spanish" }).click();
+    expect((await spanish).status()).toBe(200);
+    await expect(page.locator("html")).toHaveAttribute("lang", "es");
+    await expect(page.getByRole("navigation", { name: "Navegación principal" }).first()).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Preguntas frecuentes" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Saltar al contenido principal" })).toBeAttached();
+    expect(await page.title()).toContain("Casas manufacturadas en Texas");
+    // Drawn by the page's scripts: the same document.
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+    // And back: the English file is still here, not fetched again.
+    await page.getByRole("button", { name: "Cambiar a Inglés" }).click();
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("navigation", { name: "Main navigation" }).first()).toBeVisible();
+    expect(englishRequests).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   test("the tooltip waits 700 ms, and the next one within 300 ms opens at once", async ({ page }) => {
     await page.clock.install();
     await openPage(page, "/");
