@@ -24,7 +24,7 @@ const LAYER_ORDER = "routes -> components -> auth, http, document, i18n -> model
 
 export default tseslint.config(
   {
-    ignores: ["build/**", "public/build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**"],
+    ignores: ["build/**", "node_modules/**", "data/**", "test-results/**", "playwright-report/**", ".cache/**"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

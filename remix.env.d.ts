@@ -1,5 +1,5 @@
-/// <reference types="@remix-run/dev" />
 /// <reference types="@remix-run/node" />
+/// <reference types="vite/client" />
 
 // Loader and action data are typed as single fetch (turbo-stream) delivers them.
 declare module "@remix-run/server-runtime" {

@@ -27,7 +27,7 @@ import { savedHomesOf } from "~/http/saved-homes.server";
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, isLanguage } from "~/utils/locale";
 import { textsFileHref } from "~/paths";
 import { useNonce } from "~/document/nonce";
-import stylesheet from "~/tailwind.css";
+import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

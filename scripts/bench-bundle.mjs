@@ -4,7 +4,8 @@
 //
 // For each page, the files its HTML loads before any interaction (script src, module
 // imports, modulepreload, the held-back preloads of decision 025) and the files those
-// import in turn (the build's esbuild metafile, build/metafile.js.json), each with its
+// import in turn (the chunks as the build described them, build/client-chunks.json, written
+// by vite.config.ts), each with its
 // gzip -9 size; then the modules inside them, grouped by package (node_modules) or by
 // folder of app/, with their bytes in the output and their share of the gzipped total
 // (each file's gzip size split by its modules' bytes: gzip does not say more exactly).
@@ -18,7 +19,8 @@ import zlib from "node:zlib";
 import { request, scriptsOf, startBuiltServer, stopBuiltServer } from "./bench-util.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const METAFILE = path.join(ROOT, "build", "metafile.js.json");
+const CHUNKS_FILE = path.join(ROOT, "build", "client-chunks.json");
+const CLIENT_DIR = path.join(ROOT, "build", "remix", "client");
 const KIB = 1024;
 
 /** The pages whose JavaScript is reported, with the path of a home's page filled in. */
@@ -42,81 +44,84 @@ function groupOf(input) {
   return parts.length > 2 ? parts.slice(0, -1).join("/") : clean;
 }
 
-function loadMetafile() {
-  return JSON.parse(fs.readFileSync(METAFILE, "utf8"));
+/** Each chunk by its URL path (/build/x.js): its imports, those made on demand, its modules' bytes. */
+function loadChunks() {
+  return JSON.parse(fs.readFileSync(CHUNKS_FILE, "utf8"));
 }
+
+const bytesOf = (file) => fs.statSync(path.join(CLIENT_DIR, file)).size;
 
 const gzipCache = new Map();
 function gzipSize(file) {
-  if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(ROOT, file)), { level: 9 }).length);
+  if (!gzipCache.has(file)) gzipCache.set(file, zlib.gzipSync(fs.readFileSync(path.join(CLIENT_DIR, file)), { level: 9 }).length);
   return gzipCache.get(file);
 }
 
 /** The files `/build/...` paths load through static imports, and what they import on demand. */
-function closure(metafile, urlPaths) {
+function closure(chunks, urlPaths) {
   const loaded = new Set();
   const onDemand = new Set();
-  const queue = urlPaths.map((urlPath) => `public${urlPath}`);
+  const queue = [...urlPaths];
   while (queue.length) {
     const file = queue.shift();
-    if (loaded.has(file) || !metafile.outputs[file]) continue;
+    if (loaded.has(file) || !chunks[file]) continue;
     loaded.add(file);
-    for (const imported of metafile.outputs[file].imports ?? []) {
-      if (imported.kind === "import-statement") queue.push(imported.path);
-      else if (imported.kind === "dynamic-import") onDemand.add(imported.path);
-    }
+    queue.push(...chunks[file].imports);
+    for (const imported of chunks[file].dynamicImports) onDemand.add(imported);
   }
   for (const file of loaded) onDemand.delete(file);
   return { loaded: [...loaded], onDemand: [...onDemand] };
 }
 
 /** A file's name without its hash, with the module groups that make most of it. */
-function describeFile(metafile, file) {
-  const output = metafile.outputs[file];
+function describeFile(chunks, file) {
   const byGroup = new Map();
-  for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) byGroup.set(groupOf(input), (byGroup.get(groupOf(input)) ?? 0) + bytesInOutput);
+  for (const [input, bytes] of Object.entries(chunks[file].modules)) byGroup.set(groupOf(input), (byGroup.get(groupOf(input)) ?? 0) + bytes);
   const main = [...byGroup.entries()].sort((a, b) => b[1] - a[1]).slice(0, 2).map(([group]) => group);
-  return `${file.replace(/^public/, "").replace(/-[A-Z0-9]{8}\.js$/, ".js")}${main.length ? ` (${main.join(", ")})` : ""}`;
+  return `${file.replace(/-[\w-]{8}\.js$/, ".js")}${main.length ? ` (${main.join(", ")})` : ""}`;
 }
 
 /** One page's report: its files and their gzip sizes, its module groups, what loads on demand. */
-export function pageBundle(metafile, html, baseUrl) {
-  const { loaded, onDemand } = closure(metafile, scriptsOf(html, baseUrl));
+export function pageBundle(chunks, html, baseUrl) {
+  const { loaded, onDemand } = closure(chunks, scriptsOf(html, baseUrl));
   const groups = new Map();
   let totalGzip = 0;
   let totalBytes = 0;
   const files = loaded.map((file) => {
-    const output = metafile.outputs[file];
+    const bytes = bytesOf(file);
     const gzip = gzipSize(file);
     totalGzip += gzip;
-    totalBytes += output.bytes;
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+    totalBytes += bytes;
+    const modules = Object.entries(chunks[file].modules);
+    const rendered = modules.reduce((sum, [, moduleBytes]) => sum + moduleBytes, 0);
+    for (const [input, moduleBytes] of modules) {
       const group = groupOf(input);
       const entry = groups.get(group) ?? { group, bytes: 0, gzip: 0 };
-      entry.bytes += bytesInOutput;
-      entry.gzip += output.bytes ? (gzip * bytesInOutput) / output.bytes : 0;
+      // The modules' rendered bytes before minification, scaled to the file's.
+      entry.bytes += rendered ? (bytes * moduleBytes) / rendered : 0;
+      entry.gzip += rendered ? (gzip * moduleBytes) / rendered : 0;
       groups.set(group, entry);
     }
-    return { file: describeFile(metafile, file), bytes: output.bytes, gzip };
+    return { file: describeFile(chunks, file), bytes, gzip };
   });
   // What the on-demand files bring that the page does not already hold.
-  const later = closure(metafile, onDemand.map((file) => file.replace(/^public/, ""))).loaded.filter((file) => !loaded.includes(file));
+  const later = closure(chunks, onDemand).loaded.filter((file) => !loaded.includes(file));
   return {
     files: files.sort((a, b) => b.gzip - a.gzip),
     groups: [...groups.values()].sort((a, b) => b.gzip - a.gzip),
     totalGzip,
     totalBytes,
-    onDemand: later.map((file) => ({ file: describeFile(metafile, file), gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip),
+    onDemand: later.map((file) => ({ file: describeFile(chunks, file), gzip: gzipSize(file) })).sort((a, b) => b.gzip - a.gzip),
   };
 }
 
 /** Reports every page of `pages` on the server at `url`. */
 export async function bundleReport(url, pages) {
-  const metafile = loadMetafile();
+  const chunks = loadChunks();
   const reports = [];
   for (const page of pages) {
     const response = await request(`${url}${page.path}`);
-    reports.push({ ...page, ...pageBundle(metafile, response.body.toString("utf8"), `${url}${page.path}`) });
+    reports.push({ ...page, ...pageBundle(chunks, response.body.toString("utf8"), `${url}${page.path}`) });
   }
   return reports;
 }
@@ -154,7 +159,7 @@ export function printBundle(reports) {
 
 async function main() {
   const writeTo = process.argv.includes("--write") ? process.argv[process.argv.indexOf("--write") + 1] : null;
-  if (!fs.existsSync(METAFILE)) {
+  if (!fs.existsSync(CHUNKS_FILE)) {
     const { execFileSync } = await import("node:child_process");
     execFileSync(process.execPath, [path.join(ROOT, "scripts", "build.mjs")], { stdio: "inherit", cwd: ROOT });
   }

@@ -5,7 +5,7 @@
 //   1. npm run build
 //   2. build/server.js on a free port, cwd = a fresh temp dir (as tests/support/server.ts)
 //   3. GET / (en, es), a property page and GET /api/properties once, their bodies written
-//      under public/build/bench/ so the same server serves the same bytes as static files
+//      under build/remix/client/build/bench/ (served as /build/bench/) so the same server serves the same bytes as static files
 //   4. autocannon, 50 connections, 2 s warm-up + 8 s: dynamic vs static
 //   5. gzipped size (zlib level 9) of the JavaScript that / loads; 5b. what the JavaScript of
 //      /, /properties and a home's page is made of, by module (scripts/bench-bundle.mjs)
@@ -43,7 +43,8 @@ import { pad, printTable, scriptsOf, startBuiltServer, stopBuiltServer } from ".
 import { CHROMIUM_ARGS } from "./chromium-flags.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const BENCH_DIR = path.join(ROOT, "public", "build", "bench");
+const CLIENT_ASSETS_DIR = path.join(ROOT, "build", "remix", "client", "build");
+const BENCH_DIR = path.join(CLIENT_ASSETS_DIR, "bench");
 const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CHROME_FLAGS = ["--headless=new", ...CHROMIUM_ARGS];
 
@@ -179,10 +180,10 @@ watchdog.unref();
 
 // ---------------------------------------------------------------- 1. build
 
-/** Changes when any build (ours or someone else's) rewrites build/ and public/build. */
+/** Changes when any build (ours or someone else's) rewrites build/. */
 function buildStamp() {
   try {
-    return fs.statSync(path.join(ROOT, "build", "index.js")).mtimeMs;
+    return fs.statSync(path.join(ROOT, "build", "remix", "server", "index.js")).mtimeMs;
   } catch {
     return null;
   }
@@ -613,7 +614,7 @@ async function main() {
   section("3. snapshots for the static comparison");
   let propertyId = null;
   let snapshotsOk = false;
-  // Rewritten before each static run: a build elsewhere empties public/build.
+  // Rewritten before each static run: a build elsewhere empties the build.
   const snapshots = {};
   const writeSnapshots = () => {
     fs.mkdirSync(BENCH_DIR, { recursive: true });
@@ -637,7 +638,7 @@ async function main() {
     for (const twin of twins) {
       const answer = await httpGet(`${url}${twin.path}`);
       snapshots[twin.file] = answer.body;
-      console.log(`  GET ${pad(twin.path, 20)} -> ${answer.status}, ${answer.body.length} B  -> public/build/bench/${twin.file}`);
+      console.log(`  GET ${pad(twin.path, 20)} -> ${answer.status}, ${answer.body.length} B  -> /build/bench/${twin.file}`);
       if (answer.status !== 200) results.notes.push(`GET ${twin.path} answered ${answer.status}`);
     }
     writeSnapshots();
@@ -674,8 +675,8 @@ async function main() {
         const isStatic = target.startsWith("/build/bench/");
         if (isStatic) writeSnapshots();
         const r = await loadRun(autocannon, `${url}${target}`);
-        if (isStatic && !fs.existsSync(path.join(ROOT, "public", target))) {
-          console.log(`  ${target}: the file vanished during the run (another build emptied public/build?)`);
+        if (isStatic && !fs.existsSync(path.join(CLIENT_ASSETS_DIR, target.replace(/^\/build\//, "")))) {
+          console.log(`  ${target}: the file vanished during the run (another build emptied the build?)`);
         }
         results.load[target] = r;
         const codes = Object.entries(r.statusCodes ?? {})
@@ -1032,6 +1033,6 @@ try {
 } finally {
   section("cleanup");
   await cleanup();
-  console.log(`  server stopped, temp dir and public/build/bench removed (${elapsed()} in all)`);
+  console.log(`  server stopped, temp dir and /build/bench removed (${elapsed()} in all)`);
 }
 process.exit(exitCode);

@@ -1,5 +1,5 @@
-// Part of npm run build: every text file under public/ (the built scripts and styles in
-// public/build, the SVGs) gets a brotli (.br, quality 11) and a gzip (.gz, level 9)
+// Part of npm run build: every text file under public/ (the SVGs, the manifest) and the
+// browser's built scripts and styles (build/remix/client) gets a brotli (.br, quality 11) and a gzip (.gz, level 9)
 // copy beside it, which the server sends as they are (express-static-gzip) instead of
 // compressing each answer. Fonts and pictures are compressed already and are left.
 import fs from "node:fs";
@@ -7,7 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import zlib from "node:zlib";
 
-const PUBLIC_DIR = fileURLToPath(new URL("../public", import.meta.url));
+const SERVED_DIRS = ["../public", "../build/remix/client"].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 const TEXT_FILES = /\.(js|mjs|css|svg|html|json|txt|xml|map|webmanifest)$/i;
 // A copy that saves less than this is not worth a second file.
 const MOST_WORTH_KEEPING = 0.9;
@@ -35,7 +35,7 @@ const encoders = {
 let files = 0;
 let before = 0;
 let after = 0;
-for (const file of filesUnder(PUBLIC_DIR)) {
+for (const file of SERVED_DIRS.flatMap((dir) => [...filesUnder(dir)])) {
   const bytes = fs.readFileSync(file);
   files += 1;
   before += bytes.length;
@@ -50,4 +50,4 @@ for (const file of filesUnder(PUBLIC_DIR)) {
     if (suffix === "br") after += compressed.length;
   }
 }
-console.log(`Precompressed ${files} files under public/: ${(before / 1024).toFixed(1)} KiB, ${(after / 1024).toFixed(1)} KiB as brotli.`);
+console.log(`Precompressed ${files} files under public/ and build/remix/client/: ${(before / 1024).toFixed(1)} KiB, ${(after / 1024).toFixed(1)} KiB as brotli.`);

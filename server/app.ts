@@ -1,4 +1,3 @@
-import path from "node:path";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
@@ -28,7 +27,7 @@ import { answeringFormRefusals } from "./form-refusal-routes";
 import { sendDatabaseFault } from "./database-fault-page";
 import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
-import { PUBLIC_DIR } from "./paths";
+import { CLIENT_ASSETS_DIR, PUBLIC_DIR } from "./paths";
 import { readLimit, READS_PER_MINUTE } from "./read-limit";
 import { refuse, REFUSALS } from "./refusal";
 import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
@@ -106,7 +105,7 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
 
   // The files' brotli and gzip copies made by npm run build (scripts/precompress.mjs) are
   // sent as they are; the compression middleware leaves an answer already encoded.
-  app.use("/build", precompressedStatic(path.join(PUBLIC_DIR, "build"), { immutable: true, maxAge: "1y", index: false }));
+  app.use("/build", precompressedStatic(CLIENT_ASSETS_DIR, { immutable: true, maxAge: "1y", index: false }));
   app.use(precompressedStatic(PUBLIC_DIR, { maxAge: "1d", index: false }));
   app.use("/objects", serveObjects());
   app.use("/variants", imageVariants({ cacheDir: variantsCacheDir(config.dataDir) }));

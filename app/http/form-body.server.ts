@@ -36,7 +36,7 @@ export class FormRefused extends Error {
 
 /**
  * The refusal an error is, if it is one. By its name and status, not `instanceof`: the
- * server (build/server.js) and the app (build/index.js) are bundled apart, each with its
+ * server (build/server.js) and the app (build/remix/server/index.js) are bundled apart, each with its
  * own copy of this class.
  */
 export function formRefusalOf(error: unknown): { status: 400 | 413 } | null {

@@ -1,14 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
+import { isPlausiblePhone } from "./contact-check";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS } from "./contact-fields";
 import { cleanMultilineText, fitsOnOneLine } from "~/utils/control-characters";
 
 export { CONTACT_LIMITS, CONTACT_SUBJECTS, HONEYPOT_FIELD, type ContactSubject } from "./contact-fields";
 
 /**
- * The contact form's one schema: conform validates with it in the browser (loaded
- * lazily, contact-validation.ts), the home page's action and POST /api/contact validate
- * with it on the server. Every message is a dictionary key, so each side shows it in
+ * The contact form's schema: the home page's action and POST /api/contact validate with
+ * it on the server; the browser checks the same rules without zod (contact-check.ts). Every message is a dictionary key, so each side shows it in
  * the visitor's language with t(key).
  */
 
@@ -16,13 +16,7 @@ const TOO_LONG = "validation.too_long";
 // A line break, NUL, ESC or a bidirectional override in a one-line field (control-characters.ts).
 const CONTROL_CHARACTER_KEY = "validation.special_characters";
 
-// Digits and the usual separators; at least 7 digits so "---- ----" is not a phone.
-const PHONE_PATTERN = /^[0-9 +().,-]{7,20}$/;
-const PHONE_MIN_DIGITS = 7;
-
-export function isPlausiblePhone(value: string): boolean {
-  return PHONE_PATTERN.test(value) && (value.match(/\d/g)?.length ?? 0) >= PHONE_MIN_DIGITS;
-}
+export { isPlausiblePhone };
 
 /** A required text: a missing value, a non-string and blanks all get the same message. */
 function requiredText(messageKey: string, max: number) {

@@ -12,7 +12,7 @@ import { pagingRefusal, readPaging } from "~/http/api.server";
  * Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ request }) => {
     const params = new URL(request.url).searchParams;
     const { page, limit, fieldErrors } = readPaging(params, MAX_AUDIT_PAGE_SIZE);
@@ -25,3 +25,6 @@ export const { loader, action } = adminJsonRoute({
     return noStoreJson({ ...result, entries: result.entries.map(auditJson) });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

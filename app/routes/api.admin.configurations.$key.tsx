@@ -14,7 +14,7 @@ import { firstFieldError, notConfiguredAnswer, settingAnswer, unknownKeyAnswer }
 
 const keyOf = (params: { key?: string }) => params.key ?? "";
 
-export const { loader, action } = adminJsonRoute(
+const jsonRoute = adminJsonRoute(
   {
     GET: ({ params }) => {
       const setting = getConfiguration(keyOf(params));
@@ -30,3 +30,6 @@ export const { loader, action } = adminJsonRoute(
   // A key that is not a setting is 404 whatever the method.
   { before: ({ params }) => (CONFIGURATION_KEYS.includes(keyOf(params)) ? null : unknownKeyAnswer()) },
 );
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -18,7 +18,7 @@ import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
  * Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: async ({ request, admin }) => {
     const empty = !(await request.clone().text()).trim();
     if (!empty && !(await readJsonObject(request))) return noStoreJson({ error: NOT_A_JSON_OBJECT }, { status: 400 });
@@ -41,3 +41,6 @@ export const { loader, action } = adminJsonRoute({
     }
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

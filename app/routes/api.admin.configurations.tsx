@@ -11,7 +11,7 @@ import { firstFieldError, settingAnswer } from "~/http/configuration-api.server"
  * Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: ({ request, admin }) =>
     withJsonBody(request, newConfigurationSchema, (fieldErrors) => firstFieldError(fieldErrors, ["key", "value", "description"]), (input) => {
       const outcome = createConfiguration(input, admin.email);
@@ -19,3 +19,6 @@ export const { loader, action } = adminJsonRoute({
       return settingAnswer(outcome.setting, { status: 201, message: CONTACT_EMAIL_MESSAGES.updated });
     }),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -12,7 +12,7 @@ import { parseId } from "~/http/params";
 
 const notFound = () => notFoundJson(FAQ_MESSAGES.notFound);
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ params }) => {
     const id = parseId(params.id);
     const faq = id === null ? undefined : getFaq(id);
@@ -39,3 +39,6 @@ export const { loader, action } = adminJsonRoute({
     return noStoreJson({ message: FAQ_MESSAGES.deleted });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -12,7 +12,7 @@ import { adminJsonRoute, noStoreJson, withJsonBody } from "~/http/admin-json-rou
  * /api/faqs show the change at once. Admins only: without a session every method is 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: () => noStoreJson(listAllFaqs().map(faqJson)),
   POST: ({ request, admin }) =>
     withJsonBody(request, faqSchema, FAQ_MESSAGES.createFailed, async (input) => {
@@ -24,3 +24,6 @@ export const { loader, action } = adminJsonRoute({
       );
     }),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

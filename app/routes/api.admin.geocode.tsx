@@ -11,7 +11,7 @@ import { adminJsonRoute, noStoreJson, refusedJson } from "~/http/admin-json-rout
  * Retry-After). Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: async ({ request, admin }) => {
     const query = new URL(request.url).searchParams.get("q") ?? "";
     const problem = addressQueryProblem(query);
@@ -25,3 +25,6 @@ export const { loader, action } = adminJsonRoute({
     return noStoreJson({ suggestions: result.suggestions, source: result.source });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

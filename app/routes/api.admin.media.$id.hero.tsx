@@ -12,7 +12,7 @@ import { parseId } from "~/http/params";
 
 const notFound = () => notFoundJson(MEDIA_MESSAGES.notFound);
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   PATCH: ({ request, params, admin }) => {
     const id = parseId(params.id);
     if (id === null || !getMedia(id)) return notFound();
@@ -23,3 +23,6 @@ export const { loader, action } = adminJsonRoute({
     });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

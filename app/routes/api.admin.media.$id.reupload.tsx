@@ -13,7 +13,7 @@ import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
  * shows the new one. Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   PUT: ({ request, params, admin }) => {
     const id = parseId(params.id);
     if (id === null) return notFoundJson(MEDIA_MESSAGES.notFound);
@@ -22,3 +22,6 @@ export const { loader, action } = adminJsonRoute({
     );
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

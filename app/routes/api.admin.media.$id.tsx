@@ -11,7 +11,7 @@ import { storageUnavailableJson } from "~/http/storage-unavailable.server";
  * valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   DELETE: async ({ params, admin }) => {
     const id = parseId(params.id);
     const outcome = id === null ? ({ kind: "not_found" } as const) : await deleteMedia(id, admin.email);
@@ -20,3 +20,6 @@ export const { loader, action } = adminJsonRoute({
     return noStoreJson({ message: MEDIA_MESSAGES.deleted });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -12,7 +12,7 @@ import { fieldErrorsOf } from "~/http/api.server";
  * 400 with the field errors. Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ request }) => {
     const parsed = mediaListQuerySchema.safeParse(mediaListQueryValues(new URL(request.url).searchParams));
     if (!parsed.success) return refusedJson("Invalid query parameters", fieldErrorsOf(parsed.error));
@@ -23,3 +23,6 @@ export const { loader, action } = adminJsonRoute({
     return noStoreJson(items.map(mediaJson), { headers: { "X-Total-Count": String(countMedia(q)) } });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

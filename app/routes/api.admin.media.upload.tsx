@@ -14,9 +14,12 @@ import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
  * without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: ({ request, admin }) =>
     withMediaUploadBody(request, async ({ slotId, filename }) =>
       mediaUploadAnswer(await recordUploadedMedia(slotId, admin.email, filename), UPLOAD_MESSAGES.imageUploaded, 201),
     ),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -13,7 +13,7 @@ import { parseId } from "~/http/params";
 
 const notFound = () => notFoundJson(MESSAGE_MESSAGES.notFound);
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ params }) => {
     const id = parseId(params.id);
     const message = id === null ? undefined : getContactMessage(id);
@@ -28,3 +28,6 @@ export const { loader, action } = adminJsonRoute({
     });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -14,7 +14,7 @@ import { NO_STORE } from "~/http/no-store";
  * answers 400 with field errors; neither is recorded.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ request, admin }) => {
     const parsed = messageFilterSchema.safeParse(messageFilterValues(new URL(request.url).searchParams));
     if (!parsed.success) return refusedJson(MESSAGE_MESSAGES.filterInvalid, fieldErrorsOf(parsed.error));
@@ -28,3 +28,6 @@ export const { loader, action } = adminJsonRoute({
     });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

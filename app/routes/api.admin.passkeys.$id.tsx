@@ -7,10 +7,13 @@ import { removePasskey } from "~/models/passkeys.server";
  * DELETE /api/admin/passkeys/{id}: removes one of the signed-in admin's own passkeys
  * (404 for any other id); the change log records it. Admins only.
  */
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   DELETE: ({ params, admin }) => {
     const id = parseId(params.id);
     if (id === null || !removePasskey(id, admin.email, admin.email)) return notFoundJson(PASSKEY_MESSAGES.notFound);
     return noStoreJson({ message: PASSKEY_MESSAGES.removed });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

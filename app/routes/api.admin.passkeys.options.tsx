@@ -9,10 +9,13 @@ import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
  * admin (for the browser's navigator.credentials.create). Their challenge is bound to
  * this session, used once, and lives 5 minutes. Admins only.
  */
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: async ({ request, admin }) => {
     const limit = await passkeyRegisterLimit(admin.email);
     if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
     return noStoreJson(await registrationOptions(admin, (await getSession(request)).id));
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

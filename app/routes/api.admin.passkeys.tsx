@@ -15,7 +15,7 @@ import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
  * a passkey already stored. Admins only (401 without a session).
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ admin }) => noStoreJson(listPasskeys(admin.email)),
   POST: async ({ request, admin }) => {
     const limit = await passkeyRegisterLimit(admin.email);
@@ -29,3 +29,6 @@ export const { loader, action } = adminJsonRoute({
     });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -7,6 +7,9 @@ import { changeMediaLink } from "~/http/property-api.server";
  * 405 with Allow for other methods. Admins only: without a valid session, 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: (call) => changeMediaLink(call, "link"),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -8,6 +8,9 @@ import { makeMainImageCall } from "~/http/property-api.server";
  * with Allow for other methods; 401 without a session.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: (call) => makeMainImageCall(call),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

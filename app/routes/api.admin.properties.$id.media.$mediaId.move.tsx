@@ -8,6 +8,9 @@ import { moveMediaCall } from "~/http/property-api.server";
  * photo not linked to it; 405 with Allow for other methods; 401 without a session.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: (call) => moveMediaCall(call),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -8,6 +8,9 @@ import { changeMediaLink } from "~/http/property-api.server";
  * without a valid session, 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   DELETE: (call) => changeMediaLink(call, "unlink"),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -10,10 +10,13 @@ import { parseId } from "~/http/params";
  * Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ params }) => {
     const id = parseId(params.id);
     if (id === null || !getProperty(id)) return notFoundJson(PROPERTY_MESSAGES.notFound);
     return noStoreJson(listPropertyMedia(id).map(mediaJson));
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -14,7 +14,7 @@ import { withPropertyBody } from "~/http/property-api.server";
 
 const notFound = () => notFoundJson(PROPERTY_MESSAGES.notFound);
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ params }) => {
     const id = parseId(params.id);
     const property = id === null ? undefined : getProperty(id);
@@ -35,3 +35,6 @@ export const { loader, action } = adminJsonRoute({
     return deleteProperty(id, admin.email) ? noStoreJson({ message: PROPERTY_MESSAGES.deleted }) : notFound();
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -15,7 +15,7 @@ import { withPropertyBody } from "~/http/property-api.server";
 
 const PAGE_PARAMS = ["q", "page", "limit"];
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ request }) => {
     const params = new URL(request.url).searchParams;
     if (!PAGE_PARAMS.some((name) => params.has(name))) return noStoreJson(listAllProperties().map(propertyJson));
@@ -29,3 +29,6 @@ export const { loader, action } = adminJsonRoute({
       noStoreJson(propertyJson((await createProperty(property, admin.email)).property), { status: 201 }),
     ),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

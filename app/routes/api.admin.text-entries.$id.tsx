@@ -14,7 +14,7 @@ import { parseId } from "~/http/params";
 
 const notFound = () => notFoundJson(TEXT_ENTRY_MESSAGES.notFound);
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   PUT: ({ request, params, admin }) => {
     const id = parseId(params.id);
     const entry = id === null ? undefined : getTextEntry(id);
@@ -32,3 +32,6 @@ export const { loader, action } = adminJsonRoute({
     });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

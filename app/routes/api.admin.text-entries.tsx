@@ -9,6 +9,9 @@ import { adminJsonRoute, noStoreJson } from "~/http/admin-json-route.server";
  * Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: ({ request }) => noStoreJson(searchTextEntries(new URL(request.url).searchParams.get("q") ?? "").map(textEntryJson)),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -8,7 +8,7 @@ import { confirmVisit, getVisitRequest } from "~/models/visit-requests.server";
  * times asked for (or another future time within the visiting hours) and mails the visitor
  * the time with visit.ics. 404 unknown, 409 once confirmed or declined, 401 without a session.
  */
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   POST: async ({ request, params, admin }) => {
     const id = parseId(params.id);
     if (id === null || !getVisitRequest(id)) return decisionAnswer({ kind: "not_found" });
@@ -17,3 +17,6 @@ export const { loader, action } = adminJsonRoute({
     return decisionAnswer(confirmVisit(id, time, admin.email));
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

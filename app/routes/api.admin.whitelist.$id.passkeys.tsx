@@ -10,7 +10,7 @@ import { WHITELIST_MESSAGES } from "~/models/whitelist-form";
  * 404 for an unknown entry; 403 for the caller's own entry (their passkeys are removed
  * one by one, DELETE /api/admin/passkeys/{id}). Admins only.
  */
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   DELETE: ({ params, admin }) => {
     const outcome = removeOtherAdminPasskeys(parseId(params.id), admin.email);
     if (outcome.kind === "not_found") return notFoundJson(WHITELIST_MESSAGES.notFound);
@@ -18,3 +18,6 @@ export const { loader, action } = adminJsonRoute({
     return noStoreJson({ removed: outcome.removed, message: PASSKEY_MESSAGES.othersRemoved });
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -9,7 +9,7 @@ import { parseId } from "~/http/params";
  * whitelist every time). Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   DELETE: ({ params, admin }) => {
     const id = parseId(params.id);
     const outcome = id === null ? ({ kind: "not_found" } as const) : removeFromWhitelist(id, admin.email);
@@ -26,3 +26,6 @@ export const { loader, action } = adminJsonRoute({
     }
   },
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -9,7 +9,7 @@ import { adminJsonRoute, noStoreJson, withJsonBody } from "~/http/admin-json-rou
  * Admins only: without a valid session every method answers 401.
  */
 
-export const { loader, action } = adminJsonRoute({
+const jsonRoute = adminJsonRoute({
   GET: () => noStoreJson(listWhitelist()),
   POST: ({ request, admin }) =>
     withJsonBody(request, whitelistEmailSchema, (fieldErrors) => (fieldErrors.email ? INVALID_EMAIL_MESSAGE : (fieldErrors.invite?.[0] ?? INVALID_EMAIL_MESSAGE)), ({ email, invite }) => {
@@ -19,3 +19,6 @@ export const { loader, action } = adminJsonRoute({
       return noStoreJson({ ...outcome.entry, message: WHITELIST_MESSAGES.added }, { status: 201 });
     }),
 });
+
+export const loader = jsonRoute.loader;
+export const action = jsonRoute.action;

@@ -19,7 +19,7 @@ type BuildRoute = { id: string; path?: string; parentId?: string; module: Record
 
 /** Every /api route path of the Remix build, parameters filled with an id that does not exist. */
 async function apiPaths(): Promise<string[]> {
-  const build = (await import(pathToFileURL(path.join(ROOT, "build", "index.js")).href)) as { routes: Record<string, BuildRoute> };
+  const build = (await import(pathToFileURL(path.join(ROOT, "build", "remix", "server", "index.js")).href)) as { routes: Record<string, BuildRoute> };
   const fullPath = (route: BuildRoute): string => {
     const parent = route.parentId ? build.routes[route.parentId] : undefined;
     return [parent ? fullPath(parent) : "", route.path ?? ""].filter(Boolean).join("/");

@@ -84,7 +84,7 @@ describe("the per-client limit on reads", () => {
 
   it("static files, stored photos, their variants and the health check are not counted", async () => {
     const client = "198.51.100.41";
-    const script = fs.readdirSync(path.join(ROOT, "public", "build")).find((name) => /^entry\.client-.*\.js$/.test(name))!;
+    const script = fs.readdirSync(path.join(ROOT, "build", "remix", "client", "build")).find((name) => /^entry\.client-.*\.js$/.test(name))!;
     const photo = (JSON.parse((await read("/api/properties", "198.51.100.42")).body) as { imageUrl: string }[])[0].imageUrl;
     const files = [`/build/${script}`, "/favicon.svg", "/logo.svg", photo, `/variants/480/${photo.replace(/^\/objects\//, "")}`, "/healthz"];
     for (let round = 1; round <= 3; round++) {

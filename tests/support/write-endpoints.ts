@@ -311,7 +311,7 @@ type BuildRoute = { module: Record<string, unknown> };
 
 /** The ids of the Remix routes of the build that take writes (export an action). */
 export async function actionRoutesOfBuild(): Promise<string[]> {
-  const build = (await import(pathToFileURL(path.join(ROOT, "build", "index.js")).href)) as { routes: Record<string, BuildRoute> };
+  const build = (await import(pathToFileURL(path.join(ROOT, "build", "remix", "server", "index.js")).href)) as { routes: Record<string, BuildRoute> };
   return Object.entries(build.routes)
     .filter(([, route]) => typeof route.module.action === "function")
     .map(([id]) => id)

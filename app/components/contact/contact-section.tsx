@@ -254,7 +254,7 @@ let loadingValidator: Promise<ContactValidator> | null = null;
 /** It could not be loaded (offline, a new deployment): the form is sent and the server checks it. */
 let validatorUnavailable = false;
 
-/** Loads the contact form's zod check once (it is not part of the page's first load). */
+/** Loads the contact form's check once (it is not part of the page's first load). */
 function loadContactValidator(): Promise<ContactValidator> {
   loadingValidator ??= import("~/models/contact-validation").then(
     (module) => (contactValidator = module.validateContact),

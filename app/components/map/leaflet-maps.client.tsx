@@ -7,7 +7,7 @@ import { SafeImage } from "~/components/ui/safe-image";
 import { escapeHtml } from "~/utils/html";
 import { useT } from "~/i18n/use-t";
 import { getJson } from "./lazy-map";
-import mapStylesHref from "./map.css";
+import mapStylesHref from "./map.css?url";
 import { DALLAS_AREA, DEFAULT_ZOOM, DETAIL_ZOOM, FIT_PADDING, type MapMarker, type TileConfig } from "~/models/map-marker";
 import { propertyApi, propertyPath } from "~/paths";
 
