@@ -126,7 +126,9 @@ export function Carousel(props: {
         className="flex h-full transition-transform duration-700 ease-out motion-reduce:transition-none"
         style={{ transform: `translateX(-${current * 100}%)` }}
       >
-        {slides.map((slide, i) => {
+        {/* Until JavaScript runs only the first slide is drawn: the others cannot be shown
+            without it, and a page of cards would carry the markup of every photo. */}
+        {(hydrated ? slides : slides.slice(0, 1)).map((slide, i) => {
           const image = (
             <SafeImage
               src={slide.src}
