@@ -59,6 +59,23 @@ export function localizedListing(listing: Listing, language: Language) {
 }
 
 /**
+ * A listing as a page in `language` shows it: the price and description in that language
+ * (the English ones where the Spanish are blank), the other language's left out. Pages
+ * carry only this, so their data is not every text twice; localizedListing() reads the
+ * same from either.
+ */
+export function listingIn(listing: Listing, language: Language): Listing {
+  const spanish = language === "es";
+  return {
+    ...listing,
+    price: (spanish && listing.priceSpanish?.trim()) || listing.price,
+    priceSpanish: null,
+    description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
+    descriptionSpanish: null,
+  };
+}
+
+/**
  * The click handler of a link to a home's page: a plain click opens the details in
  * place (the dialog); a modified click (new tab, new window) keeps the link's behaviour.
  */

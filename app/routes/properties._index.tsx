@@ -10,6 +10,7 @@ import { keepRetryAfter } from "~/http/route-exports";
 import { ListingDialog } from "~/components/property/listing-dialog";
 import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
+import { listingIn } from "~/models/listing";
 import { BROWSE_PAGE_SIZE, browseHref, isFiltered } from "~/models/browse-query";
 import { parseBrowseQuery } from "~/models/browse-query.server";
 import { pageHead } from "~/document/seo.server";
@@ -44,7 +45,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A filtered or re-sorted list points search engines at the list itself; the pages of
   // the whole list, newest first, are each their own.
   const canonicalPath = isFiltered(shown) || shown.sort !== "newest" ? BROWSE_PATH : browseHref({ page: shown.page });
-  return json({ head: await pageHead(request, { path: canonicalPath, image: { src: listings[0]?.photos[0], alt: listings[0]?.name ?? "" } }), query: shown, listings, total, pageCount });
+  const head = await pageHead(request, { path: canonicalPath, image: { src: listings[0]?.photos[0], alt: listings[0]?.name ?? "" } });
+  // In the page's language only: the page never shows the other one.
+  return json({ head, query: shown, listings: listings.map((listing) => listingIn(listing, head.language)), total, pageCount });
 }
 
 /** "Get alerts for this search" (search-alert-action.server.ts). */

@@ -1,12 +1,5 @@
 import { useT } from "~/i18n/use-t";
-
-export type PublicFaq = {
-  id: number;
-  question: string;
-  answer: string;
-  questionSpanish: string | null;
-  answerSpanish: string | null;
-};
+import type { PublicFaq } from "~/models/faq";
 
 /**
  * An accordion of <details> sharing one name: the browser keeps one item open at a

@@ -11,6 +11,8 @@ import { ServicesSection } from "~/components/home/services-section";
 import { TenantServicesSection } from "~/components/home/tenant-services-section";
 import { listActiveFaqs } from "~/models/faqs.server";
 import { homeListings, inquiryHome } from "~/models/listings.server";
+import { listingIn } from "~/models/listing";
+import { faqIn } from "~/models/faq";
 import { parseId } from "~/http/params";
 import { listHeroImages } from "~/models/media.server";
 import { homeHead } from "./head.server";
@@ -29,14 +31,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
     questionSpanish,
     answerSpanish,
   }));
+  const head = await homeHead(request, heroImages[0]?.filePath, faqs);
   return json({
     // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
     inquiry: about === null ? null : inquiryHome(about),
-    head: await homeHead(request, heroImages[0]?.filePath, faqs),
+    head,
     heroImages,
-    listings,
+    // In the page's language only: the page never shows the other one.
+    listings: listings.map((listing) => listingIn(listing, head.language)),
     total,
-    faqs,
+    faqs: faqs.map((faq) => faqIn(faq, head.language)),
   });
 }
 

@@ -6,7 +6,7 @@ import { ApplyLink } from "~/components/property/apply-link";
 import { AskAboutLink } from "~/components/property/ask-about-link";
 import { SaveToggle } from "~/components/property/save-toggle";
 import { VisitLink } from "~/components/property/visit-link";
-import { localizedListing } from "~/models/listing";
+import { listingIn, localizedListing } from "~/models/listing";
 import { DETAILS_IMAGE_SIZES } from "~/components/property/listing-carousel";
 import { PropertyDetails } from "~/components/property/property-details";
 import { publicListingPage } from "~/models/listings.server";
@@ -21,14 +21,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const page = id === null ? undefined : publicListingPage(id);
   if (!page) throw new Response("Not Found", { status: 404 });
   const head = await propertyHead(request, page);
-  return json({ listing: page.listing, head, summary: localizedListing(page.listing, head.language) });
+  // In the page's language only: the page never shows the other one.
+  return json({ listing: listingIn(page.listing, head.language), head });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   if (!data) return [{ title: rootText(matches, "notfound.meta_title", "Page Not Found") }, { name: "robots", content: "noindex" }];
   const site = rootText(matches, "site.name", "Lone Star Home Management");
-  const title = `${data.listing.name} | ${data.summary.price} | ${site}`;
-  const description = `${data.listing.location}. ${data.summary.description}`.slice(0, 300);
+  const summary = localizedListing(data.listing, data.head.language);
+  const title = `${data.listing.name} | ${summary.price} | ${site}`;
+  const description = `${data.listing.location}. ${summary.description}`.slice(0, 300);
   return [...pageMeta({ title, description, siteName: site, head: data.head }), ...imagePreload(data.listing.photos[0], DETAILS_IMAGE_SIZES)];
 };
 
