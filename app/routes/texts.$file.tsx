@@ -1,5 +1,4 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { readOnlyAction } from "~/http/api.server";
 import { getTextsFile } from "~/models/texts.server";
 import { TEXTS_FILE_PATH } from "~/paths";
 import { isLanguage } from "~/utils/locale";
@@ -25,4 +24,3 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
 }
 
-export { readOnlyAction as action };
