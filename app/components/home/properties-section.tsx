@@ -33,7 +33,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
 
   return (
     <section id="properties" aria-labelledby="properties-title" className="bg-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      <div className="section-inner">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="max-w-2xl">
             <h2 id="properties-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("properties.title", "Available Homes")}</h2>

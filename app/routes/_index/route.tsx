@@ -16,6 +16,7 @@ import { faqIn } from "~/models/faq";
 import { parseId } from "~/http/params";
 import { listHeroImages } from "~/models/media.server";
 import { homeHead } from "./head.server";
+import { homeStructuredData } from "./structured-data";
 import { imagePreload, pageMeta, rootText } from "~/document/meta";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/http/route-exports";
 
@@ -31,11 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     questionSpanish,
     answerSpanish,
   }));
-  const head = await homeHead(request, heroImages[0]?.filePath, faqs);
+  const { head, companyHours } = await homeHead(request, heroImages[0]?.filePath);
   return json({
     // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
     inquiry: about === null ? null : inquiryHome(about),
     head,
+    companyHours,
     heroImages,
     // In the page's language only: the page never shows the other one.
     listings: listings.map((listing) => listingIn(listing, head.language)),
@@ -58,8 +60,9 @@ export const headers = keepRetryAfter;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");
   const description = rootText(matches, "meta.description", "");
+  const structuredData = data ? homeStructuredData(data.head, data.faqs, data.companyHours, (key) => rootText(matches, key, "")) : [];
   return [
-    ...pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head }),
+    ...pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head, structuredData }),
     ...imagePreload(data?.heroImages[0]?.filePath, HERO_IMAGE_SIZES),
   ];
 };
