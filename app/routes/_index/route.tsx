@@ -6,7 +6,7 @@ import { contactClientAction } from "~/components/contact/contact-client-action"
 import { ContactSection } from "~/components/contact/contact-section";
 import { FaqSection } from "~/components/home/faq-section";
 import { HERO_IMAGE_SIZES, HeroSection } from "~/components/home/hero-section";
-import { LISTINGS_BEFORE_EXPANDING, PropertiesSection } from "~/components/home/properties-section";
+import { LISTINGS_BEFORE_EXPANDING, LISTINGS_WHEN_EXPANDED, PropertiesSection } from "~/components/home/properties-section";
 import { ServicesSection } from "~/components/home/services-section";
 import { TenantServicesSection } from "~/components/home/tenant-services-section";
 import { listActiveFaqs } from "~/models/faqs.server";
@@ -22,7 +22,11 @@ import { keepRetryAfter, skipRevalidationAfterPosts } from "~/http/route-exports
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { listings, total } = homeListings({ all: url.searchParams.get("all") === "1", firstCount: LISTINGS_BEFORE_EXPANDING });
+  const { listings, total } = homeListings({
+    all: url.searchParams.get("all") === "1",
+    firstCount: LISTINGS_BEFORE_EXPANDING,
+    allCount: LISTINGS_WHEN_EXPANDED,
+  });
   const about = parseId(url.searchParams.get("about") ?? undefined);
   const heroImages = listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName }));
   const faqs = listActiveFaqs().map(({ id, question, answer, questionSpanish, answerSpanish }) => ({
