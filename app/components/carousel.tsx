@@ -44,6 +44,11 @@ export function Carousel(props: {
   width: number;
   height: number;
   eager?: boolean;
+  /**
+   * Draw only the first slide until JavaScript runs (a listing card): the others cannot
+   * be shown without it, and a page of cards would carry the markup of every photo.
+   */
+  firstSlideUntilHydrated?: boolean;
   /** Wraps the visible image, e.g. in a link that opens a gallery. */
   wrapSlide?: (image: ReactNode, index: number) => ReactNode;
   /**
@@ -127,9 +132,7 @@ export function Carousel(props: {
         className="carousel-track"
         style={{ transform: `translateX(-${current * 100}%)` }}
       >
-        {/* Until JavaScript runs only the first slide is drawn: the others cannot be shown
-            without it, and a page of cards would carry the markup of every photo. */}
-        {(hydrated ? slides : slides.slice(0, 1)).map((slide, i) => {
+        {(props.firstSlideUntilHydrated && !hydrated ? slides.slice(0, 1) : slides).map((slide, i) => {
           const image = (
             <SafeImage
               src={slide.src}

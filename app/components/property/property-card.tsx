@@ -14,7 +14,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
   return (
     <article aria-labelledby={`listing-${listing.id}-name`} className="card overflow-hidden bg-white shadow-sm">
       <div className="relative">
-        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" />
+        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" firstSlideUntilHydrated />
         <p className="price-badge">
           {forSale ? <ForSaleLabel /> : null}
           {price}
