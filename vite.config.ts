@@ -100,6 +100,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     // The browser's files (and the stylesheet the server build links) are served under
     // /build, as immutable (server/app.ts).
     assetsDir: "build",
+    // Every file stays a file: an icon sprite inlined as a data URL would be in every
+    // page and every script that names it.
+    assetsInlineLimit: 0,
     ...(isSsrBuild ? {} : { rollupOptions: { output: { manualChunks: chunkGroups() } } }),
   },
 }));

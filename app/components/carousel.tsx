@@ -3,6 +3,7 @@ import { useHydrated } from "~/hooks/use-hydrated";
 import { useSwipe } from "~/hooks/use-swipe";
 import { useT } from "~/i18n/use-t";
 import { SafeImage } from "./ui/safe-image";
+import { Icon } from "~/components/ui/icon";
 
 export type Slide = { src: string; alt: string };
 
@@ -43,6 +44,11 @@ export function Carousel(props: {
   width: number;
   height: number;
   eager?: boolean;
+  /**
+   * Draw only the first slide until JavaScript runs (a listing card): the others cannot
+   * be shown without it, and a page of cards would carry the markup of every photo.
+   */
+  firstSlideUntilHydrated?: boolean;
   /** Wraps the visible image, e.g. in a link that opens a gallery. */
   wrapSlide?: (image: ReactNode, index: number) => ReactNode;
   /**
@@ -123,12 +129,10 @@ export function Carousel(props: {
         ref={track}
         // Screen readers say each new slide, unless it changed by itself.
         aria-live={rotating ? "off" : "polite"}
-        className="flex h-full transition-transform duration-700 ease-out motion-reduce:transition-none"
+        className="carousel-track"
         style={{ transform: `translateX(-${current * 100}%)` }}
       >
-        {/* Until JavaScript runs only the first slide is drawn: the others cannot be shown
-            without it, and a page of cards would carry the markup of every photo. */}
-        {(hydrated ? slides : slides.slice(0, 1)).map((slide, i) => {
+        {(props.firstSlideUntilHydrated && !hydrated ? slides.slice(0, 1) : slides).map((slide, i) => {
           const image = (
             <SafeImage
               src={slide.src}
@@ -187,9 +191,7 @@ export function Carousel(props: {
                 aria-label={paused ? props.labels.play : props.labels.pause}
                 className="inline-flex h-8 w-8 items-center justify-center rounded-full text-white hover:bg-black/50"
               >
-                <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="currentColor">
-                  {paused ? <path d="M8 5v14l11-7z" /> : <path d="M7 5h4v14H7zM13 5h4v14h-4z" />}
-                </svg>
+                <Icon name={paused ? "play" : "pause"} look="solid" className="h-4 w-4" />
               </button>
             ) : null}
           </div>
@@ -214,9 +216,7 @@ function ArrowButton(props: { side: "left" | "right"; placement: keyof typeof AR
       onClick={onClick}
       className={`absolute ${ARROW_PLACEMENT[props.placement]} ${side === "left" ? "left-2" : "right-2"} inline-flex h-10 w-10 items-center justify-center rounded-full bg-black/55 text-white shadow hover:bg-black/70`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
-        <path d={side === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
-      </svg>
+      <Icon name={side === "left" ? "chevron-left" : "chevron-right"} className="h-5 w-5 stroke-[2.5]" />
     </button>
   );
 }

@@ -3,6 +3,7 @@ import { Tooltip } from "~/components/ui/tooltip";
 import { useT } from "~/i18n/use-t";
 import { LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, otherLanguage } from "~/utils/locale";
 import { safeRedirect } from "~/auth/safe-redirect";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * A GET form whose button sends ?lng=<other>: the server sets the lng cookie, so it
@@ -48,10 +49,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           disabled={switching}
           className="inline-flex h-10 items-center gap-1.5 rounded-md border border-slate-300 px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100 disabled:cursor-wait disabled:bg-slate-100"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-            <circle cx="12" cy="12" r="9" />
-            <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-          </svg>
+          <Icon name="globe" className="h-4 w-4" />
           {/* The name starts with the visible code ("ES, Switch to Spanish"): speech input
               users say what they see. */}
           <span>{next.toUpperCase()}</span>

@@ -1,8 +1,8 @@
 import { useSavedHomes } from "~/hooks/use-saved-homes";
 import { useT } from "~/i18n/use-t";
 import { FAVORITES_PATH } from "~/paths";
+import { Icon } from "~/components/ui/icon";
 
-const HEART = "M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4 7.4 4c2 0 3.5 1.1 4.6 2.7C13.1 5.1 14.6 4 16.6 4c3.5 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4z";
 
 /**
  * 'Saved (n)' / 'Guardadas (n)' to /favorites, once the visitor has saved a home. In the
@@ -16,9 +16,7 @@ export function SavedHomesLink({ inMenu = false, onNavigate }: { inMenu?: boolea
   if (!ids.length) return null;
   const label = t("favorites.header_link", "Saved ({{count}})", { count: ids.length });
   const heart = (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="currentColor">
-      <path d={HEART} />
-    </svg>
+    <Icon name="heart" look="solid" className="h-5 w-5 shrink-0" />
   );
   if (inMenu) {
     return (

@@ -1,19 +1,17 @@
-import type { ReactNode } from "react";
 import { useLocation } from "@remix-run/react";
 import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 import { SECTIONS, sectionHref } from "./site-links";
 import { DASHBOARD_PATH } from "~/paths";
+import { Icon } from "~/components/ui/icon";
 
-const linkClass = "rounded-sm text-slate-300 hover:text-white";
+const linkClass = "footer-link";
 
-function SocialLink({ href, label, children }: { href: string; label: string; children: ReactNode }) {
+function SocialLink({ href, label, icon }: { href: string; label: string; icon: "facebook" | "linkedin" }) {
   return (
     <li>
       <a href={href} target="_blank" rel="noopener noreferrer" aria-label={label} className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="currentColor">
-          {children}
-        </svg>
+        <Icon name={icon} look="solid" className="h-5 w-5" />
       </a>
     </li>
   );
@@ -36,12 +34,8 @@ export function SiteFooter() {
           <p className="mt-4 max-w-md text-sm leading-6 text-slate-300">{t("footer.description")}</p>
           <p className="mt-6 text-sm font-semibold text-white">{t("footer.follow_us", "Follow Us")}</p>
           <ul className="mt-2 flex gap-3">
-            <SocialLink href={dictionaryLink(t, "links.facebook_url")} label={t("footer.social.facebook", "Visit us on Facebook")}>
-              <path d="M14 8h3V4h-3a4 4 0 0 0-4 4v2H8v4h2v8h4v-8h3l1-4h-4V8.5a.5.5 0 0 1 .5-.5Z" />
-            </SocialLink>
-            <SocialLink href={dictionaryLink(t, "links.linkedin_url")} label={t("footer.social.linkedin", "Connect with us on LinkedIn")}>
-              <path d="M4 9h4v11H4zM6 3.5a2.25 2.25 0 1 1 0 4.5 2.25 2.25 0 0 1 0-4.5ZM10 9h3.8v1.6h.1c.5-1 1.8-1.9 3.6-1.9 3.9 0 4.5 2.5 4.5 5.8V20h-4v-4.8c0-1.2 0-2.7-1.7-2.7s-2 1.3-2 2.6V20h-4z" />
-            </SocialLink>
+            <SocialLink href={dictionaryLink(t, "links.facebook_url")} label={t("footer.social.facebook", "Visit us on Facebook")} icon="facebook" />
+            <SocialLink href={dictionaryLink(t, "links.linkedin_url")} label={t("footer.social.linkedin", "Connect with us on LinkedIn")} icon="linkedin" />
           </ul>
         </div>
 

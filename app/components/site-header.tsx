@@ -6,6 +6,7 @@ import { dictionaryLink } from "~/utils/link-rules";
 import { LanguageSwitcher } from "./language-switcher";
 import { SavedHomesLink } from "./saved-homes-link";
 import { isAdminPath, SECTIONS, sectionHref } from "./site-links";
+import { Icon } from "~/components/ui/icon";
 
 const DRAWER_ID = "mobile-menu";
 
@@ -111,7 +112,7 @@ export function SiteHeader() {
               <li key={section.id}>
                 <a
                   href={sectionHref(section.id, onHomePage)}
-                  className="whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-brand-700 xl:px-3"
+                  className="nav-link"
                 >
                   {"shortKey" in section ? (
                     <>
@@ -150,9 +151,7 @@ export function SiteHeader() {
             }}
             className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M4 6h16M4 12h16M4 18h16" />
-            </svg>
+            <Icon name="menu" className="h-6 w-6" />
             <span className="sr-only">{t("header.menu.open", "Open menu")}</span>
           </a>
         </div>
@@ -190,9 +189,7 @@ export function SiteHeader() {
               }}
               className="inline-flex h-10 w-10 items-center justify-center rounded-md text-slate-700 hover:bg-slate-100"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              <Icon name="close" className="h-6 w-6" />
               <span className="sr-only">{t("header.menu.close", "Close menu")}</span>
             </a>
           </div>
@@ -203,7 +200,7 @@ export function SiteHeader() {
                   <a
                     href={sectionHref(section.id, onHomePage)}
                     onClick={closeDrawer}
-                    className="block rounded-md px-3 py-3 text-base font-medium text-slate-800 hover:bg-slate-100"
+                    className="menu-link"
                   >
                     {t(section.navKey, section.navFallback)}
                   </a>

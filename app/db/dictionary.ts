@@ -268,6 +268,8 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "properties.not_found", en: "This home is no longer available.", es: "Esta casa ya no está disponible." },
   { key: "properties.list_label", en: "Home listings", es: "Listado de casas" },
   { key: "properties.browse_all", en: "Browse all homes", es: "Explorar todas las casas" },
+  { key: "properties.first_of_all", en: "These are the first {{shown}} of {{count}} homes.", es: "Estas son las primeras {{shown}} de {{count}} casas." },
+  { key: "properties.see_all_browse", en: "See them all, with search and filters", es: "Verlas todas, con búsqueda y filtros" },
 
   // All homes (/properties): search, filters, sort and pages
   { key: "browse.meta_title", en: "All available homes", es: "Todas las casas disponibles" },

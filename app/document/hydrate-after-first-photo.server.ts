@@ -84,11 +84,18 @@ export function deferHydration(block: string): string {
   const rest = body.replace(ROUTE_IMPORT, "").replace(ENTRY_IMPORT, "").trim();
   if (/\bimport\b/.test(rest.replace(/"[^"]*"/g, ""))) return block;
 
-  const loader = `
+  // In the script, without the comments that explain it (it is in every page):
+  // - nextTask: a task of its own through a message, not a timer: timers are clamped in
+  //   background tabs and stand still under a paused test clock, which would hold the
+  //   page unhydrated.
+  // - run: each shared file is run in a task of its own (it runs its own imports first),
+  //   so no single task holds the page long; then the routes in order, then Remix's entry.
+  // - Once the photo is drawn: the browser names it in a largest-contentful-paint entry,
+  //   delivered after that frame. Where it does not (not the largest thing on the screen,
+  //   no such entries, a failed photo), shortly after it has loaded.
+  const loader = withoutIndentation(`
 const routes = ${JSON.stringify(routes.map((route) => route.href))};
 const shared = ${JSON.stringify(preloads.filter((href) => href !== entry && !routes.some((route) => route.href === href)))};
-// A task of its own through a message, not a timer: timers are clamped in background tabs
-// and stand still under a paused test clock, which would hold the page unhydrated.
 const nextTask = () => new Promise((resolve) => {
   const channel = new MessageChannel();
   channel.port1.onmessage = () => resolve();
@@ -102,8 +109,6 @@ const hydrate = () => {
     link.href = link.dataset.modulepreload;
     link.rel = "modulepreload";
   }
-  // Each shared file is run in a task of its own (it runs its own imports first), so no
-  // single task holds the page long; then the routes in order, then Remix's entry.
   const run = async () => {
     for (const href of shared) {
       await import(href);
@@ -115,7 +120,7 @@ const hydrate = () => {
       await nextTask();
     }
     const [${routes.map((route) => route.name).join(", ")}] = modules;
-${rest}
+${compactManifest(rest)}
     return import(${JSON.stringify(entry)});
   };
   run();
@@ -123,9 +128,6 @@ ${rest}
 const photo = document.querySelector('img[fetchpriority="high"]');
 if (!photo) nextTask().then(hydrate);
 else {
-  // Once the photo is drawn: the browser names it in a largest-contentful-paint entry,
-  // delivered after that frame. Where it does not (not the largest thing on the screen,
-  // no such entries, a failed photo), shortly after it has loaded.
   if (typeof PerformanceObserver === "function" && PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint")) {
     const drawn = new PerformanceObserver((list) => {
       if (!list.getEntries().some((entry) => entry.element === photo)) return;
@@ -143,12 +145,34 @@ else {
 }
 for (const type of ["pointerdown", "keydown"]) addEventListener(type, hydrate, { once: true, capture: true });
 setTimeout(hydrate, ${HYDRATE_AT_THE_LATEST_MS});
-`;
+`);
   // The preloads stay as inert links where React drew them (hydration expects every
   // element in its place: one missing, or one added to <head>, and React draws the whole
   // page again); the script turns them into preloads when the time comes.
   const between = block.slice(0, script.index).replace(PRELOAD_TAG, (_tag, href: string) => `<link data-modulepreload="${href}"/>`);
   return `${between}<script${attributes}>${loader}</script>${block.slice(script.index + tag.length)}`;
+}
+
+/** The script's lines without their leading spaces: it is in every page. */
+function withoutIndentation(code: string): string {
+  return code.replace(/^[ \t]+/gm, "");
+}
+
+const MANIFEST = /(window\.__remixManifest = )(\{[\s\S]*?\});(?=\s*window\.__remixRouteModules)/;
+
+/**
+ * Remix's route manifest on one line instead of pretty-printed: the same JSON, with `<`
+ * escaped as Remix escapes it, so no text in it can end the script. Left as it is when
+ * it does not read as JSON.
+ */
+function compactManifest(code: string): string {
+  return code.replace(MANIFEST, (whole, assignment: string, json: string) => {
+    try {
+      return `${assignment}${JSON.stringify(JSON.parse(json)).replace(/</g, "\\u003c")};`;
+    } catch {
+      return whole;
+    }
+  });
 }
 
 /** How many characters at the end of `text` could begin `marker` (0 when none). */

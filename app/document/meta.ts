@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "@remix-run/node";
 import { variantSrcSet } from "~/utils/image-variants";
 import type { PageHead } from "./seo.server";
+import type { StructuredData } from "./structured-data";
 import { heldTexts } from "~/i18n/texts-store";
 import type { Language } from "~/utils/locale";
 
@@ -21,7 +22,15 @@ export function rootText(matches: MatchLike[], key: string, fallback: string): s
  * in each language (hreflang); Open Graph and Twitter card tags for link previews; and
  * its structured data as JSON-LD.
  */
-export function pageMeta(page: { title: string; description: string; siteName: string; head: PageHead | undefined; type?: "website" | "article" }): MetaDescriptor[] {
+export function pageMeta(page: {
+  title: string;
+  description: string;
+  siteName: string;
+  head: PageHead | undefined;
+  type?: "website" | "article";
+  /** Structured data the meta function makes itself, after the head's own. */
+  structuredData?: StructuredData[];
+}): MetaDescriptor[] {
   const { title, description, head } = page;
   const tags: MetaDescriptor[] = [{ title }, { name: "description", content: description }];
   if (!head) return tags;
@@ -52,7 +61,7 @@ export function pageMeta(page: { title: string; description: string; siteName: s
           { name: "twitter:image:alt", content: image.alt },
         ]
       : []),
-    ...head.structuredData.map((data) => ({ "script:ld+json": data })),
+    ...[...head.structuredData, ...(page.structuredData ?? [])].map((data) => ({ "script:ld+json": data })),
   ];
 }
 

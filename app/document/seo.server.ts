@@ -3,7 +3,7 @@ import { getLanguage } from "~/i18n/i18n.server";
 import { SHARE_IMAGE_WIDTH, VARIANT_PREFIX } from "~/utils/image-variants";
 import { OG_LOCALES, absoluteUrl, languageAlternates, languageHref } from "~/utils/language-urls";
 import { otherLanguage, type Language } from "~/utils/locale";
-import type { StructuredData } from "./structured-data.server";
+import type { StructuredData } from "./structured-data";
 
 /** What a public page's <head> says of it beyond its title and description (issue 12). */
 export type PageHead = {

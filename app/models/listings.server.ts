@@ -32,9 +32,13 @@ export function listingsOf(properties: Property[]): Listing[] {
   return properties.map((property) => toListing(property, media.get(property.id) ?? []));
 }
 
-export function homeListings(options: { all: boolean; firstCount: number }): { listings: Listing[]; total: number } {
-  const properties = listActiveProperties(options.all ? undefined : options.firstCount);
-  return { listings: listingsOf(properties), total: options.all ? properties.length : countActiveProperties() };
+/**
+ * The home page's homes: the first `firstCount`, or with View All the first `allCount`
+ * (a page's worth: /properties pages through the rest), and how many are active.
+ */
+export function homeListings(options: { all: boolean; firstCount: number; allCount: number }): { listings: Listing[]; total: number } {
+  const properties = listActiveProperties(options.all ? options.allCount : options.firstCount);
+  return { listings: listingsOf(properties), total: countActiveProperties() };
 }
 
 /** One page of /properties: the listings, how many homes match, and the page shown. */

@@ -12,6 +12,7 @@ import { visitableHome } from "~/models/visit-requests.server";
 import { visitFormChoices } from "~/models/visiting-hours";
 import { visitingHours } from "~/models/visiting-hours.server";
 import { propertyPath, visitPath } from "~/paths";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * /properties/<id>/visit: 'Schedule a visit' to one active home (docs/product.md, visit
@@ -45,9 +46,7 @@ export default function VisitPage() {
   return (
     <article aria-labelledby="visit-title" className="mx-auto max-w-2xl px-4 py-10 sm:px-6 lg:px-8">
       <Link to={propertyPath(home.id)} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M15 6l-6 6 6 6" />
-        </svg>
+        <Icon name="chevron-left" className="h-4 w-4" />
         {t("visit.page.back", "Back to the home")}
       </Link>
       <h1 id="visit-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">

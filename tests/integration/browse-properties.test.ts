@@ -293,4 +293,20 @@ describe("the home page's listings", () => {
     const spanish = await page("/", { "Accept-Language": "es" });
     expect(spanish.html).toMatch(/<a[^>]*href="\/properties"[^>]*>Explorar todas las casas<\/a>/);
   });
+
+  it("View All shows a page of homes at most, and says where the rest are", async () => {
+    const first = cardNames((await page("/")).html);
+    expect(first).toHaveLength(3);
+    const all = await page("/?all=1");
+    expect(all.response.status).toBe(200);
+    // As many as a page of /properties, in the home page's order.
+    const shown = cardNames(all.html);
+    expect(shown).toHaveLength(24);
+    expect(shown.slice(0, 3)).toEqual(first);
+    const note = decode(/These are the first[\s\S]*?<\/p>/.exec(all.html)?.[0].replace(/<[^>]*>/g, "") ?? "");
+    expect(note).toBe(`These are the first 24 of ${ACTIVE} homes. See them all, with search and filters`);
+    expect(all.html).toMatch(/<a[^>]*href="\/properties"[^>]*>See them all, with search and filters<\/a>/);
+    const spanish = await page("/?all=1&lng=es");
+    expect(spanish.html).toContain(`Estas son las primeras 24 de ${ACTIVE} casas.`);
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { languageAlternates, languageHref } from "~/utils/language-urls";
-import { floorSize, openingHours, postalAddress } from "~/document/structured-data.server";
+import { floorSize, openingHours, postalAddress } from "~/document/structured-data";
 
 describe("languageHref", () => {
   it.each([

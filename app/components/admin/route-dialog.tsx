@@ -3,6 +3,7 @@ import * as Dialog from "@radix-ui/react-dialog";
 import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { buttonState } from "~/components/ui/control-styles";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * A dialog that is a route of its own (/admin/dashboard/admins/new). With JavaScript it
@@ -86,9 +87,7 @@ export function RouteDialog(props: {
               data-dialog-close
               className="-m-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
             >
-              <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M6 6l12 12M18 6 6 18" />
-              </svg>
+              <Icon name="close" className="h-5 w-5" />
               <span className="sr-only">Close</span>
             </Link>
           </div>

@@ -13,6 +13,7 @@ import {
 } from "~/models/browse-query";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH } from "~/paths";
+import { Icon } from "~/components/ui/icon";
 
 const DEBOUNCE_MS = 300;
 // Marks the history entries of the form's own navigations.
@@ -110,9 +111,7 @@ export function FilterForm({ query }: { query: BrowseQuery }) {
     <details ref={details} className="rounded-xl border border-slate-200 bg-white shadow-sm md:[&::details-content]:[content-visibility:visible]">
       <summary className="flex min-h-12 cursor-pointer items-center justify-between gap-3 rounded-xl px-4 py-2 font-semibold text-brand-900 md:hidden">
         {filters ? t("browse.filters_count", "Filters ({{n}})", { n: filters }) : t("browse.filters", "Filters")}
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M4 6h16M7 12h10M10 18h4" />
-        </svg>
+        <Icon name="filters" className="h-5 w-5 shrink-0" />
       </summary>
       <form
         ref={form}

@@ -18,6 +18,7 @@ import { useT } from "~/i18n/use-t";
 import type { ContactActionData } from "~/models/contact-schema";
 import { propertyPath } from "~/paths";
 import { HoneypotField, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
+import { Icon, type IconName } from "~/components/ui/icon";
 
 /**
  * The #contact section: contact details and the contact form.
@@ -48,15 +49,13 @@ export function ContactSection({ inquiry = null }: { inquiry?: Inquiry | null })
 // ---------------------------------------------------------------------------------
 // Details
 
-function DetailItem({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+function DetailItem({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
   // The icon sits inside the <dt> so that the list stays a valid dt/dd group.
   return (
     <div className="relative min-h-10 pl-14">
       <dt className="text-sm font-semibold text-slate-900">
-        <span className="absolute left-0 top-0 flex h-10 w-10 items-center justify-center rounded-full bg-brand-700 text-white">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round">
-            {icon}
-          </svg>
+        <span className="contact-icon">
+          <Icon name={icon} className="h-5 w-5 stroke-[1.8]" />
         </span>
         {label}
       </dt>
@@ -77,7 +76,7 @@ function ContactDetails() {
         <dl className="space-y-6">
           <DetailItem
             label={t("contact.phone_label", "Phone")}
-            icon={<path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />}
+            icon="phone"
           >
             <a href={`tel:${t("contact.phone_href")}`} className={detailLinkClass}>
               {t("contact.phone")}
@@ -85,12 +84,7 @@ function ContactDetails() {
           </DetailItem>
           <DetailItem
             label={t("contact.email_label", "Email")}
-            icon={
-              <>
-                <rect x="3" y="5" width="18" height="14" rx="2" />
-                <path d="m3 7 9 6 9-6" />
-              </>
-            }
+            icon="mail"
           >
             <a href={`mailto:${t("contact.email")}`} className={`${detailLinkClass} break-all`}>
               {t("contact.email")}
@@ -98,23 +92,13 @@ function ContactDetails() {
           </DetailItem>
           <DetailItem
             label={t("contact.address_label", "Office")}
-            icon={
-              <>
-                <path d="M12 21s-7-6.1-7-11a7 7 0 0 1 14 0c0 4.9-7 11-7 11Z" />
-                <circle cx="12" cy="10" r="2.5" />
-              </>
-            }
+            icon="office"
           >
             {t("contact.address")}
           </DetailItem>
           <DetailItem
             label={t("contact.hours_label", "Office Hours")}
-            icon={
-              <>
-                <circle cx="12" cy="12" r="9" />
-                <path d="M12 7v5l3 2" />
-              </>
-            }
+            icon="clock"
           >
             {t("contact.hours")}
           </DetailItem>
@@ -205,9 +189,7 @@ function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: bo
       className="rounded-lg border border-green-200 bg-green-50 p-8 text-center"
     >
       <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-green-700 text-white">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2.5}>
-          <path d="m5 12 5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        <Icon name="check" className="h-6 w-6 stroke-[2.5]" />
       </span>
       <h3 ref={title} tabIndex={-1} className="mt-4 text-2xl font-semibold text-slate-900 outline-none">
         {t("contact.success.title", "Message Sent!")}

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/use-t";
 import type { PublicFaq } from "~/models/faq";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * An accordion of <details> sharing one name: the browser keeps one item open at a
@@ -17,13 +18,11 @@ export function FaqSection({ faqs }: { faqs: PublicFaq[] }) {
           <div className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200">
             {faqs.map((faq) => (
               <details key={faq.id} name="faq" className="group">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-4 px-5 py-4 text-left font-semibold text-slate-900 hover:bg-slate-50 [&::-webkit-details-marker]:hidden">
+                <summary className="faq-question">
                   <span>{(spanish && faq.questionSpanish?.trim()) || faq.question}</span>
-                  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0 text-slate-500 transition-transform group-open:rotate-180" fill="none" stroke="currentColor" strokeWidth="2">
-                    <path d="M6 9l6 6 6-6" />
-                  </svg>
+                  <Icon name="chevron-down" className="faq-chevron" />
                 </summary>
-                <p className="whitespace-pre-line px-5 pb-5 leading-7 text-slate-700">{(spanish && faq.answerSpanish?.trim()) || faq.answer}</p>
+                <p className="faq-answer">{(spanish && faq.answerSpanish?.trim()) || faq.answer}</p>
               </details>
             ))}
           </div>

@@ -8,12 +8,19 @@ import { ListingDialog } from "~/components/property/listing-dialog";
 import { ListingCards } from "~/components/property/property-card";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH, MAP_MARKERS_API, propertyPath } from "~/paths";
+import { BROWSE_PAGE_SIZE } from "~/models/browse-query";
 
 export const LISTINGS_BEFORE_EXPANDING = 3;
+/**
+ * What View All shows: every home of a catalogue up to a page of /properties; beyond
+ * that, a page of thousands of cards would stall a phone, so the first page shows and
+ * the list says where the rest are (search, filters, pages).
+ */
+export const LISTINGS_WHEN_EXPANDED = BROWSE_PAGE_SIZE;
 
 /**
- * The first three active homes, or all of them with ?all=1 ('View All (count)' /
- * 'Show Less' are links, so they work without JavaScript), with the map beside them.
+ * The first three active homes, or with ?all=1 up to a page of them ('View All (count)'
+ * / 'Show Less' are links, so they work without JavaScript), with the map beside them.
  */
 export function PropertiesSection({ listings, total }: { listings: Listing[]; total: number }) {
   const { t } = useT();
@@ -33,7 +40,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
 
   return (
     <section id="properties" aria-labelledby="properties-title" className="bg-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      <div className="section-inner">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="max-w-2xl">
             <h2 id="properties-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("properties.title", "Available Homes")}</h2>
@@ -59,7 +66,17 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
 
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {listings.length ? (
-            <ListingCards listings={listings} onViewDetails={openById} className="grid content-start gap-6 sm:grid-cols-2" />
+            <div>
+              <ListingCards listings={listings} onViewDetails={openById} className="grid content-start gap-6 sm:grid-cols-2" />
+              {showingAll && total > listings.length ? (
+                <p className="mt-6 text-slate-700">
+                  {t("properties.first_of_all", "These are the first {{shown}} of {{count}} homes.", { shown: listings.length, count: total })}{" "}
+                  <Link to={BROWSE_PATH} className="font-semibold text-brand-700 underline hover:text-brand-800">
+                    {t("properties.see_all_browse", "See them all, with search and filters")}
+                  </Link>
+                </p>
+              ) : null}
+            </div>
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
               {t("properties.empty", "No homes are available right now. Please check back soon.")}

@@ -1,20 +1,13 @@
 import { Dialog } from "~/components/ui/dialog";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { useT } from "~/i18n/use-t";
+import { Icon } from "~/components/ui/icon";
 
-const ICONS = {
-  sales: "M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z",
-  development: "M3 21h18M5 21V9l7-5 7 5v12M9 21v-6h6v6M9 11h.01M15 11h.01",
-  management: "M9 12l2 2 4-4M12 3l8 4v5c0 5-3.5 8.5-8 9-4.5-.5-8-4-8-9V7z",
-};
-
-function ServiceCard(props: { icon: string; title: string; text: string; children?: React.ReactNode }) {
+function ServiceCard(props: { icon: "sales" | "development" | "management"; title: string; text: string; children?: React.ReactNode }) {
   return (
-    <article className="flex flex-col rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-      <span className="inline-flex h-12 w-12 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-          <path d={props.icon} />
-        </svg>
+    <article className="card bg-white p-6 shadow-sm">
+      <span className="icon-badge h-12 w-12 bg-brand-50 text-brand-700">
+        <Icon name={props.icon} className="h-6 w-6" />
       </span>
       <h3 className="mt-5 text-xl font-semibold text-brand-900">{props.title}</h3>
       <p className="mt-3 flex-1 leading-7 text-slate-600">{props.text}</p>
@@ -28,14 +21,14 @@ export function ServicesSection() {
   const learnMore = useUrlDialog("service");
   return (
     <section id="services" aria-labelledby="services-title" className="bg-slate-50">
-      <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
+      <div className="section-inner">
         <div className="max-w-2xl">
           <h2 id="services-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("services.title", "Our Services")}</h2>
           <p className="mt-4 text-lg text-slate-600">{t("services.subtitle")}</p>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
-          <ServiceCard icon={ICONS.sales} title={t("services.sales.title", "Home Sales & Brokerage")} text={t("services.sales.description")} />
-          <ServiceCard icon={ICONS.development} title={t("services.development.title", "Property & Community Development")} text={t("services.development.description")}>
+          <ServiceCard icon="sales" title={t("services.sales.title", "Home Sales & Brokerage")} text={t("services.sales.description")} />
+          <ServiceCard icon="development" title={t("services.development.title", "Property & Community Development")} text={t("services.development.description")}>
             <a
               href={`${learnMore.openHref("development")}#services`}
               onClick={(event) => {
@@ -48,7 +41,7 @@ export function ServicesSection() {
               <span className="sr-only">: {t("services.development.title", "Property & Community Development")}</span>
             </a>
           </ServiceCard>
-          <ServiceCard icon={ICONS.management} title={t("services.management.title", "Property Management")} text={t("services.management.description")} />
+          <ServiceCard icon="management" title={t("services.management.title", "Property Management")} text={t("services.management.description")} />
         </div>
       </div>
 

@@ -18,7 +18,7 @@ export function OpenStreetMapLink({ lat, lng, name }: { lat: number; lng: number
       href={openStreetMapUrl(lat, lng)}
       target="_blank"
       rel="noopener noreferrer"
-      className="inline-flex min-h-6 items-center text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+      className="text-link"
     >
       {t("map.open_osm", "Open in OpenStreetMap")}
       {name ? <span className="sr-only">{`: ${name}`}</span> : null}

@@ -12,7 +12,7 @@ export function ApplyLink({ href, className = "px-4", wrap = false }: { href: st
       href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className={`inline-flex items-center justify-center rounded-md bg-accent-500 font-semibold text-slate-900 hover:bg-accent-400 ${wrap ? "min-h-11 py-1 text-center leading-tight" : "h-11 whitespace-nowrap"} ${className}`}
+      className={`button-apply ${wrap ? "min-h-11 py-1 text-center leading-tight" : "h-11 whitespace-nowrap"} ${className}`}
     >
       {t("properties.apply_here", "Apply Here")}
       <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span>

@@ -23,12 +23,15 @@ export function ListingCarousel({
   eager,
   sizes = CARD_IMAGE_SIZES,
   label = listing.name,
+  firstSlideUntilHydrated,
 }: {
   listing: Listing;
   className: string;
   eager?: boolean;
   sizes?: string;
   label?: string;
+  /** A card's: its other photos are drawn once JavaScript runs (components/carousel.tsx). */
+  firstSlideUntilHydrated?: boolean;
 }) {
   const { t } = useT();
   const hydrated = useHydrated();
@@ -52,6 +55,7 @@ export function ListingCarousel({
         height={800}
         sizes={sizes}
         eager={eager}
+        firstSlideUntilHydrated={firstSlideUntilHydrated}
         wrapSlide={
           hydrated
             ? (image, i) => (

@@ -12,11 +12,11 @@ export function ListingFacts({ listing, variant }: { listing: Listing; variant: 
   ];
   if (variant === "row") {
     return (
-      <dl className="mt-4 grid grid-cols-3 gap-2 border-t border-slate-100 pt-4 text-center">
+      <dl className="facts-row">
         {facts.map((fact) => (
           <div key={fact.label}>
-            <dt className="text-xs uppercase tracking-wide text-slate-600">{fact.label}</dt>
-            <dd className="mt-0.5 font-semibold text-slate-900">{fact.value}</dd>
+            <dt className="fact-label">{fact.label}</dt>
+            <dd className="fact-value">{fact.value}</dd>
           </div>
         ))}
       </dl>

@@ -5,16 +5,17 @@ import { ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
 import { SaveToggle } from "./save-toggle";
 import { propertyPath } from "~/paths";
+import { Icon } from "~/components/ui/icon";
 
 /** A listing card; View Details is a link to the home's page, which JavaScript turns into a dialog. */
 export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onViewDetails: (id: number) => void }) {
   const { t, language } = useT();
   const { price, forSale } = localizedListing(listing, language);
   return (
-    <article aria-labelledby={`listing-${listing.id}-name`} className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm">
+    <article aria-labelledby={`listing-${listing.id}-name`} className="card overflow-hidden bg-white shadow-sm">
       <div className="relative">
-        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" />
-        <p className="absolute left-3 top-3 rounded-md bg-brand-900/90 px-2.5 py-1 text-sm font-bold text-white">
+        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" firstSlideUntilHydrated />
+        <p className="price-badge">
           {forSale ? <ForSaleLabel /> : null}
           {price}
         </p>
@@ -22,10 +23,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
       <div className="flex flex-1 flex-col p-5">
         <h3 id={`listing-${listing.id}-name`} className="text-lg font-semibold text-brand-900">{listing.name}</h3>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4 shrink-0" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M12 21s-7-6.2-7-11.5A7 7 0 0 1 19 9.5C19 14.8 12 21 12 21z" />
-            <circle cx="12" cy="9.5" r="2.5" />
-          </svg>
+          <Icon name="pin" className="h-4 w-4 shrink-0" />
           {listing.location}
         </p>
         <ListingFacts listing={listing} variant="row" />
@@ -34,7 +32,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
           <a
             href={propertyPath(listing.id)}
             onClick={openDetailsInPlace(listing.id, onViewDetails)}
-            className="inline-flex h-11 flex-1 items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+            className="button-primary h-11 flex-1 whitespace-nowrap"
           >
             {t("properties.view_details", "View Details")}
             <span className="sr-only">: {listing.name}</span>

@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useSavedHomes } from "~/hooks/use-saved-homes";
 import { useT } from "~/i18n/use-t";
 import { FAVORITES_PATH } from "~/paths";
+import { Icon } from "~/components/ui/icon";
 
 /** What the form posts: the change asked for, the home, and the page to go back to. */
 export const SAVE_INTENTS = { save: "save", remove: "remove", saveAll: "save-all" } as const;
@@ -41,13 +42,11 @@ export function SaveToggle({ id, name, named = false, compact = false, className
         name="intent"
         value={saved ? SAVE_INTENTS.remove : SAVE_INTENTS.save}
         aria-pressed={saved}
-        className={`inline-flex h-11 w-full items-center justify-center gap-1.5 whitespace-nowrap rounded-md border px-3 font-semibold ${
+        className={`button-save ${
           saved ? "border-rose-700 bg-rose-50 text-rose-800 hover:bg-rose-100" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
         } ${compact ? "min-w-11 px-0 sm:px-4" : ""}`}
       >
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5 shrink-0" fill={saved ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
-          <path d="M12 20.5s-7.5-4.6-9.2-9.4C1.6 7.6 3.9 4 7.4 4c2 0 3.5 1.1 4.6 2.7C13.1 5.1 14.6 4 16.6 4c3.5 0 5.8 3.6 4.6 7.1-1.7 4.8-9.2 9.4-9.2 9.4z" />
-        </svg>
+        <Icon name="heart" className={`h-5 w-5 shrink-0 ${saved ? "fill-current" : ""}`} />
         <span className={compact ? "sr-only sm:not-sr-only" : ""}>{label}</span>
         {named ? <span className="sr-only">: {name}</span> : null}
       </button>

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, type ReactNode } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
+import { Icon } from "~/components/ui/icon";
 
 /**
  * A modal dialog rendered in place (no portal), so the server can render it open for a
@@ -94,9 +95,7 @@ export function Dialog(props: {
             data-dialog-close
             className="-m-1 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100"
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <Icon name="close" className="h-5 w-5" />
             <span className="sr-only">{t("dialog.close", "Close")}</span>
           </a>
         </div>

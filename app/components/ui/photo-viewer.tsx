@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useSwipe } from "~/hooks/use-swipe";
 import { SafeImage } from "./safe-image";
+import { Icon } from "~/components/ui/icon";
 
 export type ViewerPhoto = { src: string; alt: string };
 
@@ -73,9 +74,7 @@ export function PhotoViewer(props: { title: string; photos: ViewerPhoto[]; start
           onClick={() => onCloseRef.current()}
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M6 6l12 12M18 6 6 18" />
-          </svg>
+          <Icon name="close" className="h-6 w-6" />
           <span className="sr-only">{labels.close}</span>
         </button>
       </div>
@@ -101,9 +100,7 @@ function ViewerArrow({ side, label, onClick }: { side: "left" | "right"; label: 
       onClick={onClick}
       className={`absolute top-1/2 -translate-y-1/2 ${side === "left" ? "left-2" : "right-2"} inline-flex h-12 w-12 items-center justify-center rounded-full bg-black/60 text-white hover:bg-black/80`}
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2.5">
-        <path d={side === "left" ? "M15 6l-6 6 6 6" : "M9 6l6 6-6 6"} />
-      </svg>
+      <Icon name={side === "left" ? "chevron-left" : "chevron-right"} className="h-6 w-6 stroke-[2.5]" />
     </button>
   );
 }

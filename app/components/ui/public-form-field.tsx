@@ -7,10 +7,10 @@ import { HONEYPOT_FIELD } from "~/models/contact-fields";
  * and read alike. The edge is slate-500 (4.8:1 on white), red-700 once refused.
  */
 
-export const PUBLIC_LABEL_CLASS = "block text-sm font-medium text-slate-800";
+export const PUBLIC_LABEL_CLASS = "public-label";
 
-export const PUBLIC_CONTROL_CLASS =
-  "mt-1 block w-full min-w-0 rounded-md border bg-white px-3 py-2 text-slate-900 shadow-sm placeholder:text-slate-500 border-slate-500 aria-[invalid=true]:border-red-700";
+// tailwind.css: a white field with a dark border, red once it is invalid.
+export const PUBLIC_CONTROL_CLASS = "public-control";
 
 /** The red star after a required field's label; the field's own `required` tells screen readers. */
 export function RequiredMark() {

@@ -3,6 +3,7 @@ import { useLocation } from "@remix-run/react";
 import { ADMIN_LANGUAGE, isAdminPath } from "~/components/site-links";
 import { useT } from "~/i18n/use-t";
 import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToast, type ToastVariant } from "./toast";
+import { Icon } from "~/components/ui/icon";
 
 // Loaded on the first toast (see Toaster in toast.tsx), so the first page load skips it.
 
@@ -50,9 +51,7 @@ export default function ToastViewport() {
             aria-label={t("toast.close", "Dismiss notification")}
             className={`absolute right-2 top-2 inline-flex h-7 w-7 items-center justify-center rounded-md ${closeClasses[variant]}`}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth={2}>
-              <path d="M6 6l12 12M18 6L6 18" strokeLinecap="round" />
-            </svg>
+            <Icon name="close" className="h-4 w-4" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}

@@ -6,7 +6,7 @@ import { contactClientAction } from "~/components/contact/contact-client-action"
 import { ContactSection } from "~/components/contact/contact-section";
 import { FaqSection } from "~/components/home/faq-section";
 import { HERO_IMAGE_SIZES, HeroSection } from "~/components/home/hero-section";
-import { LISTINGS_BEFORE_EXPANDING, PropertiesSection } from "~/components/home/properties-section";
+import { LISTINGS_BEFORE_EXPANDING, LISTINGS_WHEN_EXPANDED, PropertiesSection } from "~/components/home/properties-section";
 import { ServicesSection } from "~/components/home/services-section";
 import { TenantServicesSection } from "~/components/home/tenant-services-section";
 import { listActiveFaqs } from "~/models/faqs.server";
@@ -16,12 +16,17 @@ import { faqIn } from "~/models/faq";
 import { parseId } from "~/http/params";
 import { listHeroImages } from "~/models/media.server";
 import { homeHead } from "./head.server";
+import { homeStructuredData } from "./structured-data";
 import { imagePreload, pageMeta, rootText } from "~/document/meta";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/http/route-exports";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const { listings, total } = homeListings({ all: url.searchParams.get("all") === "1", firstCount: LISTINGS_BEFORE_EXPANDING });
+  const { listings, total } = homeListings({
+    all: url.searchParams.get("all") === "1",
+    firstCount: LISTINGS_BEFORE_EXPANDING,
+    allCount: LISTINGS_WHEN_EXPANDED,
+  });
   const about = parseId(url.searchParams.get("about") ?? undefined);
   const heroImages = listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName }));
   const faqs = listActiveFaqs().map(({ id, question, answer, questionSpanish, answerSpanish }) => ({
@@ -31,11 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     questionSpanish,
     answerSpanish,
   }));
-  const head = await homeHead(request, heroImages[0]?.filePath, faqs);
+  const { head, companyHours } = await homeHead(request, heroImages[0]?.filePath);
   return json({
     // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
     inquiry: about === null ? null : inquiryHome(about),
     head,
+    companyHours,
     heroImages,
     // In the page's language only: the page never shows the other one.
     listings: listings.map((listing) => listingIn(listing, head.language)),
@@ -58,8 +64,9 @@ export const headers = keepRetryAfter;
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const title = rootText(matches, "meta.title", "Lone Star Home Management | Manufactured Housing in Texas");
   const description = rootText(matches, "meta.description", "");
+  const structuredData = data ? homeStructuredData(data.head, data.faqs, data.companyHours, (key) => rootText(matches, key, "")) : [];
   return [
-    ...pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head }),
+    ...pageMeta({ title, description, siteName: rootText(matches, "site.name", "Lone Star Home Management"), head: data?.head, structuredData }),
     ...imagePreload(data?.heroImages[0]?.filePath, HERO_IMAGE_SIZES),
   ];
 };

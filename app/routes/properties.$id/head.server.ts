@@ -2,7 +2,7 @@ import type { publicListingPage } from "~/models/listings.server";
 import { absoluteUrl } from "~/utils/language-urls";
 import { config } from "~/config/env.server";
 import { pageHead, shareImageUrl } from "~/document/seo.server";
-import { listingData } from "~/document/structured-data.server";
+import { listingData } from "~/document/structured-data";
 import { localizedListing } from "~/models/listing";
 import { propertyPath } from "~/paths";
 

@@ -14,6 +14,7 @@ import { propertyHead } from "./head.server";
 import { useT } from "~/i18n/use-t";
 import { imagePreload, pageMeta, rootText } from "~/document/meta";
 import { parseId } from "~/http/params";
+import { Icon } from "~/components/ui/icon";
 
 /** A home's own page: shareable, and what a visitor without JavaScript opens from a card. */
 export async function loader({ request, params }: LoaderFunctionArgs) {
@@ -40,9 +41,7 @@ export default function PropertyPage() {
   return (
     <article aria-labelledby="listing-title" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       <a href="/#properties" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-          <path d="M15 6l-6 6 6 6" />
-        </svg>
+        <Icon name="chevron-left" className="h-4 w-4" />
         {t("properties.back_to_homes", "Back to all homes")}
       </a>
       <h1 id="listing-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">{listing.name}</h1>

@@ -13,7 +13,7 @@ import type {
 import type { Listing } from "~/models/listing";
 import type { Language } from "~/utils/locale";
 import { readRoomCount } from "~/models/price";
-import type { Company } from "~/models/company.server";
+import type { Company } from "~/models/company";
 
 /**
  * schema.org data for search engines (issue 12), typed with schema-dts so a wrong
