@@ -1,11 +1,14 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Carousel } from "~/components/carousel";
-import { PhotoViewer } from "~/components/ui/photo-viewer";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
 import type { Listing } from "~/models/listing";
 
 const LISTING_ROTATION_MS = 4000;
+
+// Fetched at the first tap on a photo: no visitor needs it before, so it is not part of
+// the pages' first load (decision 058).
+const PhotoViewer = lazy(() => import("~/components/ui/photo-viewer").then((module) => ({ default: module.PhotoViewer })));
 
 /** A card's photo: a third of the page on wide screens, half on tablets, all of a phone. */
 export const CARD_IMAGE_SIZES = "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw";
@@ -72,18 +75,20 @@ export function ListingCarousel({
         }
       />
       {viewing !== null ? (
-        <PhotoViewer
-          title={t("properties.details_photos", "Photos of {{name}}", { name: listing.name })}
-          photos={slides}
-          start={viewing}
-          onClose={() => setViewing(null)}
-          labels={{
-            close: t("properties.viewer_close", "Close photos"),
-            previous: t("properties.previous_image", "Previous photo"),
-            next: t("properties.next_image", "Next photo"),
-            position: (n, total) => t("properties.viewer_position", "Photo {{n}} of {{total}}", { n, total }),
-          }}
-        />
+        <Suspense fallback={null}>
+          <PhotoViewer
+            title={t("properties.details_photos", "Photos of {{name}}", { name: listing.name })}
+            photos={slides}
+            start={viewing}
+            onClose={() => setViewing(null)}
+            labels={{
+              close: t("properties.viewer_close", "Close photos"),
+              previous: t("properties.previous_image", "Previous photo"),
+              next: t("properties.next_image", "Next photo"),
+              position: (n, total) => t("properties.viewer_position", "Photo {{n}} of {{total}}", { n, total }),
+            }}
+          />
+        </Suspense>
       ) : null}
     </>
   );
