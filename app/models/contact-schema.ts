@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { z } from "zod";
-import { isPlausiblePhone } from "./contact-check";
+import { CONTROL_CHARACTER_KEY, TOO_LONG, isPlausiblePhone } from "./contact-validation";
 import { CONTACT_LIMITS, CONTACT_SUBJECTS } from "./contact-fields";
 import { cleanMultilineText, fitsOnOneLine } from "~/utils/control-characters";
 
@@ -8,13 +8,10 @@ export { CONTACT_LIMITS, CONTACT_SUBJECTS, HONEYPOT_FIELD, type ContactSubject }
 
 /**
  * The contact form's schema: the home page's action and POST /api/contact validate with
- * it on the server; the browser checks the same rules without zod (contact-check.ts). Every message is a dictionary key, so each side shows it in
- * the visitor's language with t(key).
+ * it on the server; the browser checks the same rules without zod (contact-validation.ts).
+ * Every message is a dictionary key, so each side shows it in the visitor's language with
+ * t(key).
  */
-
-const TOO_LONG = "validation.too_long";
-// A line break, NUL, ESC or a bidirectional override in a one-line field (control-characters.ts).
-const CONTROL_CHARACTER_KEY = "validation.special_characters";
 
 export { isPlausiblePhone };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { contactSchema } from "~/models/contact-schema";
 import { validateContact } from "~/models/contact-validation";
 
-// The browser's check (contact-check.ts, no zod) against the server's schema: for every
+// The browser's check (contact-validation.ts, no zod) against the server's schema: for every
 // form below, the same fields in error with the same messages in the same order.
 
 const valid: Record<string, string> = {

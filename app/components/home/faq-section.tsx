@@ -3,12 +3,11 @@ import type { PublicFaq } from "~/models/faq";
 import { Icon } from "~/components/ui/icon";
 
 /**
- * An accordion of <details> sharing one name: the browser keeps one item open at a
- * time, with or without JavaScript.
+ * The questions in the page's language (models/faq.ts), as an accordion of <details>
+ * sharing one name: the browser keeps one item open at a time, with or without JavaScript.
  */
 export function FaqSection({ faqs }: { faqs: PublicFaq[] }) {
-  const { t, language } = useT();
-  const spanish = language === "es";
+  const { t } = useT();
   return (
     <section id="faq" aria-labelledby="faq-title" className="bg-white">
       <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8">
@@ -19,10 +18,10 @@ export function FaqSection({ faqs }: { faqs: PublicFaq[] }) {
             {faqs.map((faq) => (
               <details key={faq.id} name="faq" className="group">
                 <summary className="faq-question">
-                  <span>{(spanish && faq.questionSpanish?.trim()) || faq.question}</span>
+                  <span>{faq.question}</span>
                   <Icon name="chevron-down" className="faq-chevron" />
                 </summary>
-                <p className="faq-answer">{(spanish && faq.answerSpanish?.trim()) || faq.answer}</p>
+                <p className="faq-answer">{faq.answer}</p>
               </details>
             ))}
           </div>

@@ -29,13 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   });
   const about = parseId(url.searchParams.get("about") ?? undefined);
   const heroImages = listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName }));
-  const faqs = listActiveFaqs().map(({ id, question, answer, questionSpanish, answerSpanish }) => ({
-    id,
-    question,
-    answer,
-    questionSpanish,
-    answerSpanish,
-  }));
   const { head, companyHours } = await homeHead(request, heroImages[0]?.filePath);
   return json({
     // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
@@ -46,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // In the page's language only: the page never shows the other one.
     listings: listings.map((listing) => listingIn(listing, head.language)),
     total,
-    faqs: faqs.map((faq) => faqIn(faq, head.language)),
+    faqs: listActiveFaqs().map((faq) => faqIn(faq, head.language)),
   });
 }
 
