@@ -6,8 +6,8 @@ import type { FormRefusedData } from "~/utils/form-shape";
 function Message({ title, text, action, alert = false }: { title: string; text: string; action: string; alert?: boolean }) {
   return (
     <section className="mx-auto flex max-w-2xl flex-col items-center px-4 py-24 text-center">
-      <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{title}</h1>
-      <p role={alert ? "alert" : undefined} className="mt-4 text-lg text-slate-600">
+      <h1 className="page-title">{title}</h1>
+      <p role={alert ? "alert" : undefined} className="section-lead">
         {text}
       </p>
       <a href="/" className="mt-8 inline-flex h-11 items-center rounded-md bg-brand-700 px-5 font-semibold text-white hover:bg-brand-800">

@@ -53,7 +53,7 @@ export function LanguageSwitcher({ className = "" }: { className?: string }) {
           {/* The name starts with the visible code ("ES, Switch to Spanish"): speech input
               users say what they see. */}
           <span>{next.toUpperCase()}</span>
-          <span className="sr-only">, {tooltip}</span>
+          <span className="sr-only">{`, ${tooltip}`}</span>
         </button>
       </Tooltip>
     </Form>

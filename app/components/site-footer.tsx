@@ -21,7 +21,7 @@ export function SiteFooter() {
   const { t } = useT();
   const { pathname } = useLocation();
   const onHomePage = pathname === "/";
-  const newTab = <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span>;
+  const newTab = <span className="sr-only">{` ${t("footer.new_tab", "(opens in a new tab)")}`}</span>;
 
   return (
     <footer className="bg-brand-900 text-slate-200">

@@ -29,7 +29,7 @@ function HeaderActions(props: {
         className={`${props.className} border border-brand-700 text-brand-700 hover:bg-brand-50`}
       >
         {t("header.button.pay_rent", "Pay Rent")}
-        <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span>
+        <span className="sr-only">{` ${t("footer.new_tab", "(opens in a new tab)")}`}</span>
       </a>
       <a
         href={props.applyHref}

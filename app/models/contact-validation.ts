@@ -6,8 +6,8 @@ import { cleanMultilineText, fitsOnOneLine } from "~/utils/control-characters";
  * The contact form's check in the browser, without zod (decision 057): the rules of
  * `contactSchema` (contact-schema.ts) written out, giving each field the same messages in
  * the same order. zod alone was 14 KiB of script for a phone to fetch and run for six
- * fields. The home page loads this module only after it has started (a dynamic import).
- * The server keeps checking every message with the schema; a unit test
+ * fields. The home page loads this module (a dynamic import) when the visitor first comes
+ * to the form. The server keeps checking every message with the schema; a unit test
  * (tests/unit/contact-check.test.ts) holds the two to the same answers.
  */
 

@@ -111,7 +111,7 @@ function MediaRow(props: { item: MediaView; intent: "link" | "unlink"; action: s
         >
           {/* The visible word starts the accessible name (WCAG 2.5.3), busy or not. */}
           {label}
-          <span className="sr-only"> {item.originalName}</span>
+          <span className="sr-only">{` ${item.originalName}`}</span>
         </button>
       </Form>
     </li>

@@ -41,7 +41,7 @@ export default function Compare() {
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("compare.title", "Compare homes")}</h1>
+        <h1 className="page-title">{t("compare.title", "Compare homes")}</h1>
         {tooMany ? (
           <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
             {t("compare.too_many", "At most {{max}} homes can be compared at once; this link has {{count}}.", { max: MAX_COMPARED_HOMES, count: tooMany })}

@@ -6,7 +6,7 @@ import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { useSavedHomes } from "~/hooks/use-saved-homes";
 import { AllHomesLink, primaryLinkClass, secondaryLinkClass } from "~/components/favorites/list-links";
 import { UnavailableHomes } from "~/components/favorites/unavailable-homes";
-import { ListingDialog } from "~/components/property/listing-dialog";
+import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
 import { SAVE_INTENTS } from "~/components/property/save-toggle";
 import { safeRedirect } from "~/auth/safe-redirect";
@@ -116,7 +116,7 @@ export default function Favorites() {
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">
+        <h1 className="page-title">
           {data.shared ? t("favorites.shared_title", "Homes shared with you") : t("favorites.title", "Saved homes")}
         </h1>
         {actionData && "error" in actionData ? (

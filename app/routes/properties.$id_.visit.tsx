@@ -49,7 +49,7 @@ export default function VisitPage() {
         <Icon name="chevron-left" className="h-4 w-4" />
         {t("visit.page.back", "Back to the home")}
       </Link>
-      <h1 id="visit-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">
+      <h1 id="visit-title" className="page-title mt-4">
         {t("visit.page.title", "Schedule a visit")}
       </h1>
       <p className="mt-3 text-lg text-slate-700">

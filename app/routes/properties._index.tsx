@@ -7,7 +7,7 @@ import { PageLinks } from "~/components/browse/page-links";
 import { SearchAlertForm } from "~/components/browse/search-alert-form";
 import { searchAlertAction } from "~/http/search-alert-action.server";
 import { keepRetryAfter } from "~/http/route-exports";
-import { ListingDialog } from "~/components/property/listing-dialog";
+import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
 import { listingIn } from "~/models/listing";
@@ -81,7 +81,7 @@ export default function BrowseHomes() {
   return (
     <div className="bg-slate-50">
       <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 sm:py-14 lg:px-8">
-        <h1 className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("browse.title", "All available homes")}</h1>
+        <h1 className="page-title">{t("browse.title", "All available homes")}</h1>
         <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("browse.subtitle")}</p>
 
         <div className="mt-8">

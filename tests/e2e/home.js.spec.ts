@@ -32,8 +32,14 @@ test.describe("home page with JavaScript", () => {
     await expect(photo(2)).toHaveAttribute("aria-hidden", "false");
   });
 
-  test("the details dialog takes focus, closes on Escape and gives focus back", async ({ page }) => {
+  test("the details dialog takes focus, closes on Escape and gives focus back; its code comes at the first open", async ({ page }) => {
+    const dialogCode: string[] = [];
+    page.on("request", (request) => {
+      if (/\/build\/(listing-)?dialog-[^/]*\.js$/.test(new URL(request.url()).pathname)) dialogCode.push(request.url());
+    });
     await openPage(page, "/");
+    // A page of cards needs none of a dialog's code until a visitor asks for a home.
+    expect(dialogCode).toEqual([]);
     const opener = page.getByRole("link", { name: /^View Details\W+Oak Hollow Community, Lot 14$/ });
     await opener.click();
     const dialog = page.getByRole("dialog", { name: "Oak Hollow Community, Lot 14" });
@@ -41,6 +47,7 @@ test.describe("home page with JavaScript", () => {
     // The home's own address while its details are open; back to the list's on close.
     await expect(page).toHaveURL(/\/properties\/\d+$/);
     await expect(dialog.getByRole("button", { name: "Close" }).first()).toBeFocused();
+    expect(dialogCode.length).toBeGreaterThan(0);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(page).toHaveURL(/\/$/);

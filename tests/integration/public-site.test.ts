@@ -20,6 +20,9 @@ async function getJson(path: string) {
   return { response, body: (await response.json()) as unknown };
 }
 
+const BROWSER_USER_AGENT =
+  "Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36";
+
 async function getHtml(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(server.url + path, { headers });
   return { response, html: await response.text() };
@@ -126,6 +129,24 @@ describe("home page without JavaScript", () => {
     const learnMore = await getHtml("/?service=development");
     expect(learnMore.html).toContain("Greenfield Development");
     expect(learnMore.html).toContain("Expansions &amp; Redevelopments");
+  });
+
+  it("has a dialog opened through the URL whole in the page from a fresh server's first request, nothing streamed in later", async () => {
+    // The dialogs' code is fetched by the browser on demand (decision 059); the server
+    // must not make a visitor without JavaScript wait for a part React would stream later.
+    const fresh = await startServer();
+    try {
+      for (const path of ["/?service=development", "/?gallery=1"]) {
+        // A browser's user agent: crawlers are answered with the whole document at once anyway.
+        const html = await (await fetch(fresh.url + path, { headers: { "User-Agent": BROWSER_USER_AGENT } })).text();
+        // In place, inside <main>: a part React streams later lands after it, hidden.
+        const dialogAt = html.indexOf('role="dialog" aria-modal="true"');
+        expect(dialogAt).toBeGreaterThan(-1);
+        expect(dialogAt).toBeLessThan(html.indexOf("</main>"));
+      }
+    } finally {
+      await fresh.stop();
+    }
   });
 
   it("says so when there are no hero images", async () => {

@@ -51,7 +51,7 @@ function PhotoButton(props: { item: LinkedPhoto; intent: Intent; label: string; 
       <button type="submit" disabled={props.disabled || busy} aria-busy={busy || undefined} className={`${props.className} ${buttonState(busy)}`}>
         {/* The visible words start the accessible name (WCAG 2.5.3), busy or not. */}
         {busy && props.busyLabel ? props.busyLabel : props.label}
-        <span className="sr-only"> {props.item.originalName}</span>
+        <span className="sr-only">{` ${props.item.originalName}`}</span>
       </button>
     </Form>
   );

@@ -63,7 +63,7 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
           </a>{" "}
           {/* The visible word starts the accessible name (WCAG 2.5.3). */}
           <Link to={`${PROPERTIES_PATH}/${message.home.id}/edit`} className="text-slate-600 underline">
-            Edit<span className="sr-only"> {message.home.name}</span>
+            Edit<span className="sr-only">{` ${message.home.name}`}</span>
           </Link>
         </p>
       ) : null}

@@ -13,7 +13,7 @@ export function AlertLinkPage(props: { title: string; children: ReactNode; searc
   const { t } = useT();
   return (
     <article aria-labelledby="alert-page-title" className="mx-auto max-w-2xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 id="alert-page-title" className="break-words text-3xl font-bold text-brand-900 sm:text-4xl">
+      <h1 id="alert-page-title" className="page-title break-words">
         {props.title}
       </h1>
       <div className="mt-4 space-y-4 text-lg text-slate-700">{props.children}</div>

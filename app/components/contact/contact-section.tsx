@@ -10,7 +10,7 @@ import {
 } from "@conform-to/react";
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import type { Inquiry } from "~/models/listing";
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";
 import { CONTACT_CONSTRAINT, CONTACT_SUBJECTS } from "~/models/contact-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -52,14 +52,14 @@ export function ContactSection({ inquiry = null }: { inquiry?: Inquiry | null })
 function DetailItem({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
   // The icon sits inside the <dt> so that the list stays a valid dt/dd group.
   return (
-    <div className="relative min-h-10 pl-14">
-      <dt className="text-sm font-semibold text-slate-900">
+    <div className="contact-detail">
+      <dt>
         <span className="contact-icon">
           <Icon name={icon} className="h-5 w-5 stroke-[1.8]" />
         </span>
         {label}
       </dt>
-      <dd className="mt-1 text-slate-700">{children}</dd>
+      <dd>{children}</dd>
     </div>
   );
 }
@@ -249,27 +249,33 @@ function loadContactValidator(): Promise<ContactValidator> {
 }
 
 /**
- * Loads the contact form's check as soon as the page has started, then calls `onLoaded`.
- * Until then a field left is checked once it arrives, and a send waits for it, so no
- * message goes unchecked from a fast visitor; if it cannot load at all, the server
- * checks as always.
+ * Loads the contact form's check when the visitor first comes to the form (a field
+ * focused), then calls `onLoaded`; a page only read never fetches it. Until it arrives a
+ * field left is checked once it does, and a send waits for it, so no message goes
+ * unchecked from a fast visitor; if it cannot load at all, the server checks as always.
+ * Returns the function that starts the load.
  */
-function useContactValidator(onLoaded: () => void) {
+function useContactValidator(onLoaded: () => void): () => void {
   const loaded = useRef(onLoaded);
   loaded.current = onLoaded;
+  const requested = useRef(false);
+  const mounted = useRef(false);
   useEffect(() => {
-    if (contactValidator) return;
-    let current = true;
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  return useCallback(() => {
+    if (contactValidator || requested.current) return;
+    requested.current = true;
     loadContactValidator()
       .then(() => {
-        if (current) loaded.current();
+        if (mounted.current) loaded.current();
       })
       .catch(() => {
         // validatorUnavailable is set: the server checks every message as always.
       });
-    return () => {
-      current = false;
-    };
   }, []);
 }
 
@@ -339,7 +345,7 @@ function ContactForm({
   // Fields the visitor left before the check arrived: left again (for conform, which
   // checks a field as it is left) as soon as it does.
   const leftEarly = useRef(new Set<HTMLElement>());
-  useContactValidator(() => {
+  const startLoadingValidator = useContactValidator(() => {
     for (const element of leftEarly.current) element.dispatchEvent(new FocusEvent("focusout", { bubbles: true }));
     leftEarly.current.clear();
   });
@@ -352,7 +358,7 @@ function ContactForm({
     constraint: CONTACT_CONSTRAINT,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    // Until the check has loaded (a moment after the page starts), the form goes to the
+    // Until the check has loaded (a moment after the visitor comes to the form), the form goes to the
     // server, which checks it with the same schema and answers in place.
     // Read from the module, not from state: a send waiting for the check runs in the same
     // tick as its arrival, before a re-render could hand conform a new function.
@@ -397,6 +403,7 @@ function ContactForm({
         // ?about keeps the home named when the form comes back with errors).
         action={inquiry ? `/?index&about=${inquiry.propertyId}#contact` : "/?index#contact"}
         {...getFormProps(form)}
+        onFocusCapture={startLoadingValidator}
         onBlurCapture={(event) => {
           if (!contactValidator && event.target !== event.currentTarget) leftEarly.current.add(event.target as HTMLElement);
         }}

@@ -56,7 +56,7 @@ function HomeLinks({ listing }: { listing: Listing }) {
         className="inline-flex min-h-11 items-center justify-center rounded-md bg-brand-700 px-2 py-1 text-center font-semibold leading-tight text-white hover:bg-brand-800"
       >
         {t("properties.view_details", "View Details")}
-        <span className="sr-only">: {listing.name}</span>
+        <span className="sr-only">{`: ${listing.name}`}</span>
       </a>
       {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} wrap className="px-2" /> : null}
     </div>

@@ -11,8 +11,8 @@ export function FaqSection({ faqs }: { faqs: PublicFaq[] }) {
   return (
     <section id="faq" aria-labelledby="faq-title" className="bg-white">
       <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8">
-        <h2 id="faq-title" className="text-center text-3xl font-bold text-brand-900 sm:text-4xl">{t("faq.title", "Frequently Asked Questions")}</h2>
-        <p className="mt-4 text-center text-lg text-slate-600">{t("faq.subtitle")}</p>
+        <h2 id="faq-title" className="page-title text-center">{t("faq.title", "Frequently Asked Questions")}</h2>
+        <p className="section-lead text-center">{t("faq.subtitle")}</p>
         {faqs.length ? (
           <div className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200">
             {faqs.map((faq) => (

@@ -1,10 +1,10 @@
 import { Carousel, type Slide } from "~/components/carousel";
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog } from "~/components/ui/dialog-on-demand";
 import { PLACEHOLDER_IMAGE, SafeImage } from "~/components/ui/safe-image";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { useT } from "~/i18n/use-t";
 
-export type HeroImage = { id: number; filePath: string; originalName: string };
+export type HeroImage = { id: number; filePath: string };
 
 const HERO_ROTATION_MS = 5000;
 /** The photos fill the page's width; the home page preloads the first at this size. */

@@ -4,7 +4,7 @@ import { LazyMap, getJson } from "~/components/map/lazy-map";
 import { OpenStreetMapLink } from "~/components/map/open-street-map-link";
 import type { MapMarker } from "~/models/map-marker";
 import { openDetailsInPlace, type Listing } from "~/models/listing";
-import { ListingDialog } from "~/components/property/listing-dialog";
+import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH, MAP_MARKERS_API, propertyPath } from "~/paths";
@@ -43,8 +43,8 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
       <div className="section-inner">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="max-w-2xl">
-            <h2 id="properties-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("properties.title", "Available Homes")}</h2>
-            <p className="mt-4 text-lg text-slate-600">{t("properties.subtitle")}</p>
+            <h2 id="properties-title" className="page-title">{t("properties.title", "Available Homes")}</h2>
+            <p className="section-lead">{t("properties.subtitle")}</p>
           </div>
           <div className="flex flex-wrap gap-3">
             {total > LISTINGS_BEFORE_EXPANDING ? (
@@ -123,7 +123,7 @@ function HomesByLocation({ listings, onViewDetails }: { listings: Listing[]; onV
   const { t } = useT();
   return (
     <div data-map-fallback className="min-h-0 flex-1 overflow-y-auto p-5">
-      <h3 className="text-lg font-semibold text-brand-900">{t("map.title", "Map of available homes")}</h3>
+      <h3 className="card-title">{t("map.title", "Map of available homes")}</h3>
       <ul className="mt-4 divide-y divide-slate-100">
         {listings.map((listing) => (
           <li key={listing.id} className="py-3">

@@ -1,4 +1,4 @@
-import { Dialog } from "~/components/ui/dialog";
+import { Dialog } from "~/components/ui/dialog-on-demand";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { useT } from "~/i18n/use-t";
 import { Icon } from "~/components/ui/icon";
@@ -23,8 +23,8 @@ export function ServicesSection() {
     <section id="services" aria-labelledby="services-title" className="bg-slate-50">
       <div className="section-inner">
         <div className="max-w-2xl">
-          <h2 id="services-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("services.title", "Our Services")}</h2>
-          <p className="mt-4 text-lg text-slate-600">{t("services.subtitle")}</p>
+          <h2 id="services-title" className="page-title">{t("services.title", "Our Services")}</h2>
+          <p className="section-lead">{t("services.subtitle")}</p>
         </div>
         <div className="mt-12 grid gap-6 md:grid-cols-3">
           <ServiceCard icon="sales" title={t("services.sales.title", "Home Sales & Brokerage")} text={t("services.sales.description")} />
@@ -38,7 +38,7 @@ export function ServicesSection() {
               className="mt-6 inline-flex min-h-11 items-center self-start rounded-md border border-brand-700 px-4 py-2 font-semibold text-brand-700 hover:bg-brand-50"
             >
               {t("services.development.learn_more", "Learn More")}
-              <span className="sr-only">: {t("services.development.title", "Property & Community Development")}</span>
+              <span className="sr-only">{`: ${t("services.development.title", "Property & Community Development")}`}</span>
             </a>
           </ServiceCard>
           <ServiceCard icon="management" title={t("services.management.title", "Property Management")} text={t("services.management.description")} />
@@ -54,9 +54,9 @@ export function ServicesSection() {
       >
         <div className="space-y-5 leading-7 text-slate-700">
           <p>{t("services.development.intro")}</p>
-          <h3 className="text-lg font-semibold text-brand-900">{t("services.development.greenfield_title", "Greenfield Development")}</h3>
+          <h3 className="card-title">{t("services.development.greenfield_title", "Greenfield Development")}</h3>
           <p>{t("services.development.greenfield_text")}</p>
-          <h3 className="text-lg font-semibold text-brand-900">{t("services.development.expansion_title", "Expansions & Redevelopments")}</h3>
+          <h3 className="card-title">{t("services.development.expansion_title", "Expansions & Redevelopments")}</h3>
           <p>{t("services.development.expansion_text")}</p>
           <p className="font-medium text-brand-900">{t("services.development.closing")}</p>
         </div>

@@ -16,16 +16,16 @@ export function TenantServicesSection() {
     <section aria-labelledby="tenant-title" className="bg-white">
       <div className="section-inner">
         <div className="max-w-2xl">
-          <h2 id="tenant-title" className="text-3xl font-bold text-brand-900 sm:text-4xl">{t("tenant.title", "Tenant Services")}</h2>
-          <p className="mt-4 text-lg text-slate-600">{t("tenant.subtitle")}</p>
+          <h2 id="tenant-title" className="page-title">{t("tenant.title", "Tenant Services")}</h2>
+          <p className="section-lead">{t("tenant.subtitle")}</p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {cards.map((card) => (
             <li key={card.key} className="card p-6">
-              <span className="icon-badge h-11 w-11 bg-accent-400/25 text-accent-600">
+              <span className="tenant-badge">
                 <Icon name={card.icon} className="h-6 w-6" />
               </span>
-              <h3 className="mt-4 text-lg font-semibold text-brand-900">{t(`tenant.${card.key}.title`)}</h3>
+              <h3 className="card-title mt-4">{t(`tenant.${card.key}.title`)}</h3>
               <p className="mt-2 flex-1 text-slate-600">{t(`tenant.${card.key}.description`)}</p>
               {card.key === "incident" ? <p className="mt-3 text-lg font-bold text-brand-900">{t("tenant.incident.phone")}</p> : null}
               <a
@@ -34,7 +34,7 @@ export function TenantServicesSection() {
                 className="button-primary mt-5 min-h-11 py-2 text-center"
               >
                 {t(`tenant.${card.key}.action`)}
-                {card.external ? <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span> : null}
+                {card.external ? <span className="sr-only">{` ${t("footer.new_tab", "(opens in a new tab)")}`}</span> : null}
               </a>
             </li>
           ))}

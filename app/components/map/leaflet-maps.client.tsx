@@ -218,7 +218,7 @@ function InfoWindow(props: { marker: MapMarker; onViewDetails: (listing: Listing
           className="inline-flex h-10 flex-1 items-center justify-center whitespace-nowrap rounded-md bg-brand-700 px-3 font-semibold text-white no-underline hover:bg-brand-800"
         >
           {t("properties.view_details", "View Details")}
-          <span className="sr-only">: {marker.name}</span>
+          <span className="sr-only">{`: ${marker.name}`}</span>
         </a>
         <button
           type="button"

@@ -15,7 +15,7 @@ export function ApplyLink({ href, className = "px-4", wrap = false }: { href: st
       className={`button-apply ${wrap ? "min-h-11 py-1 text-center leading-tight" : "h-11 whitespace-nowrap"} ${className}`}
     >
       {t("properties.apply_here", "Apply Here")}
-      <span className="sr-only"> {t("footer.new_tab", "(opens in a new tab)")}</span>
+      <span className="sr-only">{` ${t("footer.new_tab", "(opens in a new tab)")}`}</span>
     </a>
   );
 }

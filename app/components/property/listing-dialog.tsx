@@ -11,18 +11,15 @@ import { PropertyDetails } from "./property-details";
  * A home's details over a list of cards (JavaScript only: without it the cards link to
  * the home's own page), with Close, Save, 'Ask about this home', 'Schedule a visit' and Apply Here.
  */
-export function ListingDialog({
-  listing,
-  onClose,
-  onLeave = onClose,
-  closeHref,
-}: {
+export type ListingDialogProps = {
   listing: Listing | null;
   onClose: () => void;
   /** Closed by a link to another page ('Ask about this home'). */
   onLeave?: () => void;
   closeHref: string;
-}) {
+};
+
+export function ListingDialog({ listing, onClose, onLeave = onClose, closeHref }: ListingDialogProps) {
   const { t } = useT();
   return (
     <Dialog

@@ -21,7 +21,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
         </p>
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h3 id={`listing-${listing.id}-name`} className="text-lg font-semibold text-brand-900">{listing.name}</h3>
+        <h3 id={`listing-${listing.id}-name`} className="card-title">{listing.name}</h3>
         <p className="mt-1 flex items-center gap-1.5 text-sm text-slate-600">
           <Icon name="pin" className="h-4 w-4 shrink-0" />
           {listing.location}
@@ -35,7 +35,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
             className="button-primary h-11 flex-1 whitespace-nowrap"
           >
             {t("properties.view_details", "View Details")}
-            <span className="sr-only">: {listing.name}</span>
+            <span className="sr-only">{`: ${listing.name}`}</span>
           </a>
           <SaveToggle id={listing.id} name={listing.name} named />
           {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1 px-4" /> : null}

@@ -29,7 +29,7 @@ export function SaveToggle({ id, name, named = false, compact = false, className
     <form
       method="post"
       action={FAVORITES_PATH}
-      className={`flex ${className}`}
+      className={className ? `flex ${className}` : "flex"}
       onSubmit={(event) => {
         event.preventDefault();
         toggle(id);
@@ -47,8 +47,8 @@ export function SaveToggle({ id, name, named = false, compact = false, className
         } ${compact ? "min-w-11 px-0 sm:px-4" : ""}`}
       >
         <Icon name="heart" className={`h-5 w-5 shrink-0 ${saved ? "fill-current" : ""}`} />
-        <span className={compact ? "sr-only sm:not-sr-only" : ""}>{label}</span>
-        {named ? <span className="sr-only">: {name}</span> : null}
+        <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{label}</span>
+        {named ? <span className="sr-only">{`: ${name}`}</span> : null}
       </button>
     </form>
   );

@@ -12,7 +12,7 @@ import { Icon } from "~/components/ui/icon";
  * technology while it is open (its landmarks, a carousel of the same home among them,
  * would otherwise be read beside the dialog's) and gives focus back to the opener.
  */
-export function Dialog(props: {
+export type DialogProps = {
   open: boolean;
   title: string;
   onClose: () => void;
@@ -20,7 +20,9 @@ export function Dialog(props: {
   children: ReactNode;
   size?: "md" | "lg" | "xl";
   footer?: ReactNode;
-}) {
+};
+
+export function Dialog(props: DialogProps) {
   const { t } = useT();
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);

@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     allCount: LISTINGS_WHEN_EXPANDED,
   });
   const about = parseId(url.searchParams.get("about") ?? undefined);
-  const heroImages = listHeroImages().map(({ id, filePath, originalName }) => ({ id, filePath, originalName }));
+  const heroImages = listHeroImages().map(({ id, filePath }) => ({ id, filePath }));
   const { head, companyHours } = await homeHead(request, heroImages[0]?.filePath);
   return json({
     // 'Ask about this home': the contact form names the home (an unlisted one is ignored).

@@ -44,7 +44,7 @@ export default function PropertyPage() {
         <Icon name="chevron-left" className="h-4 w-4" />
         {t("properties.back_to_homes", "Back to all homes")}
       </a>
-      <h1 id="listing-title" className="mt-4 text-3xl font-bold text-brand-900 sm:text-4xl">{listing.name}</h1>
+      <h1 id="listing-title" className="page-title mt-4">{listing.name}</h1>
       <div className="mt-6">
         <PropertyDetails listing={listing} eager headingLevel={2} />
       </div>
