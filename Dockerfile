@@ -41,7 +41,10 @@ COPY --from=build /app/public ./public
 # What `npm run db:backup`, `db:restore` and `admin:reset-passkeys` run first; in the image
 # it sees no sources and lets the built command run.
 COPY --from=build /app/scripts/ensure-build.mjs ./scripts/ensure-build.mjs
-RUN mkdir -p /app/data && chown node:node /app/data && chmod 700 /app/data
+# Litestream's settings, used when REPLICA_URL is set (decision 060); /app/replica is where
+# a second volume goes for a file:// replica (REPLICA_URL=file:///app/replica).
+COPY --from=build /app/litestream.yml ./litestream.yml
+RUN mkdir -p /app/data /app/replica && chown node:node /app/data /app/replica && chmod 700 /app/data /app/replica
 USER node
 VOLUME ["/app/data"]
 EXPOSE 3000

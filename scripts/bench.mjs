@@ -23,6 +23,8 @@
 //      runnable alone; BENCH_MEMORY_SECONDS shortens it)
 //  11. search alerts: publishing one home among 10,000 confirmed alerts on seed:scale's
 //      data finds its subscribers (scripts/bench-alerts.mjs, also runnable alone)
+// 11b. replication: how long a new machine takes to come back from the replica, on the
+//      demo and the scaled data (scripts/bench-replication.mjs, also runnable alone)
 //  12. summary against the budgets, then cleanup
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
@@ -33,6 +35,7 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { alertsSummaryRows, benchAlerts } from "./bench-alerts.mjs";
+import { benchReplication } from "./bench-replication.mjs";
 import { benchBrowse, printBrowse } from "./bench-browse.mjs";
 import { bundlePages, bundleReport, printBundle } from "./bench-bundle.mjs";
 import { BENCH_ADMIN, benchDashboard } from "./bench-dashboard.mjs";
@@ -871,6 +874,13 @@ async function main() {
     console.log(`  search alerts bench failed: ${errorText(error)}`);
   }
 
+  section("11b. replication: a new machine from a file:// replica (RTO; decision 060)");
+  try {
+    results.replication = await benchReplication();
+  } catch (error) {
+    console.log(`  replication bench failed: ${errorText(error)}`);
+  }
+
   return { results, fatal: false };
 }
 
@@ -1003,6 +1013,9 @@ function printSummary(results) {
     ]);
   }
   rows.push(...alertsSummaryRows(results.alerts));
+  for (const r of results.replication ?? []) {
+    rows.push([`restore from the replica to /healthz (RTO), ${r.label}`, `${(r.rtoMs / 1000).toFixed(1)} s (database ${(r.databaseBytes / 1048576).toFixed(1)} MiB)`, "(informative)", ""]);
+  }
   rows.push(["hero and property images (WebP variants)", "not measured here", "", "-"]);
   printTable(["what", "measured", "budget", "result"], rows);
 

@@ -7,6 +7,9 @@
 #   files     the application is root's and read-only to the server; /app/data is the
 #             server's alone, its files 0600 and folders 0700
 #   sigterm   `stop` ends the server through its own SIGTERM handling, exit code 0
+#   replica   with REPLICA_URL=file:///app/replica on a second volume: the container is
+#             killed and its data volume thrown away; a new container on a new data
+#             volume restores from the replica and serves the same homes
 # Needs the project's node_modules (for the SMTP server). CONTAINER is the CLI, e.g.
 #   CONTAINER="podman --storage-driver vfs --cgroup-manager cgroupfs --runtime runc"
 # RUN_ARGS adds words to every run (e.g. "--ulimit nofile=20000:20000").
@@ -17,13 +20,14 @@ read -r -a CLI <<<"${CONTAINER:-docker}"
 read -r -a EXTRA <<<"${RUN_ARGS:-}"
 NAME="check-$$"
 VOLUME="check-$$-data"
+REPLICA_VOLUME="check-$$-replica"
 PASS=0; FAIL=0
 ok()  { echo "ok $1"; PASS=$((PASS + 1)); }
 bad() { echo "FAIL $1: $2"; FAIL=$((FAIL + 1)); }
 free_port() { node -e 'const s=require("net").createServer().listen(0,"127.0.0.1",()=>{console.log(s.address().port);s.close()})'; }
 cleanup() {
-  "${CLI[@]}" rm -f "$NAME" "$NAME-bad" >/dev/null 2>&1
-  "${CLI[@]}" volume rm -f "$VOLUME" >/dev/null 2>&1
+  "${CLI[@]}" rm -f "$NAME" "$NAME-bad" "$NAME-primary" "$NAME-restored" >/dev/null 2>&1
+  "${CLI[@]}" volume rm -f "$VOLUME" "$VOLUME-primary" "$VOLUME-restored" "$REPLICA_VOLUME" >/dev/null 2>&1
   [ -n "${SINK_PID:-}" ] && kill "$SINK_PID" 2>/dev/null
   [ -n "${MAIL_DIR:-}" ] && rm -rf "$MAIL_DIR"
   echo "$PASS passed, $FAIL failed"
@@ -70,7 +74,7 @@ files_report=$("${CLI[@]}" exec "$NAME" sh -c '
   for p in /app /app/package.json /app/node_modules /app/build /app/public; do
     [ "$(stat -c %u "$p")" = 0 ] || echo "not root-owned: $p"
   done
-  find /app -path /app/data -prune -o -writable -print | sed "s/^/writable by the server: /" | head -5
+  find /app \( -path /app/data -o -path /app/replica \) -prune -o -writable -print | sed "s/^/writable by the server: /" | head -5
   [ "$(stat -c %U:%a /app/data)" = node:700 ] || echo "/app/data is $(stat -c %U:%a /app/data)"
   find /app/data -mindepth 1 \( -type d ! -perm 700 -o -type f ! -perm 600 \) -printf "not private: %p %m\n" | head -5
 ' 2>&1)
@@ -84,5 +88,42 @@ took=$(( $(date +%s) - started ))
 code=$("${CLI[@]}" inspect -f '{{.State.ExitCode}}' "$NAME" 2>/dev/null)
 if [ "$code" = 0 ] && [ "$took" -lt 15 ] && "${CLI[@]}" logs "$NAME" 2>&1 | grep -q "shutdown complete"; then ok sigterm
 else bad sigterm "exit $code after ${took}s; last log: $("${CLI[@]}" logs "$NAME" 2>&1 | tail -2 | tr '\n' ' ')"; fi
+
+# replica: the machine lost, a new one comes back from the replica alone.
+wait_healthy() { # URL: waits up to 60 s for /healthz
+  for _ in $(seq 1 120); do
+    [ "$(curl -s -o /dev/null -w '%{http_code}' "$1/healthz")" = 200 ] && return 0
+    sleep 0.5
+  done
+  return 1
+}
+PORT=$(free_port); URL="http://127.0.0.1:$PORT"
+"${CLI[@]}" volume create "$REPLICA_VOLUME" >/dev/null
+run_replicated() { # NAME DATA_VOLUME [more run words]: a server replicating to the replica volume
+  local name=$1 data=$2; shift 2
+  "${CLI[@]}" volume create "$data" >/dev/null
+  "${CLI[@]}" run -d --name "$name" "${EXTRA[@]}" --network host -v "$data:/app/data" -v "$REPLICA_VOLUME:/app/replica" \
+    -e PORT="$PORT" -e HOST=127.0.0.1 -e APP_URL="$URL" -e REPLICA_URL=file:///app/replica "$@" "$IMAGE" >/dev/null
+}
+run_replicated "$NAME-primary" "$VOLUME-primary"
+homes=""; shipped=""
+if wait_healthy "$URL"; then
+  homes=$(curl -s "$URL/api/properties")
+  # Until Litestream has written the database (its first snapshot) to the replica.
+  for _ in $(seq 1 60); do
+    shipped=$(curl -s "$URL/healthz" | grep -o '"lastShippedAt":"[^"]*"')
+    [ -n "$shipped" ] && break
+    sleep 0.5
+  done
+fi
+"${CLI[@]}" rm -f "$NAME-primary" >/dev/null 2>&1
+"${CLI[@]}" volume rm -f "$VOLUME-primary" >/dev/null 2>&1
+# SEED_DEMO=0: without the replica this server would list no homes at all.
+run_replicated "$NAME-restored" "$VOLUME-restored" -e SEED_DEMO=0
+restored=""
+wait_healthy "$URL" && restored=$(curl -s "$URL/api/properties")
+if [ -n "$shipped" ] && echo "$homes" | grep -q '"id":' && [ "$homes" = "$restored" ] \
+  && "${CLI[@]}" logs "$NAME-restored" 2>&1 | grep -q "database restored from the replica"; then ok replica
+else bad replica "shipped: ${shipped:-no}; homes before: ${#homes} bytes, after: ${#restored} bytes; last log: $("${CLI[@]}" logs "$NAME-restored" 2>&1 | tail -2 | tr '\n' ' ')"; fi
 
 [ "$FAIL" = 0 ]

@@ -1,5 +1,8 @@
 // npm run db:restore -- FILE: puts a backup made by `npm run db:backup` in place of the
-// database at DATABASE_PATH, while the site is stopped.
+// database at DATABASE_PATH, while the site is stopped. With `--from-replica [--timestamp
+// WHEN]` the backup is the replica at REPLICA_URL (server/replication.ts), fetched by
+// Litestream into a file beside the database after step 2's refusal, then put through
+// the same steps.
 //
 // 1. The backup is checked first, from its bytes read once (so its folder is never
 //    written to, and what was checked is exactly what is put in place): an SQLite file,
@@ -22,6 +25,7 @@ import { fileURLToPath } from "node:url";
 import Database from "better-sqlite3";
 import { ConfigError, readConfig } from "../app/config/env.server";
 import { createFilesPrivately, PRIVATE_FILE } from "../server/private-files";
+import { fetchReplica, litestreamStateDir } from "../server/replication";
 
 /** A reason not to restore: printed as is, exit code 1. */
 class Refusal extends Error {}
@@ -206,17 +210,67 @@ function describeCounts(counts: Record<string, number>): string {
     .join(", ");
 }
 
+const USAGE = `Usage (stop the server first):
+  npm run db:restore -- FILE                                  a backup made by db:backup
+  npm run db:restore -- --from-replica [--timestamp WHEN]     the replica at REPLICA_URL, latest or as it was at WHEN (ISO 8601, e.g. 2026-11-28T09:00:00Z)`;
+
+/** `--from-replica [--timestamp WHEN]`, or null when the arguments name a file. */
+function replicaArguments(args: string[]): { timestamp?: string } | null {
+  if (args[0] !== "--from-replica") return null;
+  const rest = args.slice(1);
+  if (rest.length === 0) return {};
+  const when = rest[0] === "--timestamp" && rest.length === 2 ? rest[1] : rest[0]?.startsWith("--timestamp=") && rest.length === 1 ? rest[0].slice(12) : null;
+  // A moment with its zone (Z or an offset): a bare local time would mean another hour on another machine.
+  if (!when || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(when) || Number.isNaN(Date.parse(when))) {
+    throw new Refusal(`Refusing to restore: --timestamp needs a moment with its time zone, such as 2026-11-28T09:00:00Z.\n${USAGE}`);
+  }
+  return { timestamp: new Date(when).toISOString() };
+}
+
+/**
+ * The replica's database fetched into a file beside the target, for the checks and the
+ * replacement every backup goes through. Refused while the database is in use, before
+ * anything is fetched.
+ */
+function fetchFromReplica(options: { timestamp?: string }): { file: string } {
+  const config = readConfig();
+  if (!config.replica) throw new Refusal("Refusing to restore from the replica: REPLICA_URL is not set.");
+  const target = config.databasePath;
+  assertNotInUse(target);
+  // A private folder beside the database: Litestream leaves its own -wal and -shm beside
+  // what it writes, and the folder goes as a whole.
+  const folder = path.join(path.dirname(target), `.${path.basename(target)}.from-replica-${process.pid}`);
+  fs.rmSync(folder, { recursive: true, force: true });
+  fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  process.on("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
+  const file = path.join(folder, "replica.db");
+  console.log(`Fetching ${options.timestamp ? `the state at ${options.timestamp}` : "the latest state"} from ${config.replica.url}...`);
+  const found = fetchReplica({ databasePath: target, replica: config.replica }, file, options.timestamp);
+  if (!found) {
+    throw new Refusal(`Refusing to restore: ${config.replica.url} holds no database${options.timestamp ? ` as early as ${options.timestamp}` : ""}.`);
+  }
+  return { file };
+}
+
 function main() {
   createFilesPrivately();
-  const argument = process.argv[2];
-  if (!argument) {
-    console.error("Usage: npm run db:restore -- FILE   (stop the server first)");
+  const args = process.argv.slice(2);
+  const fromReplica = replicaArguments(args);
+  if (!fromReplica && args.length !== 1) {
+    console.error(USAGE);
     process.exit(2);
   }
-  const file = path.resolve(argument);
+  // The fetched copy goes however this ends (a refusal, a failed check, success).
+  const fetched = fromReplica ? fetchFromReplica(fromReplica) : null;
+  restore(fetched?.file ?? path.resolve(args[0]), fetched ? "the replica's copy" : null);
+}
+
+/** Checks `file` and puts it in place of the database; `label` names it in the messages instead of its path. */
+function restore(file: string, label: string | null) {
+  const name = label ?? file;
   const bytes = readBackup(file);
-  const backup = checkBackup(file, bytes);
-  const pending = pendingMigrations(file, backup.lastMigration);
+  const backup = checkBackup(name, bytes);
+  const pending = pendingMigrations(name, backup.lastMigration);
 
   // Read only now: with no SESSION_SECRET it writes ./data/session-secret.
   const target = readConfig().databasePath;
@@ -225,6 +279,9 @@ function main() {
   }
   assertNotInUse(target);
   const kept = replaceDatabase(target, bytes);
+  // Litestream's record of the replaced database would not match the restored one: without
+  // it, replication (REPLICA_URL) begins a new generation from this file at the next start.
+  fs.rmSync(litestreamStateDir(target), { recursive: true, force: true });
 
   const restored = new Database(target, { fileMustExist: true });
   let problems: string | null;
@@ -236,11 +293,11 @@ function main() {
     restored.close();
   }
   if (problems) {
-    console.error(`Restored ${file} into ${target}, but integrity_check on the result said: ${problems}`);
+    console.error(`Restored ${name} into ${target}, but integrity_check on the result said: ${problems}`);
     if (kept) console.error(`The previous database is kept as ${kept}.`);
     process.exit(1);
   }
-  console.log(`Restored ${file} into ${target} (integrity_check: ok)`);
+  console.log(`Restored ${name} into ${target} (integrity_check: ok)`);
   console.log(`Rows: ${describeCounts(counts)}`);
   if (pending) console.log(`The backup lacks ${pending} migration(s) of this version: they run at the next start.`);
   if (kept) console.log(`The previous database is kept as ${kept} (delete it once it is not needed).`);

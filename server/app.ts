@@ -39,6 +39,7 @@ import { errorForLog } from "../app/utils/error-for-log";
 import { FormRefused, formRefusalOf, isPlausibleFormBody, isUrlencodedType } from "../app/http/form-body.server";
 import { COMPARE_PATH, FAVORITES_PATH, SITEMAP_PATH } from "../app/paths";
 import { plainCommaLists } from "./plain-comma-lists";
+import type { ReplicationStatus } from "./replication";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -69,7 +70,13 @@ function precompressedStatic(root: string, serveStatic: expressStaticGzip.Expres
   return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br", "gzip"], index: false, serveStatic });
 }
 
-export function createApp(options: { build: ServerBuild; config: Config; languageOf: (request: globalThis.Request) => Promise<string> }) {
+export function createApp(options: {
+  build: ServerBuild;
+  config: Config;
+  languageOf: (request: globalThis.Request) => Promise<string>;
+  /** With REPLICA_URL: how replication stands, reported by /healthz. */
+  replicationStatus?: () => ReplicationStatus;
+}) {
   const { config } = options;
   const app = express();
   app.disable("x-powered-by");
@@ -100,7 +107,9 @@ export function createApp(options: { build: ServerBuild; config: Config; languag
 
   app.get("/healthz", (_req, res) => {
     db().$client.prepare("select 1").get();
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
+    // {"status":"ok"} as ever; with replication on, how it stands beside it.
+    const replication = options.replicationStatus?.();
+    res.set("Cache-Control", "no-store").json(replication ? { status: "ok", replication } : { status: "ok" });
   });
 
   // The files' brotli and gzip copies made by npm run build (scripts/precompress.mjs) are

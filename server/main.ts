@@ -14,6 +14,7 @@ import { createApp } from "./app";
 import { createFilesPrivately, tightenDataModes } from "./private-files";
 import { REMIX_BUILD_PATH } from "./paths";
 import { answerUnparsedRequests } from "./unparsed-requests";
+import { Replication, restoreIfNoDatabase } from "./replication";
 import { errorForLog } from "../app/utils/error-for-log";
 
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -35,12 +36,17 @@ async function main() {
     throw error;
   }
   setLogLevel(config.logLevel);
+  // A new machine starts from the replica (REPLICA_URL), before anything opens the database.
+  if (config.replica) await restoreIfNoDatabase(config);
   const notPrivate = tightenDataModes(config.dataDir, config.databasePath);
   if (notPrivate.length) log.warn("data files other users may read (could not change their mode)", { files: notPrivate.slice(0, 20) });
   for (const { variable, message } of deploymentWarnings(config)) log.warn(`configuration: ${message}`, { variable });
 
   // The schema is migrated before the port opens, so /healthz means "ready".
   const database = await prepareDatabase(config);
+  // Replicated from the migrated schema on; Litestream is started before the port opens.
+  const replication = config.replica ? new Replication({ databasePath: config.databasePath, replica: config.replica }) : null;
+  replication?.start();
   startMailWorker();
   const stopUploadCleanup = startUploadCleanup();
   const stopRateLimitSweep = startRateLimitSweep();
@@ -48,7 +54,7 @@ async function main() {
   const build = (await import(pathToFileURL(REMIX_BUILD_PATH).href)) as ServerBuild;
   // Loaded after the configuration is checked: it reads it at import.
   const { getLanguage } = await import("../app/i18n/i18n.server");
-  const app = createApp({ build, config, languageOf: getLanguage });
+  const app = createApp({ build, config, languageOf: getLanguage, replicationStatus: replication ? () => replication.current() : undefined });
 
   // An HTTP/1.1 request without Host is refused by the app itself (server/bad-requests.ts),
   // with the headers of every answer, rather than by Node without them.
@@ -80,6 +86,8 @@ async function main() {
       clearTimeout(forceTimer);
       await stopMailWorker();
       closeDatabase(database);
+      // Litestream ships what the last requests wrote before it stops.
+      await replication?.stop();
       log.info("shutdown complete");
       process.exit(0);
     });

@@ -51,6 +51,8 @@ export type Config = {
     secretAccessKey: string | null;
     forcePathStyle: boolean;
   } | null;
+  /** Continuous replication of the database (REPLICA_URL, server/replication.ts); null when off. */
+  replica: ReplicaConfig | null;
   translateUrl: string | null;
   translateApiKey: string | null;
   geocoderUrl: string | null;
@@ -60,6 +62,15 @@ export type Config = {
   trustProxy: number;
   rateLimitFactor: number;
   logLevel: LogLevel;
+};
+
+/**
+ * Where Litestream keeps the database's copy: an S3 bucket (and a path in it), reached with
+ * the S3_* settings whether or not media are stored there, or a local folder.
+ */
+export type ReplicaConfig = {
+  url: string;
+  s3: { region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null; forcePathStyle: boolean } | null;
 };
 
 type Env = Record<string, string | undefined>;
@@ -142,6 +153,42 @@ function emailList(env: Env, name: string): string[] {
   return [...new Set(list)];
 }
 
+const REPLICA_URL_FORMS = "s3://bucket/path or file:///absolute/folder";
+
+function replica(env: Env): ReplicaConfig | null {
+  const raw = text(env, "REPLICA_URL");
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError("REPLICA_URL", `must be ${REPLICA_URL_FORMS}, got ${shown(raw)}`);
+  }
+  if (parsed.protocol === "file:") {
+    // file://host/... would name another machine's folder, which Litestream cannot reach.
+    if (parsed.hostname || parsed.pathname.length < 2 || parsed.search || parsed.hash) {
+      throw new ConfigError("REPLICA_URL", `must be ${REPLICA_URL_FORMS}, got ${shown(raw)}`);
+    }
+    return { url: raw, s3: null };
+  }
+  if (parsed.protocol !== "s3:" || !parsed.hostname || parsed.search || parsed.hash) {
+    throw new ConfigError("REPLICA_URL", `must be ${REPLICA_URL_FORMS}, got ${shown(raw)}`);
+  }
+  if (parsed.username || parsed.password) {
+    throw new ConfigError("REPLICA_URL", "must not carry credentials: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY hold them");
+  }
+  return {
+    url: raw,
+    s3: {
+      region: text(env, "S3_REGION"),
+      endpoint: url(env, "S3_ENDPOINT", ["http:", "https:"]),
+      accessKeyId: text(env, "S3_ACCESS_KEY_ID"),
+      secretAccessKey: text(env, "S3_SECRET_ACCESS_KEY"),
+      forcePathStyle: flag(env, "S3_FORCE_PATH_STYLE", false),
+    },
+  };
+}
+
 /** The secret kept in data/session-secret when SESSION_SECRET is unset, made once. */
 function storedSessionSecret(dataDir: string): string {
   const file = path.join(dataDir, "session-secret");
@@ -214,6 +261,7 @@ export function readConfig(env: Env = process.env): Config {
     googleClientSecret,
     googleOAuthIssuer: url(env, "GOOGLE_OAUTH_ISSUER", ["http:", "https:"])?.replace(/\/+$/, "") ?? null,
     s3,
+    replica: replica(env),
     translateUrl: url(env, "TRANSLATE_URL", ["http:", "https:"]),
     translateApiKey: text(env, "TRANSLATE_API_KEY"),
     geocoderUrl: url(env, "GEOCODER_URL", ["http:", "https:"]),

@@ -72,6 +72,11 @@ export type RunningServer = {
   databasePath: string;
   output: () => string;
   stop: (signal?: NodeJS.Signals) => Promise<number | null>;
+  /**
+   * The machine lost: SIGKILL to the server and every process it started (Litestream),
+   * at once. Only for a server started with `ownProcessGroup`.
+   */
+  killEverything: () => Promise<void>;
 };
 
 /**
@@ -82,17 +87,26 @@ export type RunningServer = {
 export function runBuilt(
   name: Parameters<typeof builtEntry>[0],
   args: string[],
-  options: { cwd: string; env?: Record<string, string>; launcher?: string[] },
+  options: { cwd: string; env?: Record<string, string>; launcher?: string[]; ownProcessGroup?: boolean },
 ): ChildProcess {
   const [command, ...commandArgs] = [...(options.launcher ?? []), process.execPath, builtEntry(name), ...args];
   return spawn(command, commandArgs, {
     cwd: options.cwd,
     env: { ...process.env, LOG_LEVEL: "warn", ...options.env },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: options.ownProcessGroup ?? false,
   });
 }
 
-export type StartOptions = { env?: Record<string, string>; workDir?: string; port?: number; launcher?: string[]; startupTimeoutMs?: number };
+export type StartOptions = {
+  env?: Record<string, string>;
+  workDir?: string;
+  port?: number;
+  launcher?: string[];
+  startupTimeoutMs?: number;
+  /** The server leads a process group of its own, so that killEverything reaches its children too. */
+  ownProcessGroup?: boolean;
+};
 
 /**
  * Starts the production server (build/server.js) on a free port with a
@@ -104,7 +118,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://127.0.0.1:${port}`;
   const databasePath = path.resolve(workDir, options.env?.DATABASE_PATH ?? path.join("data", "app.db"));
   const env = { PORT: String(port), HOST: "127.0.0.1", APP_URL: url, ...options.env };
-  const child = runBuilt("server", [], { cwd: workDir, env, launcher: options.launcher });
+  const child = runBuilt("server", [], { cwd: workDir, env, launcher: options.launcher, ownProcessGroup: options.ownProcessGroup });
   let output = "";
   child.stdout?.on("data", (chunk) => (output += chunk));
   child.stderr?.on("data", (chunk) => (output += chunk));
@@ -136,6 +150,20 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     stop: async (signal = "SIGTERM") => {
       if (child.exitCode === null) child.kill(signal);
       return exited;
+    },
+    killEverything: async () => {
+      if (!options.ownProcessGroup) throw new Error("killEverything needs a server started with ownProcessGroup");
+      process.kill(-child.pid!, "SIGKILL");
+      await exited;
+      // The group's other members die with the same signal; wait until none is left.
+      for (;;) {
+        try {
+          process.kill(-child.pid!, 0);
+        } catch {
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
     },
   };
 }

@@ -63,9 +63,41 @@ describe("readConfig", () => {
     ["MAIL_FROM", "not an address"],
     ["ADMIN_EMAILS", "boss@example.com,nobody"],
     ["SESSION_SECRET", "short"],
+    ["REPLICA_URL", "/var/replica"],
+    ["REPLICA_URL", "https://bucket.example/replica"],
+    ["REPLICA_URL", "file://backup-host/replica"],
+    ["REPLICA_URL", "file:///"],
+    ["REPLICA_URL", "s3:///no-bucket"],
+    ["REPLICA_URL", "s3://key:secret@bucket/replica"],
+    ["REPLICA_URL", "s3://bucket/replica?region=us-east-1"],
   ])("stops on a bad %s (%s) and names it", (name, value) => {
     expect(() => readConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => readConfig({ [name]: value })).toThrow(name);
+  });
+});
+
+describe("REPLICA_URL", () => {
+  it("is off when unset", () => {
+    expect(readConfig({}).replica).toBeNull();
+  });
+
+  it("takes a local folder as file:///path", () => {
+    expect(readConfig({ REPLICA_URL: "file:///var/replica" }).replica).toEqual({ url: "file:///var/replica", s3: null });
+  });
+
+  it("takes s3://bucket/path with the S3_* settings, whether or not media are on S3", () => {
+    const replica = readConfig({
+      REPLICA_URL: "s3://backups/site/app.db",
+      S3_REGION: "us-east-2",
+      S3_ENDPOINT: "https://s3.example.com",
+      S3_ACCESS_KEY_ID: "id",
+      S3_SECRET_ACCESS_KEY: "secret",
+      S3_FORCE_PATH_STYLE: "1",
+    }).replica;
+    expect(replica).toEqual({
+      url: "s3://backups/site/app.db",
+      s3: { region: "us-east-2", endpoint: "https://s3.example.com", accessKeyId: "id", secretAccessKey: "secret", forcePathStyle: true },
+    });
   });
 });
 
