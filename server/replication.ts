@@ -22,7 +22,13 @@ export const LITESTREAM_CONFIG_FILE = path.join(PROJECT_ROOT, "litestream.yml");
 /** Litestream 0.3.13 for this machine, from the pinned @flydotio/litestream package. */
 export function litestreamBinary(): string {
   const require = createRequire(path.join(PROJECT_ROOT, "package.json"));
-  return require.resolve(`@flydotio/litestream-${process.platform}-${process.arch}/litestream`);
+  const name = `@flydotio/litestream-${process.platform}-${process.arch}`;
+  try {
+    return require.resolve(`${name}/litestream`);
+  } catch {
+    // The lock file carries the linux-x64 binary (decision 060); another platform adds its own.
+    throw new Error(`replication: no Litestream for ${process.platform}-${process.arch} is installed; \`npm install ${name}@1.0.1\` adds it`);
+  }
 }
 
 type Replicated = Pick<Config, "databasePath"> & { replica: ReplicaConfig };

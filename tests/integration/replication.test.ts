@@ -168,14 +168,15 @@ describe("replication (REPLICA_URL)", () => {
     const workDir = makeWorkDir();
     const env = { REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" };
     const server = await started({ workDir, env });
-    let since = Date.now();
+    // The replica's first copy (the fresh site) first, so that what is shipped next is ours.
+    await shippedAfter(server, 0);
     expect((await postContactJson(server, contactMessage("Earlier"))).status).toBe(201);
-    await shippedAfter(server, since);
+    // Shipped after the write was acknowledged: a sync that began after it.
+    await shippedAfter(server, Date.now());
     // A moment after "Earlier" reached the replica and before "Later" was written.
     const between = new Date().toISOString();
-    since = Date.now();
     expect((await postContactJson(server, contactMessage("Later"))).status).toBe(201);
-    await shippedAfter(server, since);
+    await shippedAfter(server, Date.now());
 
     const whileRunning = await dbRestore(["--from-replica"], workDir, env);
     expect(whileRunning.code).toBe(1);
