@@ -19,14 +19,14 @@ import { PROJECT_ROOT } from "./paths";
 /** Litestream's settings, committed at the project's root (the image copies it). */
 export const LITESTREAM_CONFIG_FILE = path.join(PROJECT_ROOT, "litestream.yml");
 
-/** Litestream 0.3.13 for this machine, from the pinned @flydotio/litestream package. */
+/** Litestream 0.3.13, from the pinned optional dependency @flydotio/litestream-linux-x64 (decision 060). */
 export function litestreamBinary(): string {
   const require = createRequire(path.join(PROJECT_ROOT, "package.json"));
   const name = `@flydotio/litestream-${process.platform}-${process.arch}`;
   try {
     return require.resolve(`${name}/litestream`);
   } catch {
-    // The lock file carries the linux-x64 binary (decision 060); another platform adds its own.
+    // package.json names the linux-x64 binary, the image's (decision 060); another platform adds its own.
     throw new Error(`replication: no Litestream for ${process.platform}-${process.arch} is installed; \`npm install ${name}@1.0.1\` adds it`);
   }
 }
