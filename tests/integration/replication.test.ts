@@ -150,9 +150,10 @@ describe("replication (REPLICA_URL)", () => {
     const before = Date.now();
     expect((await postContactJson(server, contactMessage("Bucketed"))).status).toBe(201);
     await shippedAfter(server, before);
-    const keys = await store.keys("replica/app.db/generations/");
-    expect(keys.some((key) => /\/snapshots\/[0-9a-f]+\.snapshot\.lz4$/.test(key))).toBe(true);
-    expect(keys.some((key) => /\/wal\/[0-9a-f_]+\.wal\.lz4$/.test(key))).toBe(true);
+    // A generation's snapshot and its WAL segments land in the bucket under the path.
+    const hasSnapshotAndWal = (keys: string[]) =>
+      keys.some((key) => /\/snapshots\/[0-9a-f]+\.snapshot\.lz4$/.test(key)) && keys.some((key) => /\/wal\/[0-9a-f_]+\.wal\.lz4$/.test(key));
+    await eventually(async () => (hasSnapshotAndWal(await store.keys("replica/app.db/generations/")) ? true : undefined));
     expect((await health(server)).replication).toMatchObject({ state: "replicating", replica: replicaUrl, lastError: null });
   }, 60_000);
 
