@@ -44,6 +44,22 @@ export function db(): AppDatabase {
   return holder.__appDb;
 }
 
+/** A transaction on the app's connection, as `writeTransaction` hands it to its work. */
+export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
+
+/**
+ * Runs `work` in one transaction that takes the write lock at its start (BEGIN IMMEDIATE),
+ * waiting for it up to the busy timeout as any single write does. A deferred transaction
+ * (SQLite's default) that reads first and writes after cannot wait: when another
+ * connection holds the write lock at that moment, or committed since the read, SQLite
+ * answers SQLITE_BUSY at once. Litestream (REPLICA_URL) takes the write lock at each of its
+ * checkpoints, and under a stream of writes one deferred read-then-write transaction in
+ * ten failed that way; none does with this (docs/decisions/061-immediate-transactions.md).
+ */
+export function writeTransaction<T>(work: (tx: Transaction) => T): T {
+  return db().transaction(work, { behavior: "immediate" });
+}
+
 /**
  * Runs `work` on the connection without waiting for another connection's write lock:
  * SQLITE_BUSY at once instead of after the busy timeout. For background work that can

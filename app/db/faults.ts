@@ -2,10 +2,10 @@
  * The two ways the database can refuse a request that is otherwise fine, and how each is
  * answered (docs/decisions/027-database-faults.md):
  *
- * - busy: another connection (a second process, a backup, a person with the sqlite3
- *   shell) held the write lock past our busy_timeout (app/db/client.server.ts), or a
- *   transaction's snapshot went stale. Nothing was written; the same request will most
- *   likely work in a few seconds: 503 with Retry-After.
+ * - busy: another connection (Litestream, a second process, a backup, a person with the
+ *   sqlite3 shell) held the write lock past our busy_timeout (app/db/client.server.ts;
+ *   our transactions wait for it from their start, decision 061). Nothing was written;
+ *   the same request will most likely work in a few seconds: 503 with Retry-After.
  * - full: the disk (or the file's size limit) has no room for the write. SQLite rolled
  *   the transaction back; trying again will not help until someone frees space: 507.
  *

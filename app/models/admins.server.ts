@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { adminUsers } from "~/db/schema";
 import { recordAudit } from "./audit.server";
 import { normalizeEmail } from "./whitelist.server";
@@ -24,7 +24,7 @@ function signInSummary(method: string, reader: Parameters<typeof passkeyRequired
 
 function recordSignInOf(email: string, method: string): AdminIdentity {
   const address = normalizeEmail(email);
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx
       .insert(adminUsers)
       .values({ email: address, name: address.split("@")[0], lastLoginAt: new Date() })
@@ -40,7 +40,7 @@ function recordSignInOf(email: string, method: string): AdminIdentity {
 export function recordGoogleSignIn(profile: { googleId: string; email: string; name: string; imageUrl: string | null }): AdminIdentity {
   const address = normalizeEmail(profile.email);
   const values = { googleId: profile.googleId, email: address, name: profile.name, imageUrl: profile.imageUrl, lastLoginAt: new Date() };
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const existing =
       tx.select().from(adminUsers).where(eq(adminUsers.googleId, profile.googleId)).get() ??
       tx.select().from(adminUsers).where(eq(adminUsers.email, address)).get();

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { configurations } from "~/db/schema";
 import { recordAudit, summarizeChanges, type AuditExecutor } from "~/models/audit.server";
 import { awaitFirstAttempt, queueMail } from "~/services/mail/queue.server";
@@ -69,7 +69,7 @@ export type CreateConfigurationResult = { kind: "created"; setting: Configuratio
 
 /** Creates a setting; one that exists already is left as it is. */
 export function createConfiguration(input: NewConfigurationInput, updatedBy: string): CreateConfigurationResult {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const setting = tx
       .insert(configurations)
       .values({ key: input.key, value: input.value, description: input.description, updatedBy, updatedAt: new Date() })
@@ -86,7 +86,7 @@ export type UpdateConfigurationResult = { kind: "updated"; setting: Configuratio
 
 /** Changes an existing setting's value. */
 export function updateConfiguration(key: string, value: string, updatedBy: string): UpdateConfigurationResult {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = getConfiguration(key, tx);
     if (!before) return { kind: "not_found" } as const;
     const setting = tx
@@ -103,7 +103,7 @@ export function updateConfiguration(key: string, value: string, updatedBy: strin
 /** The Settings tab's Save: creates contact_email when absent, changes it when present. */
 export function saveContactEmail(value: string, updatedBy: string): ConfigurationSetting {
   const updatedAt = new Date();
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = getConfiguration(CONTACT_EMAIL_KEY, tx);
     const setting = tx
       .insert(configurations)

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { faqs, type Faq } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { FAQ_LIMITS, type FaqInput } from "~/models/faq-form";
@@ -76,7 +76,7 @@ const NAMING_FIELDS = ["question", "sortOrder", "isActive"] as const;
 /** Adds a FAQ (its blank Spanish translated first); recorded in the change log with `actor`. */
 export async function createFaq(input: FaqInput, actor: string): Promise<{ faq: Faq; translation: TranslationStatus }> {
   const { values, translation } = await fillSpanish(input);
-  const faq = db().transaction((tx) => {
+  const faq = writeTransaction((tx) => {
     const row = tx
       .insert(faqs)
       .values({ ...values, ...translatedFrom(values, null) })
@@ -94,7 +94,7 @@ export async function updateFaq(id: number, input: FaqInput, actor: string): Pro
   // Nothing is translated for a FAQ that does not exist.
   if (!getFaq(id)) return { kind: "not_found" };
   const { values, translation } = await fillSpanish(input);
-  const faq = db().transaction((tx) => {
+  const faq = writeTransaction((tx) => {
     // Read again: it may have been deleted or changed while the translation was made.
     const before = tx.select().from(faqs).where(eq(faqs.id, id)).get();
     if (!before) return undefined;
@@ -116,7 +116,7 @@ export async function updateFaq(id: number, input: FaqInput, actor: string): Pro
  * updatedAt keeps its value. False when there is no such FAQ.
  */
 export function confirmFaqSpanish(id: number, actor: string): boolean {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.select().from(faqs).where(eq(faqs.id, id)).get();
     if (!row) return false;
     tx.update(faqs)
@@ -130,7 +130,7 @@ export function confirmFaqSpanish(id: number, actor: string): boolean {
 
 /** True when the FAQ existed and is gone now; the change log records its question. */
 export function deleteFaq(id: number, actor: string): boolean {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.delete(faqs).where(eq(faqs.id, id)).returning().get();
     if (row) recordAudit({ actor, entity: "faq", entityId: id, action: "delete", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
     return row !== undefined;

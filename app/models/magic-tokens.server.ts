@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from "drizzle-orm";
-import { db, type AppDatabase } from "~/db/client.server";
+import { db, type Transaction, writeTransaction } from "~/db/client.server";
 import { magicTokens } from "~/db/schema";
 import { hashOfToken, isTokenShaped, newSecretToken } from "~/utils/secret-tokens.server";
 
@@ -19,7 +19,6 @@ export type LoginTokenRefusal = { error: LoginTokenFailure; email: string | null
 export type ConsumeResult = { ok: true; email: string } | ({ ok: false } & LoginTokenRefusal);
 export type InspectResult = { state: LoginTokenState; email: string | null };
 
-export type Transaction = Parameters<Parameters<AppDatabase["transaction"]>[0]>[0];
 
 type Requester = { ip: string | null; userAgent: string | null };
 
@@ -52,7 +51,7 @@ export function issueLoginToken(
   const { token, jti } = newLoginToken();
   const now = new Date();
   const expiresAt = new Date(now.getTime() + LOGIN_TOKEN_LIFETIME_MS);
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     tx.update(magicTokens)
       .set({ expiresAt: now })
       .where(

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNull, max } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit } from "~/models/audit.server";
@@ -30,7 +30,7 @@ function linkParties(propertyId: number, mediaId: number, tx: Executor) {
  * the change log as the property's, with `actor`.
  */
 export function linkMediaToProperty(propertyId: number, mediaId: number, actor: string): LinkOutcome {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const found = linkParties(propertyId, mediaId, tx);
     if (found.kind !== "found") return found;
     // A photo linked here already keeps its place; a newly linked one goes last.
@@ -45,7 +45,7 @@ export function linkMediaToProperty(propertyId: number, mediaId: number, actor: 
 }
 
 export function unlinkMediaFromProperty(propertyId: number, mediaId: number, actor: string): UnlinkOutcome {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const found = linkParties(propertyId, mediaId, tx);
     if (found.kind !== "found") return found;
     if (found.linkedTo !== propertyId) return { kind: "not_linked" } as const;

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { isFileShown } from "~/services/uploads/published-objects.server";
@@ -45,7 +45,7 @@ const LOGGED_FIELDS = ["originalName", "mimeType", "fileSize"] as const;
  */
 export function recordUploadedMedia(slotId: string, adminEmail: string, originalName: string): Promise<IntakeOutcome<Media>> {
   return takeInUpload(slotId, adminEmail, (image: PublishedImage) =>
-    db().transaction((tx) => {
+    writeTransaction((tx) => {
       const row = tx
         .insert(media)
         .values({
@@ -72,7 +72,7 @@ export async function reuploadMedia(id: number, slotId: string, adminEmail: stri
   if (!db().select({ id: media.id }).from(media).where(eq(media.id, id)).get()) return rejected(404, MEDIA_MESSAGES.notFound);
   let oldFilePath = "";
   const outcome = await takeInUpload(slotId, adminEmail, (image: PublishedImage) =>
-    db().transaction((tx) => {
+    writeTransaction((tx) => {
       const old = tx.select().from(media).where(eq(media.id, id)).get();
       if (!old) return rejected(404, MEDIA_MESSAGES.notFound);
       oldFilePath = old.filePath;
@@ -124,7 +124,7 @@ export async function deleteMedia(id: number, actor: string): Promise<DeleteOutc
       return { kind: "storage_unavailable" };
     }
   }
-  const removed = db().transaction((tx) => {
+  const removed = writeTransaction((tx) => {
     const row = tx.delete(media).where(eq(media.id, id)).returning().get();
     if (!row) return undefined;
     const sharedByMedia = tx.select({ id: media.id }).from(media).where(eq(media.filePath, row.filePath)).limit(1).get();

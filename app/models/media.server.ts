@@ -1,5 +1,5 @@
 import { asc, count, desc, eq, inArray, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { config } from "~/config/env.server";
@@ -126,7 +126,7 @@ export type HeroOutcome = { kind: "updated"; media: Media } | { kind: "not_found
 
 /** Turns a media item's hero flag on or off; hero images feed the home carousel. */
 export function setHeroImage(id: number, isHeroImage: boolean, actor: string): HeroOutcome {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = tx.select().from(media).where(eq(media.id, id)).get();
     if (!before) return { kind: "not_found" } as const;
     const updated = tx.update(media).set({ isHeroImage }).where(eq(media.id, id)).returning().get();

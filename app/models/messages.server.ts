@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { contactMessages, properties, type ContactMessage } from "~/db/schema";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
@@ -20,7 +20,7 @@ import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
  * message is never lost to a mail problem, and never stored without its mail.
  */
 export function recordContactMessage(input: ContactInput, language: Language): ContactMessage {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     // Linked only to a home that is listed: a stale or made-up id is just left out.
     const home = input.propertyId === undefined ? undefined : inquiryHome(input.propertyId, tx);
     const message = insertContactMessage(tx, {
@@ -175,7 +175,7 @@ export type HandledOutcome = { kind: "not_found" } | { kind: "updated" | "unchan
  * same answer).
  */
 export function setMessageHandled(id: number, handled: boolean, actor: string): HandledOutcome {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const before = tx.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
     if (!before) return { kind: "not_found" } as const;
     if ((before.handledAt !== null) === handled) return { kind: "unchanged", message: before } as const;

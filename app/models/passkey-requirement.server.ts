@@ -1,4 +1,4 @@
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { configurations } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { getConfiguration } from "~/models/configurations.server";
@@ -28,7 +28,7 @@ export function setPasskeyRequired(required: boolean, admin: string): PasskeyReq
   if (required && countPasskeys(admin) === 0) return { kind: "no_passkey" };
   const value = required ? "on" : "off";
   const updatedAt = new Date();
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     const before = getConfiguration(PASSKEY_REQUIREMENT_KEY, tx);
     if ((before?.value ?? "off") === value) return;
     tx.insert(configurations)

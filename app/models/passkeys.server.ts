@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, asc, eq, lt, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { passkeyChallenges, passkeys, type Passkey } from "~/db/schema";
 import { recordAudit } from "./audit.server";
 import { getWhitelistEntry, normalizeEmail, sameAddress } from "./whitelist.server";
@@ -38,7 +38,7 @@ export type NewPasskey = { adminEmail: string; credentialId: string; publicKey: 
 /** Stores a verified credential for its admin; the change log records it. Undefined when the credential is already stored. */
 export function addPasskey(input: NewPasskey): PasskeySummary | undefined {
   const adminEmail = normalizeEmail(input.adminEmail);
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.insert(passkeys).values({ ...input, adminEmail }).onConflictDoNothing().returning().get();
     if (!row) return undefined;
     recordAudit({ actor: adminEmail, entity: "passkey", entityId: row.id, action: "create", summary: `name: ${row.name}` }, tx);
@@ -68,7 +68,7 @@ export function recordPasskeyUse(passkey: Pick<Passkey, "id" | "counter">, newCo
 /** Removes one of `owner`'s passkeys (`actor` did it: the owner, or another admin); false when there is no such passkey of theirs. */
 export function removePasskey(id: number, owner: string, actor: string): boolean {
   const adminEmail = normalizeEmail(owner);
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.delete(passkeys).where(and(eq(passkeys.id, id), eq(passkeys.adminEmail, adminEmail))).returning().get();
     if (!row) return false;
     const whose = normalizeEmail(actor) === adminEmail ? "" : ` (of ${adminEmail})`;
@@ -83,7 +83,7 @@ export function removePasskey(id: number, owner: string, actor: string): boolean
  */
 export function removeAllPasskeys(owner: string, actor: string): number {
   const adminEmail = normalizeEmail(owner);
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const removed = tx.delete(passkeys).where(eq(passkeys.adminEmail, adminEmail)).returning({ id: passkeys.id }).all();
     if (removed.length) {
       recordAudit({ actor, entity: "passkey", action: "delete", summary: `all passkeys of ${adminEmail} (${removed.length})` }, tx);
@@ -120,7 +120,7 @@ export type ChallengePurpose = "register" | "sign-in";
 export function storeChallenge(input: { purpose: ChallengePurpose; challenge: string; sessionId?: string | null; adminEmail?: string | null }): string {
   const id = crypto.randomBytes(24).toString("base64url");
   const now = Date.now();
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     tx.delete(passkeyChallenges).where(lt(passkeyChallenges.expiresAt, new Date(now))).run();
     // One registration at a time per session: a newer one ends the older.
     if (input.purpose === "register" && input.sessionId) {

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
 import { isFileShown } from "~/services/uploads/published-objects.server";
 import { isServableObjectKey, OBJECTS_PREFIX } from "~/services/storage.server";
@@ -239,7 +239,7 @@ export type SavedProperty = { property: Property; translation: TranslationStatus
  */
 export async function createProperty(input: PropertyInput, actor: string): Promise<SavedProperty> {
   const { values, translation } = await fillSpanish(input);
-  const property = db().transaction((tx) => {
+  const property = writeTransaction((tx) => {
     const row = tx
       .insert(properties)
       .values({ ...values, ...propertyReadings(values), ...translatedFrom(values, null) })
@@ -257,7 +257,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
   // Nothing is translated for a property that does not exist.
   if (!getProperty(id)) return undefined;
   const { values, translation } = await fillSpanish(input);
-  const property = db().transaction((tx) => {
+  const property = writeTransaction((tx) => {
     // Read again: it may have been deleted or changed while the translation was made.
     const before = tx.select().from(properties).where(eq(properties.id, id)).get();
     if (!before) return undefined;
@@ -280,7 +280,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
  * no such property.
  */
 export function confirmPropertySpanish(id: number, actor: string): boolean {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.select().from(properties).where(eq(properties.id, id)).get();
     if (!row) return false;
     tx.update(properties)
@@ -317,7 +317,7 @@ export function fillMissingReadings(): number {
     .where(or(isNull(properties.priceKind), isNull(properties.bedsCount), isNull(properties.bathsCount)))
     .all();
   if (rows.length === 0) return 0;
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     // Not an edit: updatedAt keeps its value.
     for (const row of rows) {
       tx.update(properties)
@@ -334,7 +334,7 @@ export function fillMissingReadings(): number {
  * propertyId to null). False when there was no such property.
  */
 export function deleteProperty(id: number, actor: string): boolean {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.delete(properties).where(eq(properties.id, id)).returning().get();
     if (row) recordAudit({ actor, entity: "property", entityId: id, action: "delete", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
     return row !== undefined;

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { type Transaction, writeTransaction } from "~/db/client.server";
 import { media, properties } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { propertyMediaOrder } from "~/models/media.server";
@@ -17,9 +17,7 @@ export type PhotoOutcome =
   | { kind: "not_linked" }
   | { kind: "not_an_image" };
 
-type Tx = Parameters<Parameters<ReturnType<typeof db>["transaction"]>[0]>[0];
-
-function linkedInOrder(tx: Tx, propertyId: number) {
+function linkedInOrder(tx: Transaction, propertyId: number) {
   return tx
     .select({ id: media.id, originalName: media.originalName, filePath: media.filePath, mimeType: media.mimeType })
     .from(media)
@@ -28,13 +26,13 @@ function linkedInOrder(tx: Tx, propertyId: number) {
     .all();
 }
 
-function renumber(tx: Tx, ids: number[]) {
+function renumber(tx: Transaction, ids: number[]) {
   ids.forEach((id, i) => tx.update(media).set({ position: i + 1 }).where(eq(media.id, id)).run());
 }
 
 /** Moves a linked photo one place earlier ("up") or later ("down"); at an end nothing changes. */
 export function moveLinkedPhoto(propertyId: number, mediaId: number, direction: "up" | "down", actor: string): PhotoOutcome {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const property = tx.select({ name: properties.name }).from(properties).where(eq(properties.id, propertyId)).get();
     if (!property) return { kind: "property_not_found" };
     const linked = linkedInOrder(tx, propertyId);
@@ -59,7 +57,7 @@ export function moveLinkedPhoto(propertyId: number, mediaId: number, direction: 
  * to no home, taking the place the new main image leaves, so no photo is lost.
  */
 export function makeMainImage(propertyId: number, mediaId: number, actor: string): PhotoOutcome {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const property = tx.select({ name: properties.name, imageUrl: properties.imageUrl }).from(properties).where(eq(properties.id, propertyId)).get();
     if (!property) return { kind: "property_not_found" };
     const linked = linkedInOrder(tx, propertyId);

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { log } from "~/config/logger.server";
-import { db, withoutBusyWait } from "~/db/client.server";
+import { db, withoutBusyWait, writeTransaction } from "~/db/client.server";
 import { databaseFaultOf } from "~/db/faults";
 import { properties, searchAlertMatches, searchAlerts, searchAlertSends, type SearchAlert } from "~/db/schema";
 import { browseFilter } from "~/models/browse-filter.server";
@@ -57,7 +57,7 @@ export function sendDueAlertDigests(now = Date.now()): number {
   let sent = 0;
   for (const { alert } of due) {
     const { waiting, homes } = digestHomes(alert);
-    db().transaction((tx) => {
+    writeTransaction((tx) => {
       if (homes.length) {
         // Claimed in the transaction: of two rounds at once (two processes on one
         // database), the one that finds the alert still due sends; the other sends nothing.

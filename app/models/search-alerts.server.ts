@@ -1,5 +1,5 @@
 import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { searchAlerts, searchAlertSends, type SearchAlert } from "~/db/schema";
 import { browseHref, type BrowseFilters, type BrowseSort } from "~/models/browse-query";
 import { alertConfirmationMail } from "~/models/search-alert-mails.server";
@@ -66,7 +66,7 @@ function storeAndMail(input: AlertRequest) {
     confirmTokenHash: hashOfToken(token),
     confirmExpiresAt: new Date(now + ALERT_CONFIRM_LIFETIME_MS),
   };
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     const existing = tx.select().from(searchAlerts).where(and(eq(searchAlerts.email, input.email), eq(searchAlerts.filters, filters))).get();
     // Already followed: nothing changes and nothing is sent (the answer says the same).
     if (existing?.status === "confirmed") return;
@@ -143,7 +143,7 @@ export function stopAlertsOfLinkAddress(token: unknown, id: number | "all"): { s
   const alert = alertOfLink(token);
   if (!alert) return { stopped: 0, nextToken: null };
   const ofAddress = eq(searchAlerts.email, alert.email);
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const stopped = tx
       .delete(searchAlerts)
       .where(id === "all" ? ofAddress : and(ofAddress, eq(searchAlerts.id, id)))

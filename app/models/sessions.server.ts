@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { normalizeEmail } from "~/models/whitelist.server";
@@ -67,7 +67,7 @@ function idleExpiry(cookieExpires: Date | undefined): Date {
  * this ended the session.
  */
 export function endSignedInSession(sid: string, adminEmail: string): boolean {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const ended = tx.delete(sessions).where(eq(sessions.sid, sid)).run().changes > 0;
     if (ended) recordAudit({ actor: adminEmail, entity: "session", action: "sign-out" }, tx);
     return ended;
@@ -113,7 +113,7 @@ export function listOwnSessions(email: string, currentSessionId: string | undefi
 
 /** Ends every session of this admin but the current one; the change log records how many. */
 export function endOtherSessions(email: string, currentSessionId: string): number {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const ended = tx
       .delete(sessions)
       .where(and(ownedBy(email), ne(sessions.sid, currentSessionId)))

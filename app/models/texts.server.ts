@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { asc, eq, sql } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { textEntries, type TextEntry } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { isLinkEntryKey } from "~/utils/link-rules";
@@ -137,7 +137,7 @@ export function updateTextEntry(
   actor: string,
 ): UpdateTextEntryResult {
   if (values.key !== entry.key) return { kind: "key_changed" };
-  const updated = db().transaction((tx) => {
+  const updated = writeTransaction((tx) => {
     const before = tx.select().from(textEntries).where(eq(textEntries.id, entry.id)).get();
     if (!before) return undefined;
     const row = tx
@@ -165,7 +165,7 @@ export function updateTextEntry(
  * today's English. Not an edit: updatedAt keeps its value. False when there is no such entry.
  */
 export function confirmTextSpanish(id: number, actor: string): boolean {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const row = tx.select().from(textEntries).where(eq(textEntries.id, id)).get();
     if (!row) return false;
     tx.update(textEntries)
@@ -182,7 +182,7 @@ export function insertMissingTextEntries(entries: { key: string; en: string; es:
   const rows = entries.map((entry) => ({ key: entry.key, englishText: entry.en, spanishText: entry.es, translatedFrom: entry.es.trim() ? entry.en : null }));
   if (!rows.length) return 0;
   let inserted = 0;
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     for (const row of rows) {
       const result = tx.insert(textEntries).values(row).onConflictDoNothing({ target: textEntries.key }).run();
       inserted += result.changes;

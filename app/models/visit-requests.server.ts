@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import { log } from "~/config/logger.server";
 import { clientFields } from "~/config/log-pseudonyms.server";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { contactMessages, visitRequests, type ContactMessage, type VisitRequest } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { contactRecipient } from "~/models/configurations.server";
@@ -70,7 +70,7 @@ export async function submitVisitRequest(input: {
     log.info("visit: honeypot filled, request dropped", clientFields(input.clientIp));
     return { kind: "stored", request: null, id: nextContactMessageId() };
   }
-  const stored = db().transaction((tx) => {
+  const stored = writeTransaction((tx) => {
     const home = inquiryHome(input.propertyId, tx);
     if (!home) return null;
     const message = insertContactMessage(tx, {
@@ -162,7 +162,7 @@ export type DecisionOutcome =
 function decide(id: number, time: number | null, actor: string): DecisionOutcome {
   const hours = visitingHours();
   const now = Date.now();
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const found = findVisit(id, tx);
     if (!found) return { kind: "not_found" } as const;
     if (found.visit.status !== "requested") return { kind: "conflict", request: found } as const;

@@ -1,4 +1,4 @@
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { configurations } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { getConfiguration } from "~/models/configurations.server";
@@ -30,7 +30,7 @@ export function visitingHours(reader: Reader = db()): VisitingHours {
 export function saveVisitingHours(hours: VisitingHours, updatedBy: string): VisitingHours {
   const value = JSON.stringify({ days: [...hours.days].sort(), from: hours.from, to: hours.to });
   const updatedAt = new Date();
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     const before = getConfiguration(VISITING_HOURS_KEY, tx);
     tx.insert(configurations)
       .values({ key: VISITING_HOURS_KEY, value, description: VISITING_HOURS_DESCRIPTION, updatedBy, updatedAt })

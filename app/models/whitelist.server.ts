@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { adminWhitelist } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { invitationMail } from "~/models/invitation-mail.server";
@@ -41,7 +41,7 @@ export type AddToWhitelistResult = { kind: "added"; entry: WhitelistEntry } | { 
  * acting admin. With `invite`, an invitation mail is queued in the same transaction.
  */
 export function addToWhitelist(email: string, addedBy: string, options: { invite?: boolean } = {}): AddToWhitelistResult {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const entry = tx
       .insert(adminWhitelist)
       .values({ email: normalizeEmail(email), addedBy: normalizeEmail(addedBy) })
@@ -63,7 +63,7 @@ export type RemoveFromWhitelistResult = { kind: "removed"; email: string } | { k
  * The removed address's sessions end on their next request (requireAdmin checks).
  */
 export function removeFromWhitelist(id: number, currentAdminEmail: string): RemoveFromWhitelistResult {
-  return db().transaction((tx) => {
+  return writeTransaction((tx) => {
     const entry = tx.select().from(adminWhitelist).where(eq(adminWhitelist.id, id)).get();
     if (!entry) return { kind: "not_found" } as const;
     if (sameAddress(entry.email, currentAdminEmail)) return { kind: "self" } as const;

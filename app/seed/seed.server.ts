@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { db, writeTransaction } from "~/db/client.server";
 import { DICTIONARY } from "~/db/dictionary";
 import { DEMO_FAQS, DEMO_PROPERTIES } from "./demo-content";
 import { HERO_SCENES, HOME_SCENES, renderScene, type Scene } from "./demo-images.server";
@@ -53,7 +53,7 @@ async function seedDemoOnce() {
   const heroFiles = await writeDemoImages(HERO_SCENES, "hero", "community");
   const homeFiles = await writeDemoImages(HOME_SCENES, "home", "home");
 
-  db().transaction((tx) => {
+  writeTransaction((tx) => {
     for (const file of heroFiles) {
       tx.insert(media)
         .values({

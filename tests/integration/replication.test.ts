@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, onTestFailed } from "vitest";
 import { signInAdmin, jsonCaller } from "../support/admin-api";
 import { contactMessage, postContactJson } from "../support/contact-posts";
 import { eventually } from "../support/eventually";
@@ -46,6 +46,8 @@ afterAll(async () => {
 async function started(options: Parameters<typeof startServer>[0]): Promise<RunningServer> {
   const server = await startServer(options);
   servers.push(server);
+  // What the server and Litestream logged says why a test of this file failed.
+  onTestFailed(() => console.log(`The log of the server at ${server.url}:\n${server.output()}`));
   return server;
 }
 
@@ -138,6 +140,63 @@ describe("replication (REPLICA_URL)", () => {
     } finally {
       await oauth.stop();
     }
+  }, 60_000);
+
+  it("takes an admin's sign-ins and edits while messages stream in and Litestream copies, never answering busy", async () => {
+    // Litestream takes the write lock at its checkpoints: a transaction that reads before it
+    // writes waits for that lock like any write (decision 061), instead of failing at once.
+    const oauth = await startOAuthServer();
+    try {
+      const server = await started({
+        env: {
+          REPLICA_URL: pathToFileURL(makeWorkDir("replica-")).href,
+          RATE_LIMIT_FACTOR: "1000",
+          ADMIN_EMAILS: "staff@example.com",
+          GOOGLE_CLIENT_ID: "c",
+          GOOGLE_CLIENT_SECRET: "s",
+          GOOGLE_OAUTH_ISSUER: oauth.url,
+        },
+      });
+      const staff = { email: "staff@example.com", sub: "g-staff" };
+      const cookie = await signInAdmin(oauth, server.url, staff);
+      const call = jsonCaller(() => server, () => cookie);
+      const faq = { question: "Is the site replicated?", answer: "Every second.", questionSpanish: "¿Se replica el sitio?", answerSpanish: "Cada segundo." };
+      const created = await call("/api/admin/faqs", { method: "POST", body: faq });
+      expect(created.status).toBe(201);
+      const { id } = (await created.json()) as { id: number };
+
+      // Long messages from three writers at once fill the WAL, so Litestream checkpoints often.
+      let writing = true;
+      const long = "Is the Oak Street home still available? ".repeat(120);
+      const writers = [1, 2, 3].map(async (writer) => {
+        for (let i = 0; writing; i++) expect((await postContactJson(server, contactMessage(`Stream-${writer}-${i}`, long))).status).toBe(201);
+      });
+      const answers: number[] = [];
+      for (let i = 0; i < 300; i++) {
+        // Each reads the row, then writes it and the change log, in one transaction.
+        const edit = await call(`/api/admin/faqs/${id}`, { method: "PUT", body: { ...faq, answer: `Every second (${i}).` } });
+        answers.push(edit.status);
+        if (i % 30 === 0) await signInAdmin(oauth, server.url, staff);
+      }
+      writing = false;
+      await Promise.all(writers);
+      expect(answers.filter((status) => status !== 200)).toEqual([]);
+      expect((await health(server)).replication).toMatchObject({ state: "replicating", lastError: null });
+    } finally {
+      await oauth.stop();
+    }
+  }, 60_000);
+
+  it("ships the last write at a clean stop (SIGTERM), without waiting for the next sync, and logs no error", async () => {
+    const replicaUrl = pathToFileURL(makeWorkDir("replica-")).href;
+    const server = await started({ env: { REPLICA_URL: replicaUrl, LOG_LEVEL: "info" } });
+    await shippedAfter(server, 0);
+    expect((await postContactJson(server, contactMessage("Written last"))).status).toBe(201);
+    expect(await server.stop()).toBe(0);
+    expect(server.output()).not.toMatch(/"level":"(error|warn)"[^\n]*replication/);
+
+    const next = await started({ env: { REPLICA_URL: replicaUrl } });
+    expect(lastNames(next.databasePath)).toContain("Written last");
   }, 60_000);
 
   it("replicates to S3 (s3://bucket/path with the S3_* settings of the site)", async () => {

@@ -10,7 +10,10 @@ export async function signInAdmin(
 ): Promise<string> {
   oauth.signInAs({ sub: user.sub, email: user.email, email_verified: true, name: user.name ?? user.email.split("@")[0] });
   const { sessionCookie, callback } = await signInWithGoogle(appUrl);
-  expect(callback.headers.get("location"), `sign-in of ${user.email}`).toBe("/admin/dashboard");
+  const location = callback.headers.get("location");
+  // On a refusal, the status and the page's start say why.
+  const why = location === null ? `: ${callback.status} ${(await callback.text()).slice(0, 500)}` : "";
+  expect(location, `sign-in of ${user.email}${why}`).toBe("/admin/dashboard");
   return sessionCookie!;
 }
 
