@@ -232,7 +232,7 @@ function replicaArguments(args: string[]): { timestamp?: string } | null {
  * replacement every backup goes through. Refused while the database is in use, before
  * anything is fetched.
  */
-function fetchFromReplica(options: { timestamp?: string }): { file: string } {
+async function fetchFromReplica(options: { timestamp?: string }): Promise<{ file: string }> {
   const config = readConfig();
   if (!config.replica) throw new Refusal("Refusing to restore from the replica: REPLICA_URL is not set.");
   const target = config.databasePath;
@@ -245,14 +245,14 @@ function fetchFromReplica(options: { timestamp?: string }): { file: string } {
   process.on("exit", () => fs.rmSync(folder, { recursive: true, force: true }));
   const file = path.join(folder, "replica.db");
   console.log(`Fetching ${options.timestamp ? `the state at ${options.timestamp}` : "the latest state"} from ${config.replica.url}...`);
-  const found = fetchReplica({ databasePath: target, replica: config.replica }, file, options.timestamp);
+  const found = await fetchReplica({ databasePath: target, replica: config.replica }, file, options.timestamp);
   if (!found) {
     throw new Refusal(`Refusing to restore: ${config.replica.url} holds no database${options.timestamp ? ` as early as ${options.timestamp}` : ""}.`);
   }
   return { file };
 }
 
-function main() {
+async function main() {
   createFilesPrivately();
   const args = process.argv.slice(2);
   const fromReplica = replicaArguments(args);
@@ -261,7 +261,7 @@ function main() {
     process.exit(2);
   }
   // The fetched copy goes however this ends (a refusal, a failed check, success).
-  const fetched = fromReplica ? fetchFromReplica(fromReplica) : null;
+  const fetched = fromReplica ? await fetchFromReplica(fromReplica) : null;
   restore(fetched?.file ?? path.resolve(args[0]), fetched ? "the replica's copy" : null);
 }
 
@@ -303,10 +303,8 @@ function restore(file: string, label: string | null) {
   if (kept) console.log(`The previous database is kept as ${kept} (delete it once it is not needed).`);
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   if (error instanceof Refusal || error instanceof ConfigError) console.error(error.message);
   else console.error(error);
   process.exit(1);
-}
+});

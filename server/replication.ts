@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
@@ -82,6 +82,15 @@ export type RestoreOutcome = "restored" | "nothing to restore" | "database prese
 /** A restore that has not ended by then is stopped and counts as failed: a store that answers but never finishes must not hold the start forever. */
 const RESTORE_LIMIT_MS = 30 * 60_000;
 
+/** `litestream restore` of the replica into `into`: its exit code and its last lines. A restore that outlives RESTORE_LIMIT_MS is stopped (exit null). */
+async function litestreamRestore(target: Replicated, into: string, flags: string[]): Promise<{ code: number | null; said: string }> {
+  const lines: string[] = [];
+  const child = runLitestream("restore", [...flags, "-o", into], target, (line) => lines.push(line), target.databasePath);
+  const limit = setTimeout(() => child.kill("SIGKILL"), RESTORE_LIMIT_MS);
+  const code = await exitOf(child).finally(() => clearTimeout(limit));
+  return { code, said: lines.slice(-20).join("\n") };
+}
+
 /**
  * On a volume without a database, the latest replica is put in its place. With nothing
  * to restore (the very first start) the volume stays empty for the usual first start. A
@@ -95,13 +104,8 @@ export async function restoreIfNoDatabase(config: Pick<Config, "databasePath" | 
   fs.mkdirSync(path.dirname(databasePath), { recursive: true });
   const started = Date.now();
   log.info("replication: no database on this volume; restoring the latest replica", { replica: replica.url });
-  const output: string[] = [];
-  const child = runLitestream("restore", ["-if-replica-exists"], { databasePath, replica }, (line) => output.push(line), databasePath);
-  const limit = setTimeout(() => child.kill("SIGKILL"), RESTORE_LIMIT_MS);
-  const code = await exitOf(child).finally(() => clearTimeout(limit));
-  if (code !== 0) {
-    throw new Error(`replication: restoring from ${replica.url} failed (Litestream exit ${code}):\n${output.slice(-20).join("\n")}`);
-  }
+  const { code, said } = await litestreamRestore({ databasePath, replica }, databasePath, ["-if-replica-exists"]);
+  if (code !== 0) throw new Error(`replication: restoring from ${replica.url} failed (Litestream exit ${code}):\n${said}`);
   if (!fs.existsSync(databasePath)) {
     log.info("replication: the replica holds no database yet; this is a first start", { replica: replica.url });
     return "nothing to restore";
@@ -113,18 +117,14 @@ export async function restoreIfNoDatabase(config: Pick<Config, "databasePath" | 
 /**
  * Fetches the replica's database (its latest state, or as it was at `timestamp`) into
  * `file`, for `db:restore --from-replica` to check and put in place. Throws with
- * Litestream's words when it cannot; returns false when the replica holds nothing (then
- * or at all).
+ * Litestream's words when it cannot; false when the replica holds nothing (then or at all).
  */
-export function fetchReplica(target: Replicated, file: string, timestamp?: string): boolean {
-  const args = ["restore", ...(timestamp ? ["-timestamp", timestamp] : []), "-o", file, "-config", LITESTREAM_CONFIG_FILE, target.databasePath];
-  const result = spawnSync(litestreamBinary(), args, { env: litestreamEnv(target) as NodeJS.ProcessEnv, encoding: "utf8", timeout: RESTORE_LIMIT_MS });
-  if (result.error) throw result.error;
-  const said = `${result.stdout}${result.stderr}`.trim();
-  if (result.status !== 0) {
+export async function fetchReplica(target: Replicated, file: string, timestamp?: string): Promise<boolean> {
+  const { code, said } = await litestreamRestore(target, file, timestamp ? ["-timestamp", timestamp] : []);
+  if (code !== 0) {
     // "no matching backups found" / "no snapshots available": nothing at that time.
     if (/no matching backup|no snapshots available|no generation/i.test(said)) return false;
-    throw new Error(`Litestream could not restore from ${target.replica.url} (exit ${result.status ?? result.signal}): ${said.split("\n").slice(-5).join(" ")}`);
+    throw new Error(`Litestream could not restore from ${target.replica.url} (exit ${code}): ${said.split("\n").slice(-5).join(" ")}`);
   }
   return fs.existsSync(file);
 }
