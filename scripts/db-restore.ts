@@ -232,7 +232,7 @@ function replicaArguments(args: string[]): { timestamp?: string } | null {
  * replacement every backup goes through. Refused while the database is in use, before
  * anything is fetched.
  */
-async function fetchFromReplica(options: { timestamp?: string }): Promise<{ file: string }> {
+async function fetchFromReplica(options: { timestamp?: string }): Promise<{ file: string; target: string }> {
   const config = readConfig();
   if (!config.replica) throw new Refusal("Refusing to restore from the replica: REPLICA_URL is not set.");
   const target = config.databasePath;
@@ -249,7 +249,7 @@ async function fetchFromReplica(options: { timestamp?: string }): Promise<{ file
   if (!found) {
     throw new Refusal(`Refusing to restore: ${config.replica.url} holds no database${options.timestamp ? ` as early as ${options.timestamp}` : ""}.`);
   }
-  return { file };
+  return { file, target };
 }
 
 async function main() {
@@ -262,18 +262,22 @@ async function main() {
   }
   // The fetched copy goes however this ends (a refusal, a failed check, success).
   const fetched = fromReplica ? await fetchFromReplica(fromReplica) : null;
-  restore(fetched?.file ?? path.resolve(args[0]), fetched ? "the replica's copy" : null);
+  if (fetched) restore(fetched.file, "the replica's copy", fetched.target);
+  else restore(path.resolve(args[0]), null);
 }
 
-/** Checks `file` and puts it in place of the database; `label` names it in the messages instead of its path. */
-function restore(file: string, label: string | null) {
+/**
+ * Checks `file` and puts it in place of the database (`knownTarget`, when the caller has
+ * read the configuration already); `label` names it in the messages instead of its path.
+ */
+function restore(file: string, label: string | null, knownTarget?: string) {
   const name = label ?? file;
   const bytes = readBackup(file);
   const backup = checkBackup(name, bytes);
   const pending = pendingMigrations(name, backup.lastMigration);
 
   // Read only now: with no SESSION_SECRET it writes ./data/session-secret.
-  const target = readConfig().databasePath;
+  const target = knownTarget ?? readConfig().databasePath;
   if (fs.existsSync(target) && fs.realpathSync(target) === fs.realpathSync(file)) {
     throw new Refusal(`Refusing to restore: ${file} is the database itself.`);
   }

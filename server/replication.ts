@@ -162,7 +162,6 @@ export class Replication {
   private stopping = false;
   private restarts = 0;
   private status: ReplicationStatus;
-  private toldShipping = false;
 
   constructor(private readonly target: Replicated) {
     this.status = { state: "starting", replica: target.replica.url, lastShippedAt: null, lastError: null };
@@ -213,7 +212,6 @@ export class Replication {
 
   private fail(message: string): void {
     this.status = { ...this.status, state: "failing", lastError: message };
-    this.toldShipping = false;
     log.error(`replication: ${message}`, { replica: this.target.replica.url });
   }
 
@@ -228,12 +226,11 @@ export class Replication {
     if (level === "WARN") log.warn(`replication: ${message}`, { detail: fields });
     if (message === FOLLOWING && this.status.state === "starting") this.status = { ...this.status, state: "replicating" };
     if (SHIPPED.has(message)) {
+      // Said at the first shipment, and at the first after a failure.
+      const firstSince = this.status.state !== "replicating" || this.status.lastShippedAt === null;
       this.status = { ...this.status, state: "replicating", lastShippedAt: new Date().toISOString(), lastError: null };
       this.restarts = 0;
-      if (!this.toldShipping) {
-        this.toldShipping = true;
-        log.info("replication: changes are reaching the replica", { replica: this.target.replica.url });
-      }
+      if (firstSince) log.info("replication: changes are reaching the replica", { replica: this.target.replica.url });
     }
     if (WORTH_TELLING.has(message)) log.info(`replication: ${message}`, { detail: fields });
     else log.debug(`replication: ${message}`, { detail: fields });

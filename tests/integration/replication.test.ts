@@ -194,6 +194,8 @@ describe("replication (REPLICA_URL)", () => {
     expect((await postContactJson(server, contactMessage("Written last"))).status).toBe(201);
     expect(await server.stop()).toBe(0);
     expect(server.output()).not.toMatch(/"level":"(error|warn)"[^\n]*replication/);
+    // The line that tells the office replication works, said once.
+    expect(server.output().match(/replication: changes are reaching the replica/g)).toHaveLength(1);
 
     const next = await started({ env: { REPLICA_URL: replicaUrl } });
     expect(lastNames(next.databasePath)).toContain("Written last");
