@@ -7,7 +7,8 @@ import { fileNamed, noisyJpeg, removeUploads } from "./upload-files";
 
 // A phone photo over 10 MB on the Media tab, with JavaScript: the browser makes it
 // smaller before it goes up. Without JavaScript the browser sends the file as it is
-// and the server refuses it (admin-uploads.spec.ts).
+// and the server refuses it (admin-uploads.spec.ts). And a file chosen while such a file
+// is still being read is not undone by what the reading comes to.
 
 const UPLOADS_ADMIN = "uploads@example.com";
 const TAB = "/admin/dashboard/media";
@@ -45,6 +46,44 @@ test("Media: a phone photo over 10 MB is made smaller in the browser, then uploa
     const served = await page.request.get(stored.path);
     const metadata = await sharp(await served.body()).metadata();
     expect(Math.max(metadata.width!, metadata.height!)).toBeLessThanOrEqual(2560);
+  } finally {
+    await removeUploads(page, prefix);
+    await context.close();
+  }
+});
+
+test("Media: a file chosen while the one before is still being read is the one kept", async ({ browser, baseURL }) => {
+  const prefix = "e2e-second-choice-js";
+  const { page, context } = await openSignedIn(browser, { baseURL, javaScriptEnabled: true, storageState }, `${TAB}/upload`);
+  try {
+    // The browser reads a file over 10 MB (createImageBitmap) before deciding what to send;
+    // here that reading waits until the test lets it go on, as a slow phone's would.
+    await page.evaluate(() => {
+      const read = window.createImageBitmap.bind(window);
+      let letGo = () => {};
+      const gate = new Promise<void>((resolve) => (letGo = resolve));
+      const probe = window as unknown as { letReadingGoOn: () => void; readingsDone: number };
+      probe.letReadingGoOn = letGo;
+      probe.readingsDone = 0;
+      window.createImageBitmap = ((...args: Parameters<typeof createImageBitmap>) =>
+        gate.then(() => read(...args)).finally(() => probe.readingsDone++)) as typeof createImageBitmap;
+    });
+    const dialog = page.getByRole("dialog", { name: "Upload Image" });
+    const picker = dialog.getByLabel("Image");
+    // First a file over 10 MB that is no picture (it will be dropped), then a small photo.
+    await picker.setInputFiles(fileNamed(`${prefix}-big.jpg`, Buffer.alloc(10_485_761, 0x5a)));
+    const small = `${prefix}-small.png`;
+    await picker.setInputFiles(fileNamed(small, await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3a6" } }).png().toBuffer()));
+    const selected = dialog.getByRole("list", { name: "Selected file" });
+    await expect(selected).toContainText(small);
+
+    // The first file's reading ends (it is no picture): the small photo stays chosen.
+    await page.evaluate(() => (window as unknown as { letReadingGoOn: () => void }).letReadingGoOn());
+    await page.waitForFunction(() => (window as unknown as { readingsDone: number }).readingsDone === 1);
+    await expect(selected).toContainText(small);
+    await dialog.getByRole("button", { name: "Upload" }).click();
+    await expect(page.getByText("Image uploaded successfully").first()).toBeVisible();
+    expect(withE2eDatabase((db) => db.prepare("select original_name as name from media where original_name like ?").all(`${prefix}%`))).toEqual([{ name: small }]);
   } finally {
     await removeUploads(page, prefix);
     await context.close();

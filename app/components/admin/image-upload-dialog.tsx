@@ -7,6 +7,7 @@ import { toast } from "~/components/ui/toast";
 import { uploadImage, type RecordTarget } from "~/components/admin/upload-client";
 import { UPLOAD_ACCEPT } from "~/services/uploads/upload-rules";
 import { prepareUpload, shrunkNote } from "~/components/admin/shrink-image";
+import { useLatestChoice } from "~/hooks/use-latest-choice";
 import { LOGIN_PATH } from "~/paths";
 
 /**
@@ -41,7 +42,9 @@ export function ImageUploadDialog(props: {
   const [status, setStatus] = useState<Status>({ kind: "idle" });
 
   const [note, setNote] = useState<string | null>(null);
+  const beginChoice = useLatestChoice();
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const stillChosen = beginChoice();
     const input = event.currentTarget;
     const chosen = input.files?.[0] ?? null;
     setStatus({ kind: "idle" });
@@ -49,6 +52,8 @@ export function ImageUploadDialog(props: {
     if (!chosen) return setFile(null);
     // A photo over 10 MB is made smaller here; what cannot be sent is dropped (docs/product.md §2).
     const prepared = await prepareUpload(chosen);
+    // Another file was chosen meanwhile: it is the one that counts.
+    if (!stillChosen()) return;
     if (prepared.kind === "dropped") {
       input.value = "";
       setFile(null);

@@ -7,6 +7,7 @@ import type { MediaImageChoice } from "~/models/media-form";
 import { uploadImage } from "~/components/admin/upload-client";
 import { UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { prepareUpload } from "~/components/admin/shrink-image";
+import { useLatestChoice } from "~/hooks/use-latest-choice";
 import { MEDIA_UPLOAD_API } from "~/paths";
 
 /**
@@ -33,19 +34,30 @@ export function MainImageChoices(props: {
   // typed above (the action's rule). With it the choices follow the URL field both ways.
   const hydrated = useHydrated();
 
+  const beginChoice = useLatestChoice();
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
+    const stillChosen = beginChoice();
     const input = event.currentTarget;
     const chosen = input.files?.[0];
     setError(null);
     // The uploader (docs/product.md §2): a photo over 10 MB is made smaller here; what cannot be sent is dropped without a word.
     const prepared = chosen ? await prepareUpload(chosen) : null;
-    if (!prepared || prepared.kind === "dropped") return void (input.value = "");
+    // Another file was chosen meanwhile: it is the one that counts.
+    if (!stillChosen()) return;
+    if (!prepared || prepared.kind === "dropped") {
+      // Nothing to send; an upload this choice replaced no longer holds the form either.
+      setProgress(null);
+      props.onUploadingChange(false);
+      return void (input.value = "");
+    }
     const file = prepared.file;
     setProgress({ name: file.name, size: file.size, value: 0 });
     props.onUploadingChange(true);
-    const result = await uploadImage<{ filePath: string }>(file, { url: MEDIA_UPLOAD_API, method: "POST" }, (fraction) =>
-      setProgress({ name: file.name, size: file.size, value: Math.round(fraction * 100) }),
-    );
+    const result = await uploadImage<{ filePath: string }>(file, { url: MEDIA_UPLOAD_API, method: "POST" }, (fraction) => {
+      if (stillChosen()) setProgress({ name: file.name, size: file.size, value: Math.round(fraction * 100) });
+    });
+    // Uploaded, and in the library; but a file chosen during the upload is the main image.
+    if (!stillChosen()) return;
     props.onUploadingChange(false);
     // Sent already: the form must not send the file a second time.
     input.value = "";
