@@ -3,10 +3,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it, onTestFailed } from "vitest";
-import { signInAdmin, jsonCaller } from "../support/admin-api";
+import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { contactMessage, postContactJson } from "../support/contact-posts";
 import { eventually } from "../support/eventually";
-import { startOAuthServer } from "../support/oauth";
 import { startLocalS3, type LocalS3 } from "../support/s3";
 import { makeWorkDir, runBuilt, startServer, type RunningServer } from "../support/server";
 
@@ -38,17 +37,30 @@ function readRows<T>(databasePath: string, sql: string): T[] {
 
 const servers: RunningServer[] = [];
 const stores: LocalS3[] = [];
+const sites: SignedInApp[] = [];
 afterAll(async () => {
   for (const server of servers) await server.stop("SIGKILL").catch(() => null);
+  for (const site of sites) await site.stop().catch(() => null);
   for (const store of stores) await store.stop();
 });
 
-async function started(options: Parameters<typeof startServer>[0]): Promise<RunningServer> {
-  const server = await startServer(options);
+/** Kept for the end of the file; on a test's failure, what it and Litestream logged says why. */
+function kept(server: RunningServer): RunningServer {
   servers.push(server);
-  // What the server and Litestream logged says why a test of this file failed.
   onTestFailed(() => console.log(`The log of the server at ${server.url}:\n${server.output()}`));
   return server;
+}
+
+async function started(options: Parameters<typeof startServer>[0]): Promise<RunningServer> {
+  return kept(await startServer(options));
+}
+
+/** A replicated site with staff@example.com signed in through the local OAuth server. */
+async function signedInReplicated(options: Parameters<typeof startSignedInApp>[0]): Promise<SignedInApp> {
+  const site = await startSignedInApp(options);
+  kept(site.app);
+  sites.push(site);
+  return site;
 }
 
 type Run = { code: number | null; output: string };
@@ -70,121 +82,91 @@ describe("replication (REPLICA_URL)", () => {
   it("comes back on a new machine from the replica alone, with every write acknowledged more than 2 s before the loss", async () => {
     const replicaDir = makeWorkDir("replica-");
     const replicaUrl = pathToFileURL(replicaDir).href;
-    const oauth = await startOAuthServer();
-    try {
-      const workDir = makeWorkDir();
-      const first = await started({
-        workDir,
-        ownProcessGroup: true,
-        env: {
-          REPLICA_URL: replicaUrl,
-          RATE_LIMIT_FACTOR: "1000",
-          ADMIN_EMAILS: "staff@example.com",
-          GOOGLE_CLIENT_ID: "c",
-          GOOGLE_CLIENT_SECRET: "s",
-          GOOGLE_OAUTH_ISSUER: oauth.url,
-        },
-      });
-      expect((await health(first)).replication).toMatchObject({ replica: replicaUrl, lastError: null });
+    const workDir = makeWorkDir();
+    const site = await signedInReplicated({ workDir, ownProcessGroup: true, env: { REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" } });
+    const first = site.app;
+    expect((await health(first)).replication).toMatchObject({ replica: replicaUrl, lastError: null });
 
-      // An admin change: a new question for the FAQ.
-      const cookie = await signInAdmin(oauth, first.url, { email: "staff@example.com", sub: "g-staff" });
-      const call = jsonCaller(() => first, () => cookie);
-      const faq = await call("/api/admin/faqs", { method: "POST", body: { question: "Is the site replicated?", answer: "Every second." } });
-      expect(faq.status).toBe(201);
+    // An admin change: a new question for the FAQ.
+    const call = jsonCaller(() => first, () => site.cookie);
+    const faq = await call("/api/admin/faqs", { method: "POST", body: { question: "Is the site replicated?", answer: "Every second." } });
+    expect(faq.status).toBe(201);
 
-      // Contact messages, one after another, until the machine is lost 4 s later.
-      const acknowledged: { name: string; at: number }[] = [];
-      let writing = true;
-      const writer = (async () => {
-        for (let i = 0; writing; i++) {
-          const name = `Replica-${i}`;
-          try {
-            const response = await postContactJson(first, contactMessage(name));
-            if (response.status === 201) acknowledged.push({ name, at: Date.now() });
-            else expect(response.status, await response.text()).toBe(201);
-          } catch {
-            return; // the server is gone
-          }
+    // Contact messages, one after another, until the machine is lost 4 s later.
+    const acknowledged: { name: string; at: number }[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let i = 0; writing; i++) {
+        const name = `Replica-${i}`;
+        try {
+          const response = await postContactJson(first, contactMessage(name));
+          if (response.status === 201) acknowledged.push({ name, at: Date.now() });
+          else expect(response.status, await response.text()).toBe(201);
+        } catch {
+          return; // the server is gone
         }
-      })();
-      await new Promise((resolve) => setTimeout(resolve, 4_000));
-      const lostAt = Date.now();
-      await first.killEverything();
-      writing = false;
-      await writer;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 4_000));
+    const lostAt = Date.now();
+    await first.killEverything();
+    writing = false;
+    await writer;
 
-      // A new machine: nothing of the old volume, only the replica's address.
-      fs.rmSync(path.join(workDir, "data"), { recursive: true, force: true });
-      const restoreStarted = Date.now();
-      const second = await started({ workDir: makeWorkDir(), env: { REPLICA_URL: replicaUrl } });
-      const restoreMs = Date.now() - restoreStarted;
+    // A new machine: nothing of the old volume, only the replica's address.
+    fs.rmSync(path.join(workDir, "data"), { recursive: true, force: true });
+    const restoreStarted = Date.now();
+    const second = await started({ workDir: makeWorkDir(), env: { REPLICA_URL: replicaUrl } });
+    const restoreMs = Date.now() - restoreStarted;
 
-      const names = new Set(readRows<{ lastName: string }>(second.databasePath, "select last_name as lastName from contact_messages").map((row) => row.lastName));
-      const older = acknowledged.filter((write) => write.at < lostAt - 2_000);
-      const recent = acknowledged.filter((write) => write.at >= lostAt - 2_000);
-      expect(older.length).toBeGreaterThan(10);
-      expect(older.filter((write) => !names.has(write.name))).toEqual([]);
-      const questions = readRows<{ question: string }>(second.databasePath, "select question from faqs").map((row) => row.question);
-      expect(questions).toContain("Is the site replicated?");
+    const names = new Set(readRows<{ lastName: string }>(second.databasePath, "select last_name as lastName from contact_messages").map((row) => row.lastName));
+    const older = acknowledged.filter((write) => write.at < lostAt - 2_000);
+    const recent = acknowledged.filter((write) => write.at >= lostAt - 2_000);
+    expect(older.length).toBeGreaterThan(10);
+    expect(older.filter((write) => !names.has(write.name))).toEqual([]);
+    const questions = readRows<{ question: string }>(second.databasePath, "select question from faqs").map((row) => row.question);
+    expect(questions).toContain("Is the site replicated?");
 
-      const lostRecent = recent.filter((write) => !names.has(write.name));
-      const newestKept = Math.max(...acknowledged.filter((write) => names.has(write.name)).map((write) => write.at));
-      // The measured RPO, for docs/deployment.md: what the last 2 s lost, and how long before the loss the newest kept write was acknowledged.
-      console.log(
-        `replication RPO: ${acknowledged.length} writes acknowledged, ${recent.length} in the last 2 s before the loss, ` +
-          `${lostRecent.length} of them lost; the newest restored was acknowledged ${lostAt - newestKept} ms before the loss; ` +
-          `a new server was up from the replica in ${restoreMs} ms`,
-      );
-      expect(await health(second)).toMatchObject({ status: "ok", replication: { replica: replicaUrl } });
-    } finally {
-      await oauth.stop();
-    }
+    const lostRecent = recent.filter((write) => !names.has(write.name));
+    const newestKept = Math.max(...acknowledged.filter((write) => names.has(write.name)).map((write) => write.at));
+    // The measured RPO, for docs/deployment.md: what the last 2 s lost, and how long before the loss the newest kept write was acknowledged.
+    console.log(
+      `replication RPO: ${acknowledged.length} writes acknowledged, ${recent.length} in the last 2 s before the loss, ` +
+        `${lostRecent.length} of them lost; the newest restored was acknowledged ${lostAt - newestKept} ms before the loss; ` +
+        `a new server was up from the replica in ${restoreMs} ms`,
+    );
+    expect(await health(second)).toMatchObject({ status: "ok", replication: { replica: replicaUrl } });
   }, 60_000);
 
   it("takes an admin's sign-ins and edits while messages stream in and Litestream copies, never answering busy", async () => {
     // Litestream takes the write lock at its checkpoints: a transaction that reads before it
     // writes waits for that lock like any write (decision 061), instead of failing at once.
-    const oauth = await startOAuthServer();
-    try {
-      const server = await started({
-        env: {
-          REPLICA_URL: pathToFileURL(makeWorkDir("replica-")).href,
-          RATE_LIMIT_FACTOR: "1000",
-          ADMIN_EMAILS: "staff@example.com",
-          GOOGLE_CLIENT_ID: "c",
-          GOOGLE_CLIENT_SECRET: "s",
-          GOOGLE_OAUTH_ISSUER: oauth.url,
-        },
-      });
-      const staff = { email: "staff@example.com", sub: "g-staff" };
-      const cookie = await signInAdmin(oauth, server.url, staff);
-      const call = jsonCaller(() => server, () => cookie);
-      const faq = { question: "Is the site replicated?", answer: "Every second.", questionSpanish: "¿Se replica el sitio?", answerSpanish: "Cada segundo." };
-      const created = await call("/api/admin/faqs", { method: "POST", body: faq });
-      expect(created.status).toBe(201);
-      const { id } = (await created.json()) as { id: number };
+    const site = await signedInReplicated({ env: { REPLICA_URL: pathToFileURL(makeWorkDir("replica-")).href, RATE_LIMIT_FACTOR: "1000" } });
+    const server = site.app;
+    const cookie = site.cookie;
+    const call = jsonCaller(() => server, () => cookie);
+    const faq = { question: "Is the site replicated?", answer: "Every second.", questionSpanish: "¿Se replica el sitio?", answerSpanish: "Cada segundo." };
+    const created = await call("/api/admin/faqs", { method: "POST", body: faq });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: number };
 
-      // Long messages from three writers at once fill the WAL, so Litestream checkpoints often.
-      let writing = true;
-      const long = "Is the Oak Street home still available? ".repeat(120);
-      const writers = [1, 2, 3].map(async (writer) => {
-        for (let i = 0; writing; i++) expect((await postContactJson(server, contactMessage(`Stream-${writer}-${i}`, long))).status).toBe(201);
-      });
-      const answers: number[] = [];
-      for (let i = 0; i < 300; i++) {
-        // Each reads the row, then writes it and the change log, in one transaction.
-        const edit = await call(`/api/admin/faqs/${id}`, { method: "PUT", body: { ...faq, answer: `Every second (${i}).` } });
-        answers.push(edit.status);
-        if (i % 30 === 0) await signInAdmin(oauth, server.url, staff);
-      }
-      writing = false;
-      await Promise.all(writers);
-      expect(answers.filter((status) => status !== 200)).toEqual([]);
-      expect((await health(server)).replication).toMatchObject({ state: "replicating", lastError: null });
-    } finally {
-      await oauth.stop();
+    // Long messages from three writers at once fill the WAL, so Litestream checkpoints often.
+    let writing = true;
+    const long = "Is the Oak Street home still available? ".repeat(120);
+    const writers = [1, 2, 3].map(async (writer) => {
+      for (let i = 0; writing; i++) expect((await postContactJson(server, contactMessage(`Stream-${writer}-${i}`, long))).status).toBe(201);
+    });
+    const answers: number[] = [];
+    for (let i = 0; i < 300; i++) {
+      // Each reads the row, then writes it and the change log, in one transaction.
+      const edit = await call(`/api/admin/faqs/${id}`, { method: "PUT", body: { ...faq, answer: `Every second (${i}).` } });
+      answers.push(edit.status);
+      if (i % 30 === 0) await site.signIn("staff@example.com");
     }
+    writing = false;
+    await Promise.all(writers);
+    expect(answers.filter((status) => status !== 200)).toEqual([]);
+    expect((await health(server)).replication).toMatchObject({ state: "replicating", lastError: null });
   }, 60_000);
 
   it("ships the last write at a clean stop (SIGTERM), without waiting for the next sync, and logs no error", async () => {

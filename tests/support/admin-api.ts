@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import { signInWithGoogle, startOAuthServer } from "./oauth";
-import { startServer, type RunningServer } from "./server";
+import { startServer, type RunningServer, type StartOptions } from "./server";
 
 /** Signs in a whitelisted address through the local OAuth server; returns the session cookie. */
 export async function signInAdmin(
@@ -62,13 +62,15 @@ export type SignedInApp = {
  * address on its whitelist (plus `env`), and that admin signed in through Google.
  */
 export async function startSignedInApp(
-  options: { email?: string; name?: string; env?: Record<string, string>; launcher?: string[] } = {},
+  options: { email?: string; name?: string; env?: Record<string, string> } & Pick<StartOptions, "launcher" | "workDir" | "ownProcessGroup"> = {},
 ): Promise<SignedInApp> {
   const email = options.email ?? "staff@example.com";
   const oauth = await startOAuthServer();
   const app = await startServer({
     env: { ADMIN_EMAILS: email, GOOGLE_CLIENT_ID: "c", GOOGLE_CLIENT_SECRET: "s", GOOGLE_OAUTH_ISSUER: oauth.url, ...options.env },
     launcher: options.launcher,
+    workDir: options.workDir,
+    ownProcessGroup: options.ownProcessGroup,
   });
   const cookie = await signInAdmin(oauth, app.url, { email, sub: `g-${email}`, name: options.name });
   return {
