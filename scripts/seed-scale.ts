@@ -101,6 +101,8 @@ function seedScale(databasePath: string): { seeded: boolean } {
         );
         propertyIds.push(Number(result.lastInsertRowid));
       }
+      // The homes shown to the public were so since they were added.
+      sqlite.prepare("update properties set first_published_at = created_at where is_active = 1 and first_published_at is null").run();
       // Each home's photos numbered in the order they are linked.
       const places = new Map<number, number>();
       for (let i = 1; i <= SCALE.media; i++) {

@@ -73,7 +73,7 @@ It works once and expires in ${LIFETIME_MINUTES} minutes.</p>
 <p>Or copy this link into your browser:<br><a href="${href}">${href}</a></p>
 <p style="color:#475569">If you did not ask for this link, you can ignore this e-mail; nobody can sign in without it.</p>
 </body></html>`;
-  return { to, subject: "Your sign-in link", text, html };
+  return { to, subject: "Your sign-in link", text, html, priority: "sign-in" };
 }
 
 // Every "sent" answer leaves no earlier than this after the request began. The two

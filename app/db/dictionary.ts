@@ -353,6 +353,11 @@ export const DICTIONARY: DictionaryEntry[] = [
     en: "Open the link below and press Confirm to start your alerts. The link works once and expires in {{hours}} hours.",
     es: "Abra el enlace de abajo y presione Confirmar para activar sus alertas. El enlace funciona una vez y vence en {{hours}} horas.",
   },
+  {
+    key: "alerts.mail.confirm.intro_unnamed",
+    en: "Someone, perhaps you, asked Lone Star Home Management to e-mail this address about homes for a search on our site. The link below opens a page that shows the search.",
+    es: "Alguien, quizá usted, pidió a Lone Star Home Management enviar a esta dirección correos sobre casas de una búsqueda en nuestro sitio. El enlace de abajo abre una página que muestra la búsqueda.",
+  },
   { key: "alerts.mail.confirm.button", en: "Confirm my alerts", es: "Confirmar mis alertas" },
   { key: "alerts.mail.copy_link", en: "Or copy this link into your browser:", es: "O copie este enlace en su navegador:" },
   {
@@ -394,6 +399,17 @@ export const DICTIONARY: DictionaryEntry[] = [
     key: "alerts.confirm.done_text",
     en: "We will e-mail {{email}} when a home matching this search is listed or its price goes down, at most once a day.",
     es: "Le escribiremos a {{email}} cuando se publique una casa que coincida con esta búsqueda o baje su precio, como máximo una vez al día.",
+  },
+  { key: "alerts.confirm.full_title", en: "These alerts could not be turned on", es: "No pudimos activar estas alertas" },
+  {
+    key: "alerts.confirm.full_address",
+    en: "{{email}} already gets alerts for as many searches as we send to one address. Stop one with the link in any alert e-mail, then open this link again.",
+    es: "{{email}} ya recibe alertas de tantas búsquedas como enviamos a una dirección. Cancele una con el enlace de cualquier correo de alertas y vuelva a abrir este enlace.",
+  },
+  {
+    key: "alerts.confirm.full_site",
+    en: "We cannot take more alerts right now. Please try again in a few days, or call us and we will tell you about homes for this search.",
+    es: "Por ahora no podemos recibir más alertas. Intente de nuevo en unos días, o llámenos y le contaremos de casas para esta búsqueda.",
   },
   { key: "alerts.confirm.invalid_title", en: "This link no longer works", es: "Este enlace ya no funciona" },
   {
@@ -621,7 +637,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "favorites.all_homes", en: "See all homes", es: "Ver todas las casas" },
   { key: "favorites.unavailable_title", en: "No longer available", es: "Ya no disponibles" },
   { key: "favorites.unavailable_item", en: "{{name}} is no longer available", es: "{{name}} ya no está disponible" },
-  { key: "favorites.home_number", en: "Home #{{id}}", es: "Casa n.º {{id}}" },
+  { key: "favorites.unavailable_unnamed", en: "A home that is no longer available", es: "Una casa que ya no está disponible" },
   { key: "favorites.actions_title", en: "Share or compare", es: "Compartir o comparar" },
   { key: "favorites.share_hint", en: "This link opens your list on another device or for someone else.", es: "Este enlace abre su lista en otro dispositivo o para otra persona." },
   { key: "favorites.share_link", en: "Link to this list", es: "Enlace a esta lista" },
@@ -691,6 +707,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "visit.error.language", en: "The language must be en or es.", es: "El idioma debe ser en o es." },
   { key: "visit.error.not_found", en: "This home is not available.", es: "Esta casa no está disponible." },
   { key: "visit.mail.greeting", en: "Hello {{name}},", es: "Hola, {{name}}:" },
+  { key: "visit.mail.greeting_unnamed", en: "Hello,", es: "Hola:" },
   { key: "visit.mail.signature", en: "Lone Star Home Management", es: "Lone Star Home Management" },
   { key: "visit.mail.received.subject", en: "We received your visit request for {{home}}", es: "Recibimos su solicitud de visita a {{home}}" },
   {

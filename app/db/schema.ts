@@ -48,6 +48,12 @@ export const properties = sqliteTable(
     priceTranslatedFrom: text("price_translated_from"),
     descriptionTranslatedFrom: text("description_translated_from"),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
+    /**
+     * When the home was first shown to the public (saved active, or switched on); null for
+     * a home never public, whose name a visitor's saved list must not show (a draft's name
+     * may say what the public must not read).
+     */
+    firstPublishedAt: integer("first_published_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -285,9 +291,14 @@ export const mailQueue = sqliteTable(
     attachments: text("attachments", { mode: "json" }).$type<MailAttachment[]>(),
     /** Extra headers (a search alert's List-Unsubscribe and List-Unsubscribe-Post). */
     headers: text("headers", { mode: "json" }).$type<Record<string, string>>(),
+    /**
+     * Who waits for it, lowest first (app/services/mail/queue.server.ts, MAIL_PRIORITY):
+     * sign-in links, then mail a person waits for, then digests.
+     */
+    priority: integer("priority").notNull().default(1),
     createdAt: createdAt(),
   },
-  (table) => [index("mail_queue_pending_idx").on(table.sentAt, table.nextAttemptAt)],
+  (table) => [index("mail_queue_due_idx").on(table.sentAt, table.priority, table.nextAttemptAt)],
 );
 
 /**
@@ -344,6 +355,8 @@ export const searchAlerts = sqliteTable(
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
     email: text("email").notNull(),
+    /** The address as one inbox receives it (app/utils/mailbox.ts): what the limits count. */
+    mailbox: text("mailbox").notNull().default(""),
     language: text("language", { enum: ["en", "es"] }).notNull(),
     /** The filters as /properties spells them ("kind=rent&beds=2"; "" for every home), the sort left out. */
     filters: text("filters").notNull(),
@@ -355,8 +368,7 @@ export const searchAlerts = sqliteTable(
     beds: integer("beds"),
     baths: integer("baths"),
     status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
-    /** SHA-256 of the confirmation link's token; the token itself is only in the mail. */
-    confirmTokenHash: text("confirm_token_hash").unique(),
+    /** When the latest confirmation link (search_alert_confirmations) expires; a pending alert goes then. */
     confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),
     /** The secret of the alert's unsubscribe and manage links: it can only stop or list this address's alerts. */
@@ -364,7 +376,30 @@ export const searchAlerts = sqliteTable(
     lastSentAt: integer("last_sent_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("search_alerts_email_filters_idx").on(table.email, table.filters), index("search_alerts_status_idx").on(table.status)],
+  (table) => [
+    uniqueIndex("search_alerts_email_filters_idx").on(table.email, table.filters),
+    index("search_alerts_status_idx").on(table.status),
+    index("search_alerts_mailbox_idx").on(table.mailbox, table.status),
+  ],
+);
+
+/**
+ * The confirmation links of pending alerts, each valid until it expires: asking again
+ * adds a link and never ends an earlier one, so a stranger asking for someone's address
+ * cannot cancel the link that person is about to use. Kept after the confirmation, so a
+ * link used before reads as "already on", until it expires.
+ */
+export const searchAlertConfirmations = sqliteTable(
+  "search_alert_confirmations",
+  {
+    /** SHA-256 of the link's token; the token itself is only in the mail. */
+    tokenHash: text("token_hash").primaryKey(),
+    alertId: integer("alert_id")
+      .notNull()
+      .references(() => searchAlerts.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [index("search_alert_confirmations_alert_idx").on(table.alertId), index("search_alert_confirmations_expires_idx").on(table.expiresAt)],
 );
 
 /** Homes that matched a confirmed alert since its last mail: the next digest's content. */
@@ -382,6 +417,21 @@ export const searchAlertMatches = sqliteTable(
   },
   (table) => [primaryKey({ columns: [table.alertId, table.propertyId] })],
 );
+
+/**
+ * Homes whose save was news to followers of searches (listed, or cheaper), waiting to be
+ * matched against the alerts: the save only writes this row, and the matching runs after
+ * it, off the request (app/models/search-alert-matching.server.ts), so a publish costs
+ * the same whatever the number of alerts, and a crash between the two loses nothing.
+ */
+export const searchAlertChecks = sqliteTable("search_alert_checks", {
+  id: integer("id").primaryKey({ autoIncrement: true }),
+  propertyId: integer("property_id")
+    .notNull()
+    .references(() => properties.id, { onDelete: "cascade" }),
+  reason: text("reason", { enum: ["new", "price_drop"] }).notNull(),
+  queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull().default(now),
+});
 
 /** One row per alert mail queued, and nothing about whom: the Overview's "alerts sent in the last 30 days". */
 export const searchAlertSends = sqliteTable(

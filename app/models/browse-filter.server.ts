@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties } from "~/db/schema";
-import { containsText } from "~/db/text-search.server";
+import { containsText, textContains } from "~/db/text-search.server";
 import { NO_FILTERS, type BrowseFilters } from "~/models/browse-query";
 
 /**
@@ -28,15 +28,17 @@ export function browseFilter(filters: BrowseFilters): SQL | undefined {
   );
 }
 
-/** The groups of filters browseFilter's conditions read, one each. */
-const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["q"], ["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"]];
+/** The groups of filters browseFilter's conditions read, one each, the search text apart. */
+const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"]];
 
 /**
  * Whether one home shows under a search, asked of many searches: the question for
- * search alerts when a home is listed or gets cheaper. Each group of filters is put to
- * the database through browseFilter once per value met (ten thousand searches share
- * a few hundred towns, price ranges and room counts), and a search matches when every
- * group of its filters does, which is what browseFilter's conjunction means.
+ * search alerts when a home is listed or gets cheaper. The search text is asked of the
+ * home's name and place as read once (textContains: twenty thousand searches may each
+ * have a text of their own); each other group of filters is put to the database through
+ * browseFilter once per value met (ten thousand searches share a few hundred price
+ * ranges and room counts). A search matches when every group does, which is what
+ * browseFilter's conjunction means.
  */
 export function homeMatcher(propertyId: number): (filters: BrowseFilters) => boolean {
   const answers = new Map<string, boolean>();
@@ -54,6 +56,16 @@ export function homeMatcher(propertyId: number): (filters: BrowseFilters) => boo
     }
     return answer;
   };
-  const shown = holds({});
-  return (filters) => shown && FILTER_GROUPS.every((group) => group.every((name) => filters[name] === NO_FILTERS[name]) || holds(Object.fromEntries(group.map((name) => [name, filters[name]]))));
+  const home = db().select({ name: properties.name, location: properties.location }).from(properties).where(eq(properties.id, propertyId)).get();
+  const shown = home !== undefined && holds({});
+  const texts = new Map<string, boolean>();
+  const textHolds = (q: string) => {
+    let answer = texts.get(q);
+    if (answer === undefined) texts.set(q, (answer = textContains([home!.name, home!.location], q)));
+    return answer;
+  };
+  return (filters) =>
+    shown &&
+    textHolds(filters.q) &&
+    FILTER_GROUPS.every((group) => group.every((name) => filters[name] === NO_FILTERS[name]) || holds(Object.fromEntries(group.map((name) => [name, filters[name]]))));
 }

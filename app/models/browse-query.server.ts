@@ -8,6 +8,7 @@ import {
   MAX_BROWSE_TEXT,
   type BrowseQuery,
 } from "./browse-query";
+import { cleanOneLine } from "~/utils/control-characters";
 import { PRICE_KINDS } from "./price";
 
 /**
@@ -16,10 +17,16 @@ import { PRICE_KINDS } from "./price";
  * written; the list shows the homes between the two (see browseActiveProperties).
  */
 
-const text = z
-  .string()
-  .transform((value) => value.trim().slice(0, MAX_BROWSE_TEXT))
-  .catch("");
+/**
+ * A search's text as one clean line, as names are (cleanOneLine): line breaks and runs of
+ * spaces become one space, and control characters and text direction overrides go, so
+ * a search can neither start a line of its own in a mail nor reorder what a page shows.
+ */
+export function browseText(value: string): string {
+  return cleanOneLine(value).slice(0, MAX_BROWSE_TEXT).trim();
+}
+
+const text = z.string().transform(browseText).catch("");
 
 // Whole dollars from 0; "abc", "-5" and "" mean no limit.
 const price = z

@@ -9,7 +9,7 @@ import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
 import { pageWindow } from "~/utils/paging";
 import { browseFilter } from "~/models/browse-filter.server";
-import { alertReason, recordAlertMatches } from "~/models/search-alert-matching.server";
+import { alertReason, queueAlertCheck } from "~/models/search-alert-matching.server";
 import { PROPERTY_LIMITS, type PropertyInput } from "~/models/property-form";
 import { fillBlankSpanish } from "~/models/machine-translation.server";
 import { priceNeedsSpanish, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
@@ -114,7 +114,7 @@ export function propertySpanishToDo(): SpanishToDoCounts {
 }
 
 /** A property as the JSON calls show it: its fields, without the record of what its Spanish was written against. */
-export function propertyJson({ priceTranslatedFrom: _price, descriptionTranslatedFrom: _description, ...fields }: Property) {
+export function propertyJson({ priceTranslatedFrom: _price, descriptionTranslatedFrom: _description, firstPublishedAt: _published, ...fields }: Property) {
   return fields;
 }
 
@@ -226,9 +226,9 @@ function translatedFrom(values: Pick<Property, "price" | "priceSpanish" | "descr
 }
 
 /** A home just shown to the public, or cheaper, is news to the searches it matches (search alerts). */
-function noteForSearchAlerts(before: Property | null, after: Property, tx: Parameters<typeof recordAlertMatches>[2]) {
+function noteForSearchAlerts(before: Property | null, after: Property, tx: Parameters<typeof queueAlertCheck>[2]) {
   const reason = alertReason(before, after);
-  if (reason) recordAlertMatches(after.id, reason, tx);
+  if (reason) queueAlertCheck(after.id, reason, tx);
 }
 
 export type SavedProperty = { property: Property; translation: TranslationStatus };
@@ -242,7 +242,7 @@ export async function createProperty(input: PropertyInput, actor: string): Promi
   const property = writeTransaction((tx) => {
     const row = tx
       .insert(properties)
-      .values({ ...values, ...propertyReadings(values), ...translatedFrom(values, null) })
+      .values({ ...values, ...propertyReadings(values), ...translatedFrom(values, null), firstPublishedAt: values.isActive ? new Date() : null })
       .returning()
       .get();
     recordAudit({ actor, entity: "property", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
@@ -263,7 +263,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
     if (!before) return undefined;
     const row = tx
       .update(properties)
-      .set({ ...values, ...propertyReadings(values), ...translatedFrom(values, before) })
+      .set({ ...values, ...propertyReadings(values), ...translatedFrom(values, before), firstPublishedAt: before.firstPublishedAt ?? (values.isActive ? new Date() : null) })
       .where(eq(properties.id, id))
       .returning()
       .get();

@@ -2,7 +2,12 @@ import type { Listing } from "~/models/listing";
 import { listingsOf } from "./listings.server";
 import { getPropertiesByIds } from "./properties.server";
 
-/** A saved home that can no longer be shown: its name while the home exists (inactive), else only its number. */
+/**
+ * A saved home that can no longer be shown: its name while the home exists and was once
+ * public, else none. A home never public (a draft) is not named: its name may say what
+ * the public must not read ("owner in foreclosure, do not list"), and anyone can put any
+ * number in a list's URL.
+ */
 export type UnavailableHome = { id: number; name: string | null };
 
 /**
@@ -15,6 +20,9 @@ export function savedListings(ids: number[]): { listings: Listing[]; unavailable
   const listings = listingsOf(active.map((property) => property!));
   const unavailable = ids
     .filter((id) => found.get(id)?.isActive !== true)
-    .map((id) => ({ id, name: found.get(id)?.name ?? null }));
+    .map((id) => {
+      const home = found.get(id);
+      return { id, name: home?.firstPublishedAt ? home.name : null };
+    });
   return { listings, unavailable };
 }

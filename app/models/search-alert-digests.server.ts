@@ -6,7 +6,7 @@ import { properties, searchAlertMatches, searchAlerts, searchAlertSends, type Se
 import { browseFilter } from "~/models/browse-filter.server";
 import { listingsOf } from "~/models/listings.server";
 import { alertDigestMail } from "~/models/search-alert-mails.server";
-import { filtersOfAlert } from "~/models/search-alert-matching.server";
+import { filtersOfAlert, runAlertChecks, yieldToRequests } from "~/models/search-alert-matching.server";
 import { onAlertDigestKick } from "~/models/search-alert-wake.server";
 import { sweepSearchAlerts } from "~/models/search-alerts.server";
 import { queueMail } from "~/services/mail/queue.server";
@@ -46,8 +46,15 @@ function digestHomes(alert: SearchAlert) {
 /** An alert with no mail in the last 24 hours. */
 const dueSince = (now: number) => or(isNull(searchAlerts.lastSentAt), lte(searchAlerts.lastSentAt, new Date(now - ALERT_DIGEST_GAP_MS)));
 
-/** Sends every digest that is due; returns how many mails were queued. */
-export function sendDueAlertDigests(now = Date.now()): number {
+// Alerts handled between two yields: a round of thousands of digests never holds the server.
+const ALERTS_PER_STEP = 50;
+
+/**
+ * Sends every digest that is due, a few alerts at a time with a yield between, each
+ * queued as a digest (the last of MAIL_PRIORITY: a sign-in link or an office notice
+ * queued meanwhile leaves before them). Returns how many mails were queued.
+ */
+export async function sendDueAlertDigests(now = Date.now()): Promise<number> {
   const due = db()
     .selectDistinct({ alert: searchAlerts })
     .from(searchAlerts)
@@ -55,9 +62,20 @@ export function sendDueAlertDigests(now = Date.now()): number {
     .where(and(eq(searchAlerts.status, "confirmed"), dueSince(now)))
     .all();
   let sent = 0;
-  for (const { alert } of due) {
-    const { waiting, homes } = digestHomes(alert);
+  for (const [index, { alert }] of due.entries()) {
+    if (index > 0 && index % ALERTS_PER_STEP === 0) await yieldToRequests();
+    if (sendDigest(alert, now)) sent++;
+  }
+  return sent;
+}
+
+/** One alert's digest, claimed, queued and its matches cleared in one transaction; false when there was nothing to send. */
+function sendDigest(alert: SearchAlert, now: number): boolean {
+  const { waiting, homes } = digestHomes(alert);
+  // Without the busy wait, as all background work: a busy database fails the round.
+  return withoutBusyWait(() =>
     writeTransaction((tx) => {
+      let sent = false;
       if (homes.length) {
         // Claimed in the transaction: of two rounds at once (two processes on one
         // database), the one that finds the alert still due sends; the other sends nothing.
@@ -66,10 +84,10 @@ export function sendDueAlertDigests(now = Date.now()): number {
           .set({ lastSentAt: new Date(now) })
           .where(and(eq(searchAlerts.id, alert.id), dueSince(now)))
           .run().changes;
-        if (!claimed) return;
-        queueMail(alertDigestMail(alert, homes), tx);
+        if (!claimed) return false;
+        queueMail({ ...alertDigestMail(alert, homes), priority: "digest" }, tx);
         tx.insert(searchAlertSends).values({ sentAt: new Date(now) }).run();
-        sent++;
+        sent = true;
       }
       // Only what was read goes: a home matched meanwhile waits for the next digest.
       if (waiting.length) {
@@ -77,31 +95,55 @@ export function sendDueAlertDigests(now = Date.now()): number {
           .where(and(eq(searchAlertMatches.alertId, alert.id), inArray(searchAlertMatches.propertyId, waiting.map((match) => match.propertyId))))
           .run();
       }
-    });
-  }
-  return sent;
+      return sent;
+    }),
+  );
 }
 
-/** One round: expired pending alerts swept, due digests sent. A failed round is logged; the next runs on time. */
-function runRound() {
+/**
+ * One round: expired pending alerts swept, the homes waiting to be matched matched, due
+ * digests sent. A failed round is logged; the next runs on time.
+ */
+async function runRound() {
   try {
-    withoutBusyWait(() => {
-      sweepSearchAlerts();
-      const sent = sendDueAlertDigests();
-      if (sent) log.info("search alerts: digests queued", { sent });
-    });
+    withoutBusyWait(() => sweepSearchAlerts());
+    const matched = await runAlertChecks();
+    const sent = await sendDueAlertDigests();
+    if (matched || sent) log.info("search alerts: round done", { matched, sent });
   } catch (error) {
     log.warn("search alerts: round failed, tried again at the next", { fault: databaseFaultOf(error) ?? "other", code: (error as { code?: unknown })?.code });
   }
 }
 
+type Rounds = { running: boolean; again: boolean; stopped: boolean };
+
+/** One round at a time: asked for during a round, another runs right after it. */
+function requestRound(rounds: Rounds) {
+  if (rounds.stopped) return;
+  if (rounds.running) {
+    rounds.again = true;
+    return;
+  }
+  rounds.running = true;
+  void runRound().finally(() => {
+    rounds.running = false;
+    if (rounds.again) {
+      rounds.again = false;
+      requestRound(rounds);
+    }
+  });
+}
+
 /** Runs a round at once, then every ALERT_ROUND_INTERVAL_MS and whenever a home matches, until the returned function is called. */
 export function startSearchAlertDigests(intervalMs = ALERT_ROUND_INTERVAL_MS): () => void {
-  runRound();
-  onAlertDigestKick(runRound);
-  const timer = setInterval(runRound, intervalMs);
+  const rounds: Rounds = { running: false, again: false, stopped: false };
+  const round = () => requestRound(rounds);
+  round();
+  onAlertDigestKick(round);
+  const timer = setInterval(round, intervalMs);
   timer.unref();
   return () => {
+    rounds.stopped = true;
     clearInterval(timer);
     onAlertDigestKick(null);
   };

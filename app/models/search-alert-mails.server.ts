@@ -41,19 +41,23 @@ const BUTTON_STYLE = "display:inline-block;padding:10px 18px;background:#1d4ed8;
 const page = (body: string) =>
   `<!doctype html>\n<html><body style="font-family:Arial,Helvetica,sans-serif;color:#0f172a;line-height:1.5">${body}</body></html>`;
 
-/** The confirmation: what the search is, and the link (it opens a page whose button confirms). */
-export function alertConfirmationMail(alert: Alert, token: string, lifetimeHours: number): OutgoingMail {
+/**
+ * The confirmation: the link (it opens a page that shows the search, whose button
+ * confirms). It goes to an address that has confirmed nothing yet, so it carries nothing
+ * the requester typed, the search's words included (docs/decisions/063): only the page
+ * names the search.
+ */
+export function alertConfirmationMail(alert: Pick<Alert, "email" | "language">, token: string, lifetimeHours: number): OutgoingMail {
   const t = translatorFor(alert.language);
-  const search = describeSearch(filtersOfAlert(alert), t, alert.language);
   const link = tokenUrl(ALERT_CONFIRM_PATH, token, alert.language);
-  const intro = t("alerts.mail.confirm.intro");
+  const intro = t("alerts.mail.confirm.intro_unnamed");
   const action = t("alerts.mail.confirm.action", undefined, { hours: lifetimeHours });
   const ignore = t("alerts.mail.confirm.ignore");
   const signature = t("alerts.mail.signature");
-  const text = [intro, "", search, "", action, "", link, "", ignore, "", signature, ""].join("\n");
+  const text = [intro, "", action, "", link, "", ignore, "", signature, ""].join("\n");
   const href = escapeHtml(link);
   const html = page(
-    `<p>${escapeHtml(intro)}</p><p><strong>${escapeHtml(search)}</strong></p><p>${escapeHtml(action)}</p>` +
+    `<p>${escapeHtml(intro)}</p><p>${escapeHtml(action)}</p>` +
       `<p><a href="${href}" style="${BUTTON_STYLE}">${escapeHtml(t("alerts.mail.confirm.button"))}</a></p>` +
       `<p>${escapeHtml(t("alerts.mail.copy_link"))}<br><a href="${href}">${href}</a></p>` +
       `<p style="color:#475569">${escapeHtml(ignore)}</p><p>${escapeHtml(signature)}</p>`,

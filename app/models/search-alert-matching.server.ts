@@ -1,14 +1,16 @@
-import { eq } from "drizzle-orm";
-import { db, type AppDatabase } from "~/db/client.server";
-import { searchAlertMatches, searchAlerts, type Property, type SearchAlert } from "~/db/schema";
+import { and, asc, eq, gt } from "drizzle-orm";
+import { db, withoutBusyWait, writeTransaction, type AppDatabase } from "~/db/client.server";
+import { searchAlertChecks, searchAlertMatches, searchAlerts, type Property, type SearchAlert } from "~/db/schema";
 import { homeMatcher } from "~/models/browse-filter.server";
 import type { BrowseFilters } from "~/models/browse-query";
+import { browseText } from "~/models/browse-query.server";
 import { kickAlertDigests } from "~/models/search-alert-wake.server";
 
 /**
  * Which followed searches a home has just joined (docs/product.md, search alerts): a home
  * the public can now see (added active, or switched on), or an active home whose price
- * went down. The matches wait in search_alert_matches for the next digest.
+ * went down. The save notes it (search_alert_checks); the matching runs after, off the
+ * request, and the matches wait in search_alert_matches for the next digest.
  */
 
 export type AlertReason = "new" | "price_drop";
@@ -23,49 +25,95 @@ export function alertReason(before: Listed | null, after: Listed): AlertReason |
   return null;
 }
 
+/** The alert's search; its text as one clean line, whenever it was stored (browseText). */
 export function filtersOfAlert(alert: Pick<SearchAlert, "q" | "kind" | "minPrice" | "maxPrice" | "beds" | "baths">): BrowseFilters {
-  return { q: alert.q, kind: alert.kind, minPrice: alert.minPrice, maxPrice: alert.maxPrice, beds: alert.beds, baths: alert.baths };
+  return { q: browseText(alert.q), kind: alert.kind, minPrice: alert.minPrice, maxPrice: alert.maxPrice, beds: alert.beds, baths: alert.baths };
 }
 
-/** The confirmed alerts whose search shows the home now (browseFilter, through homeMatcher). */
-export function alertsMatchingHome(propertyId: number): number[] {
-  const matches = homeMatcher(propertyId);
-  return db()
-    .select({
-      id: searchAlerts.id,
-      q: searchAlerts.q,
-      kind: searchAlerts.kind,
-      minPrice: searchAlerts.minPrice,
-      maxPrice: searchAlerts.maxPrice,
-      beds: searchAlerts.beds,
-      baths: searchAlerts.baths,
-    })
-    .from(searchAlerts)
-    .where(eq(searchAlerts.status, "confirmed"))
-    .all()
-    .filter((alert) => matches(filtersOfAlert(alert)))
-    .map((alert) => alert.id);
-}
+/** Lets the server answer the requests that came in meanwhile before the next step. */
+export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-type Executor = Pick<AppDatabase, "insert">;
+// Alerts read and matched a step: a few milliseconds of work between two yields.
+const ALERTS_PER_STEP = 1_000;
 // Four values a row: well within SQLite's 32,766 parameters.
 const ROWS_PER_INSERT = 500;
 
+type Executor = Pick<AppDatabase, "insert">;
+
 /**
- * Records the home for every alert it now matches (call it in the transaction that saved
- * the home) and wakes the digests. A home already waiting for an alert keeps its first
- * reason: listed, then cheaper before the mail, is still news as a new home.
+ * Notes, in the transaction that saved the home, that it is news to the searches it
+ * matches; the matching runs after the commit, off the request (runAlertChecks), so a
+ * publish costs the same with ten alerts or twenty thousand.
  */
-export function recordAlertMatches(propertyId: number, reason: AlertReason, executor: Executor = db()): number {
-  const alertIds = alertsMatchingHome(propertyId);
+export function queueAlertCheck(propertyId: number, reason: AlertReason, executor: Executor = db()) {
+  executor.insert(searchAlertChecks).values({ propertyId, reason }).run();
+  // Asynchronous: inside a transaction the round only looks after the commit.
+  kickAlertDigests();
+}
+
+/** One step's matches, in a transaction of their own. */
+function recordMatches(propertyId: number, reason: AlertReason, alertIds: number[]) {
   const matchedAt = new Date();
-  for (let start = 0; start < alertIds.length; start += ROWS_PER_INSERT) {
-    executor
-      .insert(searchAlertMatches)
-      .values(alertIds.slice(start, start + ROWS_PER_INSERT).map((alertId) => ({ alertId, propertyId, reason, matchedAt })))
-      .onConflictDoNothing()
-      .run();
+  // Background work never waits for another connection's lock on the server's one
+  // thread: a busy database fails the round, and the next round matches the home again.
+  withoutBusyWait(() =>
+    writeTransaction((tx) => {
+      for (let start = 0; start < alertIds.length; start += ROWS_PER_INSERT) {
+        tx.insert(searchAlertMatches)
+          .values(alertIds.slice(start, start + ROWS_PER_INSERT).map((alertId) => ({ alertId, propertyId, reason, matchedAt })))
+          .onConflictDoNothing()
+          .run();
+      }
+    }),
+  );
+}
+
+/**
+ * Records the home for every confirmed alert whose search shows it now, a step of alerts
+ * at a time, yielding between steps. A home already waiting for an alert keeps its first
+ * reason: listed, then cheaper before the mail, is still news as a new home. Returns
+ * how many alerts it matched.
+ */
+export async function matchHomeToAlerts(propertyId: number, reason: AlertReason): Promise<number> {
+  const matches = homeMatcher(propertyId);
+  let after = 0;
+  let matched = 0;
+  for (;;) {
+    const step = db()
+      .select({
+        id: searchAlerts.id,
+        q: searchAlerts.q,
+        kind: searchAlerts.kind,
+        minPrice: searchAlerts.minPrice,
+        maxPrice: searchAlerts.maxPrice,
+        beds: searchAlerts.beds,
+        baths: searchAlerts.baths,
+      })
+      .from(searchAlerts)
+      .where(and(eq(searchAlerts.status, "confirmed"), gt(searchAlerts.id, after)))
+      .orderBy(asc(searchAlerts.id))
+      .limit(ALERTS_PER_STEP)
+      .all();
+    if (!step.length) return matched;
+    after = step[step.length - 1].id;
+    const alertIds = step.filter((alert) => matches(filtersOfAlert(alert))).map((alert) => alert.id);
+    if (alertIds.length) recordMatches(propertyId, reason, alertIds);
+    matched += alertIds.length;
+    await yieldToRequests();
   }
-  if (alertIds.length) kickAlertDigests();
-  return alertIds.length;
+}
+
+/**
+ * Works through the homes waiting to be matched, oldest first; each leaves the queue once
+ * its matches are written (a crash in between matches it again, which adds nothing twice).
+ * Returns how many matches were recorded.
+ */
+export async function runAlertChecks(): Promise<number> {
+  let matched = 0;
+  for (;;) {
+    const check = db().select().from(searchAlertChecks).orderBy(asc(searchAlertChecks.id)).limit(1).get();
+    if (!check) return matched;
+    matched += await matchHomeToAlerts(check.propertyId, check.reason);
+    withoutBusyWait(() => db().delete(searchAlertChecks).where(eq(searchAlertChecks.id, check.id)).run());
+  }
 }

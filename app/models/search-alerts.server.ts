@@ -1,11 +1,14 @@
-import { and, eq, gt, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { isIP } from "node:net";
 import { db, writeTransaction } from "~/db/client.server";
-import { searchAlerts, searchAlertSends, type SearchAlert } from "~/db/schema";
+import { searchAlertConfirmations, searchAlerts, searchAlertSends, type SearchAlert } from "~/db/schema";
+import { alertCapReached, type AlertCap } from "~/models/search-alert-limits.server";
 import { browseHref, type BrowseFilters, type BrowseSort } from "~/models/browse-query";
 import { alertConfirmationMail } from "~/models/search-alert-mails.server";
 import { queueMail } from "~/services/mail/queue.server";
-import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
+import { RateLimiter, RememberedKeys } from "~/services/rate-limits/rate-limit.server";
 import { clientNetworkOf } from "~/utils/client-network.server";
+import { mailboxOf } from "~/utils/mailbox";
 import type { Language } from "~/utils/locale";
 import { hashOfToken, isTokenShaped, newSecretToken } from "~/utils/secret-tokens.server";
 import { BROWSE_PATH } from "~/paths";
@@ -22,9 +25,23 @@ import { BROWSE_PATH } from "~/paths";
 export const ALERT_CONFIRM_LIFETIME_MS = 48 * 3_600_000;
 
 const WINDOW_MS = 15 * 60_000;
-// As for sign-in links (docs/product.md §9): 5 per address and 20 per client network in 15 minutes.
+// As for sign-in links (docs/product.md §9, decision 031): 5 per inbox and 20 per client
+// network in 15 minutes. The 5 per inbox count the inbox, not the address as typed
+// (a+1@, a+2@ reach one inbox); the networks that never confirmed an alert for it share
+// them (all a stranger can send there), and each network that has (within 30 days) has
+// 5 of its own, so a stranger cannot spend the owner's.
 const perIp = new RateLimiter("alert-request-ip", 20, WINDOW_MS);
-const perAddress = new RateLimiter("alert-request-address", 5, WINDOW_MS);
+const perMailbox = new RateLimiter("alert-request-mailbox", 5, WINDOW_MS);
+const perMailboxFromConfirmedNetwork = new RateLimiter("alert-request-mailbox-confirmed-network", 5, WINDOW_MS);
+const CONFIRMED_NETWORK_LIFETIME_MS = 30 * 24 * 60 * 60_000;
+const confirmedNetworks = new RememberedKeys("alert-confirmed-network", CONFIRMED_NETWORK_LIFETIME_MS);
+const networkKey = (mailbox: string, ip: string) => `${mailbox} ${clientNetworkOf(ip)}`;
+
+/** The mailbox's own allowance for a network that confirmed an alert for it, the shared one for any other. */
+async function mailboxAllowance(mailbox: string, ip: string) {
+  const own = isIP(ip) && (await confirmedNetworks.has(networkKey(mailbox, ip)));
+  return (own ? perMailboxFromConfirmedNetwork : perMailbox).hit(own ? networkKey(mailbox, ip) : mailbox);
+}
 
 // Every "sent" answer leaves no earlier than this after the request began, whether a
 // mail was queued or not (as the sign-in link's answer does).
@@ -49,64 +66,99 @@ export async function requestSearchAlert(input: AlertRequest, requester: { ip: s
   if (!ipLimit.allowed) return { kind: "rate_limited", retryAfterSeconds: ipLimit.retryAfterSeconds };
 
   const email = input.email.trim().toLowerCase();
-  if (!requester.honeypot && (await perAddress.hit(email)).allowed) storeAndMail({ ...input, email });
+  if (!requester.honeypot && (await mailboxAllowance(mailboxOf(email), requester.ip)).allowed) storeAndMail({ ...input, email });
 
   const wait = started + SENT_ANSWER_FLOOR_MS - performance.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   return { kind: "sent" };
 }
 
+/**
+ * A new or still pending alert gets a confirmation link; one already confirmed, or one
+ * whose inbox follows as many searches as it may, gets nothing (the answer is the same).
+ * A new link never ends an earlier one: each works until it expires.
+ */
 function storeAndMail(input: AlertRequest) {
   const filters = filtersQuery(input.filters);
+  const mailbox = mailboxOf(input.email);
   const token = newSecretToken();
-  const now = Date.now();
-  const pending = {
-    language: input.language,
-    sort: input.sort,
-    confirmTokenHash: hashOfToken(token),
-    confirmExpiresAt: new Date(now + ALERT_CONFIRM_LIFETIME_MS),
-  };
+  const confirmExpiresAt = new Date(Date.now() + ALERT_CONFIRM_LIFETIME_MS);
   writeTransaction((tx) => {
     const existing = tx.select().from(searchAlerts).where(and(eq(searchAlerts.email, input.email), eq(searchAlerts.filters, filters))).get();
     // Already followed: nothing changes and nothing is sent (the answer says the same).
     if (existing?.status === "confirmed") return;
+    if (alertCapReached(mailbox, tx) === "mailbox") return;
     const alert = existing
-      ? tx.update(searchAlerts).set(pending).where(eq(searchAlerts.id, existing.id)).returning().get()
+      ? tx.update(searchAlerts).set({ language: input.language, sort: input.sort, confirmExpiresAt }).where(eq(searchAlerts.id, existing.id)).returning().get()
       : tx
           .insert(searchAlerts)
-          .values({ email: input.email, filters, ...input.filters, ...pending, linkToken: newSecretToken() })
+          .values({ email: input.email, mailbox, filters, ...input.filters, language: input.language, sort: input.sort, confirmExpiresAt, linkToken: newSecretToken() })
           .returning()
           .get();
+    tx.insert(searchAlertConfirmations).values({ tokenHash: hashOfToken(token), alertId: alert.id, expiresAt: confirmExpiresAt }).run();
     queueMail(alertConfirmationMail(alert, token, ALERT_CONFIRM_LIFETIME_MS / 3_600_000), tx);
   });
 }
 
-export type ConfirmationState = { state: "valid" | "confirmed"; alert: SearchAlert } | { state: "unknown" };
+export type ConfirmationState = { state: "valid" | "confirmed"; alert: SearchAlert } | { state: "full"; cap: AlertCap; alert: SearchAlert } | { state: "unknown" };
+
+/** The alert of a confirmation link still valid, or of one used before (its alert confirmed). */
+function alertOfConfirmation(token: string, now: Date): SearchAlert | undefined {
+  const row = db()
+    .select({ alert: searchAlerts, expiresAt: searchAlertConfirmations.expiresAt })
+    .from(searchAlertConfirmations)
+    .innerJoin(searchAlerts, eq(searchAlerts.id, searchAlertConfirmations.alertId))
+    .where(eq(searchAlertConfirmations.tokenHash, hashOfToken(token)))
+    .get();
+  if (!row) return undefined;
+  return row.alert.status === "confirmed" || row.expiresAt.getTime() > now.getTime() ? row.alert : undefined;
+}
 
 /** What a confirmation link would do now, without using it (the page's GET). */
 export function inspectAlertConfirmation(token: unknown): ConfirmationState {
   if (!isTokenShaped(token)) return { state: "unknown" };
-  const alert = db().select().from(searchAlerts).where(eq(searchAlerts.confirmTokenHash, hashOfToken(token))).get();
+  const alert = alertOfConfirmation(token, new Date());
   if (!alert) return { state: "unknown" };
-  if (alert.status === "confirmed") return { state: "confirmed", alert };
-  return alert.confirmExpiresAt && alert.confirmExpiresAt.getTime() > Date.now() ? { state: "valid", alert } : { state: "unknown" };
+  return { state: alert.status === "confirmed" ? "confirmed" : "valid", alert };
 }
 
 /**
- * Confirms the alert of a link (its button): one conditional UPDATE, so of simultaneous
- * submissions one confirms. A link used before reads as "confirmed" (the alert is on);
- * an expired or unknown one as "unknown".
+ * Confirms the alert of a link (its button), unless its inbox, its domain or the site
+ * already has as many confirmed alerts as it may ("full"). One conditional UPDATE, so of
+ * simultaneous submissions one confirms. A link used before reads as "confirmed"; an
+ * expired or unknown one as "unknown". The network that confirms is remembered as the
+ * inbox's own (its requests get an allowance of their own).
  */
-export function confirmSearchAlert(token: unknown): ConfirmationState {
+export async function confirmSearchAlert(token: unknown, clientIp: string): Promise<ConfirmationState> {
   if (!isTokenShaped(token)) return { state: "unknown" };
   const now = new Date();
-  const alert = db()
-    .update(searchAlerts)
-    .set({ status: "confirmed", confirmedAt: now, confirmExpiresAt: null })
-    .where(and(eq(searchAlerts.confirmTokenHash, hashOfToken(token)), eq(searchAlerts.status, "pending"), gt(searchAlerts.confirmExpiresAt, now)))
-    .returning()
-    .get();
-  return alert ? { state: "confirmed", alert } : inspectAlertConfirmation(token);
+  const outcome = writeTransaction((tx): ConfirmationState => {
+    const alert = alertOfConfirmation(token, now);
+    if (!alert) return { state: "unknown" };
+    if (alert.status === "confirmed") return { state: "confirmed", alert };
+    const cap = alertCapReached(alert.mailbox, tx);
+    if (cap) return { state: "full", cap, alert };
+    const confirmed = tx
+      .update(searchAlerts)
+      .set({ status: "confirmed", confirmedAt: now, confirmExpiresAt: null })
+      .where(and(eq(searchAlerts.id, alert.id), eq(searchAlerts.status, "pending")))
+      .returning()
+      .get();
+    return { state: "confirmed", alert: confirmed ?? alert };
+  });
+  if (outcome.state === "confirmed" && isIP(clientIp)) await confirmedNetworks.remember(networkKey(outcome.alert.mailbox, clientIp));
+  return outcome;
+}
+
+type Reader = Pick<ReturnType<typeof db>, "select">;
+
+/**
+ * Whether the inbox has confirmed something (an alert, with the button of a link mailed
+ * there): only then may a mail to it carry text a visitor typed, such as a name
+ * (docs/decisions/063). Anyone can type anyone's address into a form.
+ */
+export function hasConfirmedMailbox(mailbox: string, reader: Reader = db()): boolean {
+  return reader.select({ id: searchAlerts.id }).from(searchAlerts).where(and(eq(searchAlerts.mailbox, mailbox), eq(searchAlerts.status, "confirmed"))).limit(1).get() !== undefined;
 }
 
 /** The alert a mail's link names (unsubscribe, manage), if it still exists. */
@@ -154,12 +206,13 @@ export function stopAlertsOfLinkAddress(token: unknown, id: number | "all"): { s
   });
 }
 
-/** Pending alerts whose link expired are deleted, as are send records past 30 days. */
+/** Pending alerts whose last link expired are deleted, as are expired links and send records past 30 days. */
 export function sweepSearchAlerts(now = Date.now()): { expired: number; sends: number } {
   const expired = db()
     .delete(searchAlerts)
     .where(and(eq(searchAlerts.status, "pending"), lte(searchAlerts.confirmExpiresAt, new Date(now))))
     .run().changes;
+  db().delete(searchAlertConfirmations).where(lte(searchAlertConfirmations.expiresAt, new Date(now))).run();
   const sends = db().delete(searchAlertSends).where(lte(searchAlertSends.sentAt, new Date(now - SENDS_KEPT_MS))).run().changes;
   return { expired, sends };
 }

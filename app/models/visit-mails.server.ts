@@ -17,6 +17,17 @@ import { createTranslate } from "~/utils/translate";
 
 type Visit = { message: ContactMessage; visit: VisitRequest };
 
+/**
+ * Whether a visitor's mail may greet them by the name they typed: only when their inbox
+ * has confirmed something (docs/decisions/063). Otherwise anyone could make the site
+ * mail text of their choosing to any address under the office's name.
+ */
+type Greeting = { greetByName: boolean };
+
+function greetingOf(t: ReturnType<typeof translatorFor>, message: ContactMessage, { greetByName }: Greeting): string {
+  return greetByName ? t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }) : t("visit.mail.greeting_unnamed");
+}
+
 function translatorFor(language: Language) {
   return createTranslate(getDictionary()[language], language);
 }
@@ -77,15 +88,15 @@ export function visitOfficeNotice({ message, visit }: Visit, recipient: string, 
   return { to: recipient, subject: t("visit.mail.office.subject", undefined, { home, name }), ...body, replyTo: message.email };
 }
 
-/** To the visitor: what they asked for, in their language, with the office's phone. */
-export function visitReceivedMail({ message, visit }: Visit): OutgoingMail {
+/** To the visitor: what they asked for (the home and the times, nothing they typed), in their language, with the office's phone. */
+export function visitReceivedMail({ message, visit }: Visit, greeting: Greeting): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
   const { home, address } = homeOf(visit);
   const phone = officePhone(language);
   const body = paragraphsMail({
     paragraphs: [
-      t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }),
+      greetingOf(t, message, greeting),
       t("visit.mail.received.intro", undefined, { home, address }),
       t("visit.mail.received.next", undefined, { phone }),
       t("visit.mail.signature"),
@@ -101,7 +112,7 @@ function visitUid(messageId: number): string {
 }
 
 /** To the visitor once the office confirms: the time, and visit.ics for their calendar. */
-export function visitConfirmedMail({ message, visit }: Visit, time: number): OutgoingMail {
+export function visitConfirmedMail({ message, visit }: Visit, time: number, greeting: Greeting): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
   const { home, address } = homeOf(visit);
@@ -109,7 +120,7 @@ export function visitConfirmedMail({ message, visit }: Visit, time: number): Out
   const timeLabel = visitTimeLabel(time, language);
   const body = paragraphsMail({
     paragraphs: [
-      t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }),
+      greetingOf(t, message, greeting),
       t("visit.mail.confirmed.intro", undefined, { home, address, time: timeLabel }),
       t("visit.mail.confirmed.calendar", undefined, { phone }),
       t("visit.mail.signature"),
@@ -132,13 +143,13 @@ export function visitConfirmedMail({ message, visit }: Visit, time: number): Out
 }
 
 /** To the visitor when the office declines: polite, with the phone and a way to ask again. */
-export function visitDeclinedMail({ message, visit }: Visit): OutgoingMail {
+export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
   const { home } = homeOf(visit);
   const body = paragraphsMail({
     paragraphs: [
-      t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }),
+      greetingOf(t, message, greeting),
       t("visit.mail.declined.intro", undefined, { home }),
       t("visit.mail.declined.next", undefined, { phone: officePhone(language) }),
       t("visit.mail.signature"),

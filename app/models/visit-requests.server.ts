@@ -12,8 +12,11 @@ import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
 import { isWithinVisitingHours, visitSlots, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
 import { visitingHours } from "~/models/visiting-hours.server";
+import { hasConfirmedMailbox } from "~/models/search-alerts.server";
 import { queueMail } from "~/services/mail/queue.server";
+import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
 import { clientNetworkOf } from "~/utils/client-network.server";
+import { mailboxOf } from "~/utils/mailbox";
 import type { Language } from "~/utils/locale";
 
 /**
@@ -56,6 +59,16 @@ export type VisitOutcome =
  * contact form's (one allowance for both), counted after validation; a filled honeypot
  * is answered like a stored request and writes nothing.
  */
+// A stranger could name anyone's address: whatever the networks, one inbox gets at most
+// this many "we received your visit request" mails a day (a request past it is stored
+// and reaches the office as usual, without the mail), and one network may ask for at
+// most this many visits a day on top of the contact form's 10 in 10 minutes.
+export const VISIT_MAILS_PER_INBOX_PER_DAY = 3;
+export const VISIT_REQUESTS_PER_NETWORK_PER_DAY = 20;
+const DAY_MS = 24 * 3_600_000;
+const visitMailsPerInbox = new RateLimiter("visit-mail-inbox", VISIT_MAILS_PER_INBOX_PER_DAY, DAY_MS);
+const visitRequestsPerNetwork = new RateLimiter("visit-request-network-day", VISIT_REQUESTS_PER_NETWORK_PER_DAY, DAY_MS);
+
 export async function submitVisitRequest(input: {
   propertyId: number;
   visitor: VisitVisitor;
@@ -64,12 +77,18 @@ export async function submitVisitRequest(input: {
   clientIp: string;
   honeypot: unknown;
 }): Promise<VisitOutcome> {
-  const limit = await visitorMessageLimiter.hit(clientNetworkOf(input.clientIp));
+  const network = clientNetworkOf(input.clientIp);
+  const limit = await visitorMessageLimiter.hit(network);
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  const daily = await visitRequestsPerNetwork.hit(network);
+  if (!daily.allowed) return { kind: "rate_limited", retryAfterSeconds: daily.retryAfterSeconds };
   if (isHoneypotFilled(input.honeypot)) {
     log.info("visit: honeypot filled, request dropped", clientFields(input.clientIp));
     return { kind: "stored", request: null, id: nextContactMessageId() };
   }
+  const inbox = mailboxOf(input.visitor.email);
+  const acknowledge = (await visitMailsPerInbox.hit(inbox)).allowed;
+  if (!acknowledge) log.info("visit: the inbox had its visit mails for the day, request stored without the visitor's mail", clientFields(input.clientIp));
   const stored = writeTransaction((tx) => {
     const home = inquiryHome(input.propertyId, tx);
     if (!home) return null;
@@ -90,7 +109,7 @@ export async function submitVisitRequest(input: {
       .get();
     const request = { message, visit };
     queueMail(visitOfficeNotice(request, contactRecipient(tx), home.url), tx);
-    queueMail(visitReceivedMail(request), tx);
+    if (acknowledge) queueMail(visitReceivedMail(request, { greetByName: hasConfirmedMailbox(inbox, tx) }), tx);
     return request;
   });
   return stored ? { kind: "stored", request: stored, id: stored.message.id } : { kind: "not_found" };
@@ -182,7 +201,8 @@ function decide(id: number, time: number | null, actor: string): DecisionOutcome
         .returning()
         .get() ?? found.message;
     const request = { message, visit };
-    queueMail(time === null ? visitDeclinedMail(request) : visitConfirmedMail(request, time), tx);
+    const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx) };
+    queueMail(time === null ? visitDeclinedMail(request, greeting) : visitConfirmedMail(request, time, greeting), tx);
     recordAudit(
       {
         actor,

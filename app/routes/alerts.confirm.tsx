@@ -8,6 +8,7 @@ import { ALERT_LINK_FORM } from "~/http/form-shapes.server";
 import { NO_STORE } from "~/http/no-store";
 import { refuseUnlessPost } from "~/http/page-post.server";
 import { useT } from "~/i18n/use-t";
+import { clientIpOf } from "~/utils/client-network.server";
 import { confirmSearchAlert, inspectAlertConfirmation, type ConfirmationState } from "~/models/search-alerts.server";
 
 /**
@@ -16,16 +17,19 @@ import { confirmSearchAlert, inspectAlertConfirmation, type ConfirmationState } 
  * expired or unknown one says so and how to ask again.
  */
 
-const view = (outcome: ConfirmationState) => (outcome.state === "unknown" ? { state: outcome.state, alert: null } : { state: outcome.state, alert: alertView(outcome.alert) });
+const view = (outcome: ConfirmationState) =>
+  outcome.state === "unknown"
+    ? { state: outcome.state, cap: null, alert: null }
+    : { state: outcome.state, cap: outcome.state === "full" ? outcome.cap : null, alert: alertView(outcome.alert) };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   return json(view(inspectAlertConfirmation(linkToken(request))), { headers: NO_STORE });
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   refuseUnlessPost(request);
   await readForm(request, ALERT_LINK_FORM);
-  return json(view(confirmSearchAlert(linkToken(request))), { headers: NO_STORE });
+  return json(view(await confirmSearchAlert(linkToken(request), clientIpOf(context))), { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = ({ matches }) =>
@@ -34,12 +38,20 @@ export const meta: MetaFunction = ({ matches }) =>
 export default function ConfirmAlert() {
   const { t } = useT();
   const loaded = useLoaderData<typeof loader>();
-  const { state, alert } = useActionData<typeof action>() ?? loaded;
+  const { state, cap, alert } = useActionData<typeof action>() ?? loaded;
   const here = useLocation();
   if (!alert) {
     return (
       <AlertLinkPage title={t("alerts.confirm.invalid_title", "This link no longer works")}>
         <p>{t("alerts.confirm.invalid_text")}</p>
+      </AlertLinkPage>
+    );
+  }
+  if (state === "full") {
+    return (
+      <AlertLinkPage title={t("alerts.confirm.full_title", "These alerts could not be turned on")} searchHref={alert.searchHref}>
+        <p role="status">{cap === "mailbox" ? t("alerts.confirm.full_address", undefined, { email: alert.email }) : t("alerts.confirm.full_site")}</p>
+        <SearchInWords filters={alert.filters} />
       </AlertLinkPage>
     );
   }

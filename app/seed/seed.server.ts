@@ -78,6 +78,8 @@ async function seedDemoOnce() {
           priceTranslatedFrom: property.price,
           descriptionTranslatedFrom: property.description,
           imageUrl: objectPath(main.key),
+          // Every demo home has been public (the one switched off is being renovated).
+          firstPublishedAt: new Date(),
         })
         .returning({ id: properties.id })
         .get();

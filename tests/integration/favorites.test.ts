@@ -14,6 +14,7 @@ import { visibleTexts } from "../support/html";
 let app: RunningServer;
 let active: { id: number; name: string }[];
 let inactive: { id: number; name: string };
+let draft: { id: number; name: string };
 const UNKNOWN = 987654;
 
 beforeAll(async () => {
@@ -26,6 +27,14 @@ beforeAll(async () => {
     db.prepare("update properties set is_active = 0 where id = ?").run(inactive.id);
     db.prepare("update properties set price_spanish = ?, latitude = ?, longitude = ? where id = ?").run("$1.234 al mes (prueba)", 32.9412, -97.1342, active[0].id);
     db.prepare("update properties set latitude = ?, longitude = ? where id = ?").run(32.7767, -96.797, active[1].id);
+    // A home staff saved switched off and never published.
+    const name = "DRAFT 12 Elm St - owner in foreclosure, do not list";
+    const id = Number(
+      db
+        .prepare("insert into properties (name, location, price, image_url, beds, baths, sqft, description, is_active) values (?, 'Tyler, TX', '$900/month', '/objects/demo/home-1.webp', '2', '1', '900', 'Draft.', 0)")
+        .run(name).lastInsertRowid,
+    );
+    draft = { id, name };
   });
 });
 afterAll(() => app.stop());
@@ -155,7 +164,7 @@ describe("/favorites", () => {
     const names = document.querySelectorAll("article h3").map((heading) => heading.textContent.trim());
     expect(names).toEqual([active[0].name, active[1].name]);
     expect(texts).toContain(`${inactive.name} is no longer available`);
-    expect(texts).toContain(`Home #${UNKNOWN} is no longer available`);
+    expect(texts).toContain("A home that is no longer available");
     const hrefs = document.querySelectorAll("a").map((link) => link.getAttribute("href"));
     expect(hrefs).toContain(`/favorites?ids=${active[0].id},${inactive.id},${active[1].id},${UNKNOWN}`);
     expect(hrefs).toContain(`/compare?ids=${active[0].id},${active[1].id}`);
@@ -174,7 +183,7 @@ describe("/favorites", () => {
     expect(texts).toContain("Casas guardadas");
     expect(texts).toContain("$1.234 al mes (prueba)");
     expect(texts).toContain(`${inactive.name} ya no está disponible`);
-    expect(texts).toContain(`Casa n.º ${UNKNOWN} ya no está disponible`);
+    expect(texts).toContain("Una casa que ya no está disponible");
     expect(document.querySelector('header a[href="/favorites"] .sr-only')?.textContent).toBe("Guardadas (3)");
   });
 
@@ -190,7 +199,7 @@ describe("/favorites", () => {
     const { document, texts } = await page(`/favorites?ids=${active[2].id},${active[3].id},${UNKNOWN}`);
     expect(texts).toContain("Homes shared with you");
     expect(document.querySelectorAll("article h3").map((heading) => heading.textContent.trim())).toEqual([active[2].name, active[3].name]);
-    expect(texts).toContain(`Home #${UNKNOWN} is no longer available`);
+    expect(texts).toContain("A home that is no longer available");
     const saveAll = document.querySelector('form[action="/favorites"] button[value="save-all"]');
     expect(saveAll?.textContent).toBe("Save all");
     expect(document.querySelector('input[name="ids"]')?.getAttribute("value")).toBe(`${active[2].id},${active[3].id},${UNKNOWN}`);
@@ -202,6 +211,25 @@ describe("/favorites", () => {
     const response = await fetch(`${app.url}/favorites?ids=${active[0].id}%2C${active[1].id}&lng=es`, { redirect: "manual" });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`/favorites?ids=${active[0].id},${active[1].id}&lng=es`);
+  });
+});
+
+describe("a home that was never public", () => {
+  it("is not named in a shared list or a comparison, in either language", async () => {
+    for (const path of [`/favorites?ids=${draft.id},${active[0].id}`, `/compare?ids=${draft.id},${active[0].id}`]) {
+      const english = await page(path);
+      expect(english.texts).not.toContain("DRAFT");
+      expect(english.texts).toContain("A home that is no longer available");
+      const spanish = await page(`${path}&lng=es`);
+      expect(spanish.texts).not.toContain("foreclosure");
+      expect(spanish.texts).toContain("Una casa que ya no está disponible");
+    }
+  });
+
+  it("is named once it has been public, after it is switched off again", async () => {
+    const edited = withServerDatabase(app, (db) => db.prepare("select first_published_at from properties where id = ?").get(inactive.id)) as { first_published_at: number | null };
+    expect(edited.first_published_at).not.toBeNull();
+    expect((await page(`/favorites?ids=${inactive.id}`)).texts).toContain(`${inactive.name} is no longer available`);
   });
 });
 
@@ -234,7 +262,7 @@ describe("/compare", () => {
   it("names unknown and inactive homes and leaves them out", async () => {
     const { document, texts } = await page(`/compare?ids=${active[0].id},${UNKNOWN},${inactive.id},${active[1].id}`);
     expect(document.querySelectorAll("thead th").map((heading) => heading.textContent.trim())).toEqual([active[0].name, active[1].name]);
-    expect(texts).toContain(`Home #${UNKNOWN} is no longer available`);
+    expect(texts).toContain("A home that is no longer available");
     expect(texts).toContain(`${inactive.name} is no longer available`);
   });
 

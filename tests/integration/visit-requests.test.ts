@@ -85,7 +85,10 @@ describe("visit requests through the JSON calls", () => {
     const visitor = await sink.waitFor((mail) => mail.to.includes("lucia@example.com") && decodedHeader(mail.raw, "Subject").includes("Recibimos"));
     expect(decodedHeader(visitor.raw, "Subject")).toBe("Recibimos su solicitud de visita a Oak Bend, Lot 7");
     const visitorText = textOf(visitor);
-    expect(visitorText).toContain("Hola, Lucía:");
+    // The inbox has confirmed nothing: the mail carries nothing the visitor typed.
+    expect(visitorText).toMatch(/^Hola:/);
+    expect(visitorText).not.toContain("Lucía");
+    expect(visitorText).not.toContain(String(body.message));
     expect(visitorText).toContain(`Oak Bend, Lot 7 (${VISIT_HOME_LOCATION})`);
     expect(visitorText).toContain("(817) 555-0142");
     const firstSpanish = new Intl.DateTimeFormat("es-MX", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" }).format(Date.parse(times[0]));
@@ -204,7 +207,8 @@ describe("visit requests through the JSON calls", () => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toMatchObject({ status: "declined", confirmedTime: null });
     const mail = await sink.waitFor((received) => received.to.includes("sam@example.com") && decodedHeader(received.raw, "Subject").startsWith("About your visit request"));
-    expect(textOf(mail)).toMatch(/Hello Sam,[\s\S]*Oak Bend, Lot 7[\s\S]*\(817\) 555-0142/);
+    expect(textOf(mail)).toMatch(/^Hello,[\s\S]*Oak Bend, Lot 7[\s\S]*\(817\) 555-0142/);
+    expect(textOf(mail)).not.toContain("Sam");
     expect(mimeParts(mail.raw).some((part) => part.contentType === "text/calendar")).toBe(false);
   });
 

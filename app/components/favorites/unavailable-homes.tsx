@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/use-t";
 
-/** Saved or compared homes that can no longer be shown, each named: '{name} is no longer available'. */
+/** Saved or compared homes that can no longer be shown: '{name} is no longer available', or without a name 'A home that is no longer available'. */
 export function UnavailableHomes({ homes }: { homes: { id: number; name: string | null }[] }) {
   const { t } = useT();
   if (!homes.length) return null;
@@ -12,9 +12,9 @@ export function UnavailableHomes({ homes }: { homes: { id: number; name: string 
       <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
         {homes.map((home) => (
           <li key={home.id}>
-            {t("favorites.unavailable_item", "{{name}} is no longer available", {
-              name: home.name ?? t("favorites.home_number", "Home #{{id}}", { id: home.id }),
-            })}
+            {home.name === null
+              ? t("favorites.unavailable_unnamed", "A home that is no longer available")
+              : t("favorites.unavailable_item", "{{name}} is no longer available", { name: home.name })}
           </li>
         ))}
       </ul>

@@ -26,11 +26,23 @@ export type OutgoingMail = {
   attachments?: MailAttachment[];
   /** Extra headers (a search alert's List-Unsubscribe and List-Unsubscribe-Post). */
   headers?: Record<string, string>;
+  /** Who waits for it (MAIL_PRIORITY); "person" when left out. */
+  priority?: MailPriority;
 };
+
+/**
+ * The order due mail leaves in: a sign-in link first (someone stands at the login page),
+ * then whatever a person waits for (the office's notices, a visitor's mails, an alert's
+ * confirmation), then the search alerts' digests, which may be thousands at once and
+ * nobody waits for. Within one priority, the oldest due first.
+ */
+export const MAIL_PRIORITY = { "sign-in": 0, person: 1, digest: 2 } as const;
+export type MailPriority = keyof typeof MAIL_PRIORITY;
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 5 * 60_000;
-const BATCH_SIZE = 20;
+// Small enough that a sign-in link queued behind a batch of digests waits for a few sends at most.
+export const MAIL_BATCH_SIZE = 10;
 // A worker holds its rows for LEASE_MS and renews the lease every LEASE_RENEW_MS while
 // it still works on them, however long an attempt takes (10 s to connect, 10 s for the
 // greeting, 30 s idle, each of which can repeat); a killed process stops renewing, and
@@ -61,6 +73,7 @@ export function queueMail(mail: OutgoingMail, executor: Executor = db()): number
       replyTo: mail.replyTo ?? null,
       attachments: mail.attachments?.length ? mail.attachments : null,
       headers: mail.headers && Object.keys(mail.headers).length ? mail.headers : null,
+      priority: MAIL_PRIORITY[mail.priority ?? "person"],
     })
     .returning({ id: mailQueue.id })
     .get();
@@ -112,8 +125,8 @@ export function leaseDueMail(now: Date): QueuedMail[] {
     .select({ id: mailQueue.id })
     .from(mailQueue)
     .where(and(isNull(mailQueue.sentAt), lte(mailQueue.nextAttemptAt, now), free))
-    .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
-    .limit(BATCH_SIZE)
+    .orderBy(asc(mailQueue.priority), asc(mailQueue.nextAttemptAt), asc(mailQueue.id))
+    .limit(MAIL_BATCH_SIZE)
     .all()
     .map((row) => row.id);
   if (due.length === 0) return [];
@@ -136,7 +149,7 @@ export function leaseDueMail(now: Date): QueuedMail[] {
     }
     throw error;
   }
-  return rows.sort((a, b) => a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
+  return rows.sort((a, b) => a.priority - b.priority || a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
 }
 
 /** Keeps the rows a worker has not finished with leased to it (see LEASE_MS). */

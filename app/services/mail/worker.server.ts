@@ -1,6 +1,6 @@
 import { log } from "~/config/logger.server";
 import { errorForLog } from "~/utils/error-for-log";
-import { LEASE_RENEW_MS, leaseDueMail, markFailed, markSent, releaseLeases, renewLeases } from "./queue.server";
+import { LEASE_RENEW_MS, leaseDueMail, MAIL_BATCH_SIZE, markFailed, markSent, releaseLeases, renewLeases } from "./queue.server";
 import { closeTransport, deliver } from "./transport.server";
 import { currentMailWorker, setMailWorker } from "./wake.server";
 
@@ -35,9 +35,12 @@ type WorkerState = {
 };
 
 async function drain(state: WorkerState) {
+  let full: boolean;
   do {
     state.again = false;
     const rows = leaseDueMail(new Date());
+    // A full batch means more may be due: lease the next one now rather than at the next poll.
+    full = rows.length === MAIL_BATCH_SIZE;
     let next = 0;
     // The row being sent and those after it stay ours, however long an attempt takes.
     const stopRenewing = keepLeased(() => rows.slice(next).map((row) => row.id));
@@ -59,7 +62,7 @@ async function drain(state: WorkerState) {
     } finally {
       stopRenewing();
     }
-  } while (state.again && !state.stopping);
+  } while ((state.again || full) && !state.stopping);
 }
 
 function run(state: WorkerState) {
