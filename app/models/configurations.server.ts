@@ -102,17 +102,22 @@ export function updateConfiguration(key: string, value: string, updatedBy: strin
 
 /** The Settings tab's Save: creates contact_email when absent, changes it when present. */
 export function saveContactEmail(value: string, updatedBy: string): ConfigurationSetting {
+  return saveSetting({ key: CONTACT_EMAIL_KEY, value, description: CONTACT_EMAIL_DESCRIPTION }, updatedBy);
+}
+
+/** Creates or changes a setting the Settings tab edits, with its change log entry. */
+export function saveSetting(setting: { key: string; value: string; description: string }, updatedBy: string): ConfigurationSetting {
   const updatedAt = new Date();
   return writeTransaction((tx) => {
-    const before = getConfiguration(CONTACT_EMAIL_KEY, tx);
-    const setting = tx
+    const before = getConfiguration(setting.key, tx);
+    const saved = tx
       .insert(configurations)
-      .values({ key: CONTACT_EMAIL_KEY, value, description: CONTACT_EMAIL_DESCRIPTION, updatedBy, updatedAt })
-      .onConflictDoUpdate({ target: configurations.key, set: { value, updatedBy, updatedAt } })
+      .values({ ...setting, updatedBy, updatedAt })
+      .onConflictDoUpdate({ target: configurations.key, set: { value: setting.value, updatedBy, updatedAt } })
       .returning(settingColumns)
       .get();
-    recordSettingChange(tx, updatedBy, CONTACT_EMAIL_KEY, before, value);
-    return setting;
+    recordSettingChange(tx, updatedBy, setting.key, before, setting.value);
+    return saved;
   });
 }
 

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { searchAlerts } from "~/db/schema";
-import { getConfiguration } from "~/models/configurations.server";
+import { getConfiguration, saveSetting } from "~/models/configurations.server";
 import { mailDomainOf } from "~/utils/mailbox";
 
 /**
@@ -29,6 +29,14 @@ const PUBLIC_MAIL_DOMAINS = new Set([
 ]);
 
 type Reader = Pick<ReturnType<typeof db>, "select">;
+
+const SEARCH_ALERTS_LIMIT_DESCRIPTION = "The most confirmed search alerts the site keeps at once";
+
+/** The Settings tab's "Update search alert limit", with its change log entry. */
+export function saveSearchAlertsLimit(limit: number, updatedBy: string): number {
+  saveSetting({ key: SEARCH_ALERTS_LIMIT_KEY, value: String(limit), description: SEARCH_ALERTS_LIMIT_DESCRIPTION }, updatedBy);
+  return searchAlertsLimit();
+}
 
 /** The total the office set (a whole number from 1), or the default. */
 export function searchAlertsLimit(reader: Reader = db()): number {

@@ -1,7 +1,5 @@
-import { db, writeTransaction } from "~/db/client.server";
-import { configurations } from "~/db/schema";
-import { recordAudit, summarizeChanges } from "~/models/audit.server";
-import { getConfiguration } from "~/models/configurations.server";
+import { db } from "~/db/client.server";
+import { getConfiguration, saveSetting } from "~/models/configurations.server";
 import { DEFAULT_VISITING_HOURS, isVisitingHours, type VisitingHours } from "~/models/visiting-hours";
 
 /**
@@ -29,15 +27,6 @@ export function visitingHours(reader: Reader = db()): VisitingHours {
 /** The Settings tab's "Update visiting hours", with its change log entry. */
 export function saveVisitingHours(hours: VisitingHours, updatedBy: string): VisitingHours {
   const value = JSON.stringify({ days: [...hours.days].sort(), from: hours.from, to: hours.to });
-  const updatedAt = new Date();
-  writeTransaction((tx) => {
-    const before = getConfiguration(VISITING_HOURS_KEY, tx);
-    tx.insert(configurations)
-      .values({ key: VISITING_HOURS_KEY, value, description: VISITING_HOURS_DESCRIPTION, updatedBy, updatedAt })
-      .onConflictDoUpdate({ target: configurations.key, set: { value, updatedBy, updatedAt } })
-      .run();
-    const summary = summarizeChanges(before && { [VISITING_HOURS_KEY]: before.value }, { [VISITING_HOURS_KEY]: value });
-    recordAudit({ actor: updatedBy, entity: "setting", entityId: VISITING_HOURS_KEY, action: before ? "update" : "create", summary }, tx);
-  });
+  saveSetting({ key: VISITING_HOURS_KEY, value, description: VISITING_HOURS_DESCRIPTION }, updatedBy);
   return visitingHours();
 }

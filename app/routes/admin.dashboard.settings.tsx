@@ -20,6 +20,10 @@ import { VisitingHoursForm } from "~/components/admin/visiting-hours-form";
 import { VISITING_HOURS_INTENT, VISITING_HOURS_MESSAGES, visitingHoursFromForm } from "~/models/visiting-hours-form";
 import { saveVisitingHours, visitingHours, VISITING_HOURS_KEY } from "~/models/visiting-hours.server";
 import { PasskeyRequirementForm } from "~/components/admin/passkey-requirement-form";
+import { SearchAlertLimitForm } from "~/components/admin/search-alert-limit-form";
+import { SEARCH_ALERT_LIMIT_INTENT, SEARCH_ALERT_LIMIT_MESSAGES, searchAlertLimitFromForm } from "~/models/search-alert-limit-form";
+import { saveSearchAlertsLimit, searchAlertsLimit, SEARCH_ALERTS_LIMIT_KEY } from "~/models/search-alert-limits.server";
+import { searchAlertCounts } from "~/models/search-alerts.server";
 import { passkeyRequired, setPasskeyRequired } from "~/models/passkey-requirement.server";
 import { countPasskeys } from "~/models/passkeys.server";
 import { PASSKEY_REQUIREMENT_FIELD, PASSKEY_REQUIREMENT_INTENT, PASSKEY_REQUIREMENT_MESSAGES } from "~/models/passkey-form";
@@ -27,8 +31,8 @@ import { PASSKEY_REQUIREMENT_FIELD, PASSKEY_REQUIREMENT_INTENT, PASSKEY_REQUIREM
 /**
  * The Settings tab: where contact form messages are mailed. One form saves the address
  * (creating the setting or changing it); a second one sends a test e-mail to the stored
- * address. The visiting hours and 'Require a passkey for staff sign-in' have a form
- * each. All end in a redirect with a toast, so they work without JavaScript.
+ * address. The visiting hours, the search alert limit and 'Require a passkey for staff
+ * sign-in' have a form each. All end in a redirect with a toast, so they work without JavaScript.
  */
 
 const FORM_ID = "contact-email";
@@ -44,6 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       defaultRecipient: defaultContactRecipient(),
       visitingHours: visitingHours(),
       visitingHoursUpdated: getConfiguration(VISITING_HOURS_KEY)?.updatedAt.toISOString() ?? "default",
+      alertLimit: searchAlertsLimit(),
+      alertLimitUpdated: getConfiguration(SEARCH_ALERTS_LIMIT_KEY)?.updatedAt.toISOString() ?? "default",
+      confirmedAlerts: searchAlertCounts().confirmed,
       passkeyRequired: passkeyRequired(),
       hasPasskey: countPasskeys(admin.email) > 0,
     },
@@ -62,6 +69,13 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!hours) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalid, variant: "destructive" });
     saveVisitingHours(hours, admin.email);
     return redirectWithToast(SETTINGS_PATH, { title: "Success", description: VISITING_HOURS_MESSAGES.updated });
+  }
+
+  if (formData.get("intent") === SEARCH_ALERT_LIMIT_INTENT) {
+    const limit = searchAlertLimitFromForm(formData);
+    if (limit === null) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: SEARCH_ALERT_LIMIT_MESSAGES.invalid, variant: "destructive" });
+    saveSearchAlertsLimit(limit, admin.email);
+    return redirectWithToast(SETTINGS_PATH, { title: "Success", description: SEARCH_ALERT_LIMIT_MESSAGES.updated });
   }
 
   if (formData.get("intent") === PASSKEY_REQUIREMENT_INTENT) {
@@ -92,12 +106,14 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsTab() {
-  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, passkeyRequired: required, hasPasskey } = useLoaderData<typeof loader>();
+  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, alertLimit, alertLimitUpdated, confirmedAlerts, passkeyRequired: required, hasPasskey } =
+    useLoaderData<typeof loader>();
   return (
     <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
       {/* A fresh form after every save: its field starts from the value just stored. */}
       <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
-      <VisitingHoursForm key={visitingHoursUpdated} hours={hours} action={SETTINGS_PATH} />
+      <VisitingHoursForm key={`hours-${visitingHoursUpdated}`} hours={hours} action={SETTINGS_PATH} />
+      <SearchAlertLimitForm key={`alert-limit-${alertLimitUpdated}`} limit={alertLimit} confirmed={confirmedAlerts} action={SETTINGS_PATH} />
       <PasskeyRequirementForm key={String(required)} required={required} hasPasskey={hasPasskey} action={SETTINGS_PATH} />
     </TabPanel>
   );

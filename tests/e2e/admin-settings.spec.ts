@@ -203,3 +203,29 @@ test("Settings: save, reset and a test e-mail; contact messages then go to the n
     await context.close();
   }
 });
+
+test("Settings: the search alert limit is saved and shown again, with how many alerts are on", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const limit = javaScriptEnabled ? 1234 : 4321;
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, SETTINGS);
+  try {
+    const section = page.getByRole("region", { name: "Search alerts" });
+    await expect(section).toContainText(/\d+ alerts? (is|are) on now\./);
+    const field = section.getByRole("spinbutton", { name: "Most alerts at once" });
+    await expect(field).toHaveValue("5000");
+    await field.fill(String(limit));
+    await section.getByRole("button", { name: "Update search alert limit" }).click();
+    await expect(page.getByText("Search alert limit updated").first()).toBeVisible();
+    await expect(page.getByRole("region", { name: "Search alerts" }).getByRole("spinbutton", { name: "Most alerts at once" })).toHaveValue(String(limit));
+    const database = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
+    try {
+      expect(database.prepare("select value, updated_by from configurations where key = 'search_alerts_limit'").all()).toEqual([{ value: String(limit), updated_by: ADMIN }]);
+    } finally {
+      database.close();
+    }
+  } finally {
+    const database = new Database(process.env.E2E_DATABASE_PATH!);
+    database.prepare("delete from configurations where key = 'search_alerts_limit'").run();
+    database.close();
+    await context.close();
+  }
+});

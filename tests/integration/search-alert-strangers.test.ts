@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { jsonCaller, postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { visibleTexts } from "../support/html";
 import { mailQueueDrained } from "../support/mail-queue";
 import { freePort, withServerDatabase } from "../support/server";
@@ -201,5 +201,19 @@ describe("caps on confirmed alerts", () => {
       withServerDatabase(site.app, (db) => db.prepare("delete from configurations where key = 'search_alerts_limit'").run());
     }
     expect(visibleTexts(await (await confirmByLink(link)).text()).join(" ")).toContain("Sus alertas están activas");
+  });
+
+  it("the office sets the limit on the Settings tab: a whole number from 1 to 100,000, recorded in the change log", async () => {
+    for (const bad of ["0", "-5", "12.5", "lots", "100001"]) {
+      const refused = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { intent: "search-alert-limit", alertLimit: bad });
+      expect(refused.html).toContain("The limit must be a whole number from 1 to 100,000");
+    }
+    expect(withServerDatabase(site.app, (db) => db.prepare("select count(*) as n from configurations where key = 'search_alerts_limit'").get())).toEqual({ n: 0 });
+    const saved = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { intent: "search-alert-limit", alertLimit: "2,500" });
+    expect(saved.html).toContain("Search alert limit updated");
+    expect(saved.html).toMatch(/value="2500"/);
+    const audit = withServerDatabase(site.app, (db) => db.prepare("select summary from audit_log where entity = 'setting' and entity_id = 'search_alerts_limit'").all()) as { summary: string }[];
+    expect(audit.map((row) => row.summary).join(" ")).toContain("2500");
+    withServerDatabase(site.app, (db) => db.prepare("delete from configurations where key = 'search_alerts_limit'").run());
   });
 });
