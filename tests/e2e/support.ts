@@ -85,6 +85,13 @@ export async function signInByMail(page: Page, options: { email: string; baseURL
   await expect(page).toHaveURL(options.landsOn ?? /\/admin\/dashboard$/);
 }
 
+/** The session cookie this browser context holds, as a Cookie header names it (for tests/support/session-rows.ts). */
+export async function sessionCookieIn(context: BrowserContext): Promise<string> {
+  const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
+  if (!session) throw new Error("no session cookie in this browser context");
+  return `${session.name}=${session.value}`;
+}
+
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
 // The sessions this worker has signed in, by site and address.

@@ -232,6 +232,8 @@ describe("a passkey sign-in refused", () => {
 describe("an admin who lost their passkeys", () => {
   async function secondWithPasskeys(count: number) {
     withServerDatabase(site.app, (db) => db.prepare("delete from passkeys where admin_email = ?").run(SECOND));
+    // Removing their passkeys ended their sessions (decision 062): they sign in again.
+    secondCookie = await site.signIn(SECOND);
     for (let n = 0; n < count; n++) expect((await register(authenticator(), { cookie: secondCookie, name: `Second's ${n}` })).status).toBe(201);
     const entries = (await (await call("/api/admin/whitelist")).json()) as { id: number; email: string }[];
     return entries.find((entry) => entry.email === SECOND)!.id;
