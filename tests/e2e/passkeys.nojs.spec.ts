@@ -1,10 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { layoutProblems } from "./layout-checks";
-import type { BrowserContext } from "@playwright/test";
-import { e2eDatabasePath, mailFiles, openPage, openSignedIn, sessionCookieIn, signedInState, signInByMail, waitForMail, withE2eDatabase } from "./support";
-import { editSessionData } from "../support/session-rows";
-import { mailHeader, mimeParts } from "../support/smtp";
+import { mailFiles, mailSays, openPage, openSignedIn, sessionProofsMade, signedInState, signInByMail, waitForMail, withE2eDatabase } from "./support";
 
 /**
  * Staff passkeys without JavaScript: the browser cannot use a passkey at all, so the
@@ -111,9 +108,11 @@ test("the Settings tab switches 'Require a passkey for staff sign-in' on and off
     await expect(page.getByText("A passkey is now required for staff sign-in")).toBeVisible();
     await expect(box).toBeChecked();
     expect(requirement()).toBe("on");
-    // Switching it off needs the passkey used in the last 5 minutes (decision 062), which a session from the link has not.
+    // Switching it off needs the passkey used in the last 5 minutes (decision 062); this session's proofs are older.
+    await sessionProofsMade(context, 6);
+    await page.reload();
     await expect(page.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
-    await proofsMade(context, 1);
+    await sessionProofsMade(context, 1);
     await page.reload();
     await box.uncheck();
     await page.getByRole("button", { name: "Save sign-in setting" }).click();
@@ -129,18 +128,7 @@ test("the Settings tab switches 'Require a passkey for staff sign-in' on and off
   await context.close();
 });
 
-/**
- * Sets when this browser's session signed in and last used a passkey, `minutesAgo`: no
- * browser without JavaScript can use a passkey, so the proof a passkey would give is
- * written into the session's row, as one made 1 minute or 6 minutes ago (decision 062).
- */
-async function proofsMade(context: BrowserContext, minutesAgo: number) {
-  const at = Date.now() - minutesAgo * 60_000;
-  editSessionData({ databasePath: e2eDatabasePath() }, await sessionCookieIn(context), (data) => Object.assign(data, { signedInAt: at, passkeyAt: at }));
-}
 
-const mailSays = (subject: string, saying: string) => (mail: { raw: string }) =>
-  mailHeader(mail.raw, "subject") === subject && (mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "").includes(saying);
 
 test("with a passkey required, removing passkeys and switching the requirement off wait for 'Confirm it's you', then go through, and each admin is mailed", async ({ browser, baseURL }, testInfo) => {
   const state = await signedInState(browser, testInfo, ADMIN);
@@ -154,7 +142,7 @@ test("with a passkey required, removing passkeys and switching the requirement o
     await withPasskeyRequired(async () => {
       const seen = new Set(mailFiles());
       // A session from the e-mailed link, or a passkey used more than 5 minutes ago: the tab says what to do instead of adding one.
-      await proofsMade(context, 6);
+      await sessionProofsMade(context, 6);
       await page.reload();
       const section = page.getByRole("region", { name: "Your passkeys" });
       await expect(section.getByRole("region", { name: "Confirm it's you" })).toContainText("needs your passkey, used in the last 5 minutes");
@@ -162,22 +150,22 @@ test("with a passkey required, removing passkeys and switching the requirement o
       await expectNoAxeViolations(page, "'Confirm it's you' without JavaScript", { javaScriptEnabled: false });
 
       // The confirmation page opened while the proof was fresh; it goes stale before the click: refused.
-      await proofsMade(context, 1);
+      await sessionProofsMade(context, 1);
       await section.getByRole("link", { name: `Remove the passkey ${name}` }).click();
       const dialog = page.getByRole("alertdialog", { name: "Remove Passkey" });
-      await proofsMade(context, 6);
+      await sessionProofsMade(context, 6);
       await dialog.getByRole("button", { name: "Remove" }).click();
       await expect(dialog.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
       await expect(page.getByRole("status").getByText("needs your passkey, used in the last 5 minutes")).toBeVisible();
       await expect(dialog.getByRole("button", { name: "Remove" })).toHaveCount(0);
-      await proofsMade(context, 1);
+      await sessionProofsMade(context, 1);
       await page.reload();
       await dialog.getByRole("button", { name: "Remove" }).click();
       await expect(page.getByText("Passkey removed.")).toBeVisible();
       await waitForMail(ADMIN, seen, mailSays("A passkey was removed from your admin account", `The passkey "${name}"`), "the mail of a passkey removed");
 
       // Now without a passkey: a sign-in in the last 5 minutes, or a link e-mailed to sign in again.
-      await proofsMade(context, 6);
+      await sessionProofsMade(context, 6);
       await page.getByRole("link", { name: `Remove passkeys (1) of ${STEP_ADMIN}` }).click();
       const others = page.getByRole("alertdialog", { name: "Remove Passkeys" });
       await expect(others.getByRole("region", { name: "Confirm it's you" })).toContainText("needs a sign-in in the last 5 minutes");
@@ -185,18 +173,18 @@ test("with a passkey required, removing passkeys and switching the requirement o
       await others.getByRole("button", { name: "Email me a sign-in link" }).click();
       await expect(page.getByText("Check your email: the link signs you in again and brings you back here.")).toBeVisible();
       await waitForMail(ADMIN, seen, mailSays("Your sign-in link", "redirectTo=%2Fadmin%2Fdashboard%2Fadmins%2F"), "a sign-in link back to the confirmation");
-      await proofsMade(context, 1);
+      await sessionProofsMade(context, 1);
       await page.reload();
       await others.getByRole("button", { name: "Remove passkeys" }).click();
       await expect(page.getByText("Their passkeys are removed: they can sign in by link or Google and add new ones.", { exact: true })).toBeVisible();
       await waitForMail(STEP_ADMIN, seen, mailSays("Your passkeys were removed from your admin account", `removed by ${ADMIN}`), "the mail of passkeys removed by another admin");
 
-      await proofsMade(context, 6);
+      await sessionProofsMade(context, 6);
       await openPage(page, "/admin/dashboard/settings", false);
       const signIn = page.getByRole("region", { name: "Staff sign-in" });
       await expect(signIn.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
       await expect(signIn.getByRole("button", { name: "Save sign-in setting" })).toHaveCount(0);
-      await proofsMade(context, 1);
+      await sessionProofsMade(context, 1);
       await page.reload();
       await signIn.getByRole("checkbox", { name: "Require a passkey for staff sign-in" }).uncheck();
       await signIn.getByRole("button", { name: "Save sign-in setting" }).click();
