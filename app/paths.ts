@@ -49,6 +49,8 @@ export const MEDIA_PATH = "/admin/dashboard/media";
 export const TEXT_PATH = "/admin/dashboard/text";
 export const ADMINS_PATH = "/admin/dashboard/admins";
 export const OTHER_SESSIONS_PATH = "/admin/dashboard/admins/sessions";
+// 'Confirm it's you' for an admin without a passkey: a sign-in link to their own address (?redirectTo= the page).
+export const SIGN_IN_AGAIN_PATH = "/admin/dashboard/sign-in-again";
 export const SETTINGS_PATH = "/admin/dashboard/settings";
 export const MESSAGES_PATH = "/admin/dashboard/messages";
 

@@ -10,6 +10,7 @@ import { DASHBOARD_PATH, LOGIN_PATH, PASSKEY_STEP_PATH } from "~/paths";
 import { passkeyRequired } from "~/models/passkey-requirement.server";
 import { beginPasskeyStep, passkeyStepIn, type FirstFactor } from "./passkey-step.server";
 import { NO_STORE } from "~/http/no-store";
+import { usedPasskey } from "./fresh-proof.server";
 
 // Refreshing lastSeenAt on every request would write on every request; once a minute is enough.
 const TOUCH_INTERVAL_MS = 60_000;
@@ -113,6 +114,7 @@ export async function beginAdminSession(
   session.set("signedInAt", now);
   session.set("lastSeenAt", now);
   session.set("signInMethod", method);
+  if (usedPasskey(method)) session.set("passkeyAt", now);
   return { target: safeRedirect(redirectTo, DASHBOARD_PATH), setCookie: await sessionStorage.commitSession(session) };
 }
 

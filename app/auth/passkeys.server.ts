@@ -8,6 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from "@simplewebauthn/server";
 import { config } from "~/config/env.server";
+import { derivedKey } from "~/config/derived-keys.server";
 import { recordPasskeySignIn, type AdminIdentity } from "~/models/admins.server";
 import {
   addPasskey,
@@ -37,9 +38,14 @@ export function relyingParty() {
   return { id: url.hostname, origin: url.origin };
 }
 
-/** A stable user handle that says nothing about the admin (the address's keyed hash). */
+/**
+ * The user handle an authenticator keeps with a new passkey: the address's keyed hash,
+ * under a key derived from the session secret, so only the site can make it or tell
+ * whose it is (decision 062). Sign-in finds a passkey by its credential id, never by its
+ * handle, so passkeys made under an earlier key (or an earlier secret) go on working.
+ */
 function userHandle(email: string): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from(crypto.createHmac("sha256", "passkey-user-handle").update(normalizeEmail(email)).digest());
+  return Uint8Array.from(crypto.createHmac("sha256", derivedKey("passkey user handles")).update(normalizeEmail(email)).digest());
 }
 
 /** Creation options for one more passkey of the signed-in admin (their existing ones left out). */

@@ -22,6 +22,8 @@ export type SessionData = {
   adminEmail?: string;
   signedInAt?: number;
   lastSeenAt?: number;
+  /** When a passkey was last used in this session: a change to the sign-in factors needs it fresh (app/auth/fresh-proof.server.ts). */
+  passkeyAt?: number;
   /** How and where the session began, for the admin's list of their sessions. */
   signInMethod?: SignInMethod;
   device?: string;

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { config } from "./env.server";
+import { derivedKey } from "./derived-keys.server";
 
 /**
  * How the log names a person or a client without holding their address
@@ -14,16 +14,8 @@ import { config } from "./env.server";
 
 const PSEUDONYM_HEX_LENGTH = 12;
 
-let derived: { secret: string; key: Buffer } | null = null;
-
-function pseudonymKey(): Buffer {
-  const secret = config().sessionSecrets[0];
-  if (derived?.secret !== secret) {
-    // A key of its own, so a log pseudonym is never a value the session cookie's signature uses.
-    derived = { secret, key: crypto.createHmac("sha256", secret).update("log pseudonyms").digest() };
-  }
-  return derived.key;
-}
+// A key of its own, so a log pseudonym is never a value the session cookie's signature uses.
+const pseudonymKey = () => derivedKey("log pseudonyms");
 
 /** A short keyed hash: the same input gives the same 12 hex digits. */
 export function pseudonymOf(value: string): string {

@@ -37,3 +37,20 @@ export const PASSKEY_REQUIREMENT_MESSAGES = {
   off: "A passkey is no longer required for staff sign-in.",
   noPasskey: "Add a passkey of your own first (Admins tab, 'Your passkeys'): only an admin who has a passkey can require one.",
 } as const;
+
+/**
+ * What a change to the sign-in factors still needs while a passkey is required (decision
+ * 062): the admin's passkey used in the last 5 minutes, or, for an admin who has none, a
+ * sign-in in the last 5 minutes. The texts of 'Confirm it's you' and of the refusal.
+ */
+export type ProofNeeded = "passkey" | "sign-in";
+export const FRESH_PROOF_MESSAGES = {
+  title: "Confirm it's you",
+  passkey:
+    "Changing how staff sign in (adding or removing a passkey, the passkey requirement) needs your passkey, used in the last 5 minutes. Use it now, then make the change.",
+  "sign-in":
+    "Changing how staff sign in (adding or removing a passkey, the passkey requirement) needs a sign-in in the last 5 minutes. Sign in again with a link we e-mail you, then make the change.",
+  passkeyWithoutJavaScript:
+    "Using a passkey needs JavaScript, which is off in this browser. Turn JavaScript on and reload this page, or make this change from a browser that has it.",
+  linkSent: "Check your email: the link signs you in again and brings you back here.",
+} as const;

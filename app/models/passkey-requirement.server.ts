@@ -3,6 +3,9 @@ import { configurations } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { getConfiguration } from "~/models/configurations.server";
 import { countPasskeys } from "~/models/passkeys.server";
+import { passkeyRequirementMail } from "~/models/sign-in-factor-mails.server";
+import { listWhitelist } from "~/models/whitelist.server";
+import { queueMail } from "~/services/mail/queue.server";
 
 /**
  * The Settings tab's 'Require a passkey for staff sign-in' (configurations, key
@@ -23,7 +26,12 @@ export function passkeyRequired(reader: Reader = db()): boolean {
 
 export type PasskeyRequirementOutcome = { kind: "saved"; required: boolean } | { kind: "no_passkey" };
 
-/** Switches the requirement on or off for `admin`, with its change log entry (nothing is written when it is already so). */
+/**
+ * Switches the requirement on or off for `admin`, with its change log entry and a mail to
+ * every admin on the whitelist (decision 062: it changes how each of them signs in, and
+ * whoever switched it may be someone with a session taken from an admin). Nothing is
+ * written or sent when it is already so.
+ */
 export function setPasskeyRequired(required: boolean, admin: string): PasskeyRequirementOutcome {
   if (required && countPasskeys(admin) === 0) return { kind: "no_passkey" };
   const value = required ? "on" : "off";
@@ -36,6 +44,7 @@ export function setPasskeyRequired(required: boolean, admin: string): PasskeyReq
       .onConflictDoUpdate({ target: configurations.key, set: { value, updatedBy: admin, updatedAt } })
       .run();
     recordAudit({ actor: admin, entity: "setting", entityId: PASSKEY_REQUIREMENT_KEY, action: before ? "update" : "create", summary: `${PASSKEY_REQUIREMENT_KEY}: ${value}` }, tx);
+    for (const entry of listWhitelist()) queueMail(passkeyRequirementMail(entry.email, required, admin), tx);
   });
   return { kind: "saved", required };
 }

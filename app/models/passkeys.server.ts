@@ -3,6 +3,9 @@ import { and, asc, eq, lt, sql } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { passkeyChallenges, passkeys, type Passkey } from "~/db/schema";
 import { recordAudit } from "./audit.server";
+import { endSessionsOf } from "./sessions.server";
+import { allPasskeysRemovedMail, passkeyAddedMail, passkeyRemovedMail } from "./sign-in-factor-mails.server";
+import { queueMail } from "~/services/mail/queue.server";
 import { getWhitelistEntry, normalizeEmail, sameAddress } from "./whitelist.server";
 import type { PasskeySummary } from "./passkey-form";
 
@@ -35,13 +38,17 @@ export function countPasskeys(email: string): number {
 
 export type NewPasskey = { adminEmail: string; credentialId: string; publicKey: string; counter: number; transports: string[]; name: string };
 
-/** Stores a verified credential for its admin; the change log records it. Undefined when the credential is already stored. */
+/**
+ * Stores a verified credential for its admin; the change log records it and the admin is
+ * mailed (decision 062). Undefined when the credential is already stored.
+ */
 export function addPasskey(input: NewPasskey): PasskeySummary | undefined {
   const adminEmail = normalizeEmail(input.adminEmail);
   return writeTransaction((tx) => {
     const row = tx.insert(passkeys).values({ ...input, adminEmail }).onConflictDoNothing().returning().get();
     if (!row) return undefined;
     recordAudit({ actor: adminEmail, entity: "passkey", entityId: row.id, action: "create", summary: `name: ${row.name}` }, tx);
+    queueMail(passkeyAddedMail(adminEmail, row.name), tx);
     return summary(row);
   });
 }
@@ -65,7 +72,10 @@ export function recordPasskeyUse(passkey: Pick<Passkey, "id" | "counter">, newCo
   );
 }
 
-/** Removes one of `owner`'s passkeys (`actor` did it: the owner, or another admin); false when there is no such passkey of theirs. */
+/**
+ * Removes one of `owner`'s passkeys (`actor` did it: the owner, or another admin), and
+ * mails the owner; false when there is no such passkey of theirs.
+ */
 export function removePasskey(id: number, owner: string, actor: string): boolean {
   const adminEmail = normalizeEmail(owner);
   return writeTransaction((tx) => {
@@ -73,13 +83,17 @@ export function removePasskey(id: number, owner: string, actor: string): boolean
     if (!row) return false;
     const whose = normalizeEmail(actor) === adminEmail ? "" : ` (of ${adminEmail})`;
     recordAudit({ actor: normalizeEmail(actor), entity: "passkey", entityId: row.id, action: "delete", summary: `name: ${row.name}${whose}` }, tx);
+    queueMail(passkeyRemovedMail(adminEmail, row.name, normalizeEmail(actor)), tx);
     return true;
   });
 }
 
 /**
  * Removes every passkey of `owner` (an admin who lost theirs, at another admin's hand or
- * from the command line); the change log records it with `actor`. Returns how many went.
+ * from the command line); the change log records it with `actor`. The owner's sessions
+ * end with them and the owner is mailed (decision 062): if the passkeys were taken from
+ * them, or this is not their wish, a session held by someone else ends too and they know.
+ * Returns how many went.
  */
 export function removeAllPasskeys(owner: string, actor: string): number {
   const adminEmail = normalizeEmail(owner);
@@ -87,6 +101,8 @@ export function removeAllPasskeys(owner: string, actor: string): number {
     const removed = tx.delete(passkeys).where(eq(passkeys.adminEmail, adminEmail)).returning({ id: passkeys.id }).all();
     if (removed.length) {
       recordAudit({ actor, entity: "passkey", action: "delete", summary: `all passkeys of ${adminEmail} (${removed.length})` }, tx);
+      endSessionsOf(adminEmail, tx);
+      queueMail(allPasskeysRemovedMail(adminEmail, removed.length, actor), tx);
     }
     return removed.length;
   });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
-import { db, writeTransaction } from "~/db/client.server";
+import { db, writeTransaction, type Transaction } from "~/db/client.server";
 import { sessions } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { normalizeEmail } from "~/models/whitelist.server";
@@ -109,6 +109,14 @@ export function listOwnSessions(email: string, currentSessionId: string | undefi
     })
     .filter((session) => now - session.signedInAt <= SESSION_ABSOLUTE_LIFETIME_MS)
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastSeenAt - a.lastSeenAt);
+}
+
+/**
+ * Ends every session of this admin, in the caller's transaction: their passkeys were
+ * removed by someone else (decision 062), so a session held by whoever took them ends too.
+ */
+export function endSessionsOf(email: string, tx: Transaction): number {
+  return tx.delete(sessions).where(ownedBy(email)).run().changes;
 }
 
 /** Ends every session of this admin but the current one; the change log records how many. */

@@ -1,7 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { proofNeeded } from "~/auth/fresh-proof.server";
+import { ConfirmItsYou } from "~/components/admin/confirm-its-you";
+import { freshProofToast } from "~/http/fresh-proof-answers.server";
 import { parseId } from "~/http/params";
 import { redirectWithToast } from "~/http/toast.server";
 import { readForm } from "~/http/form-body.server";
@@ -15,7 +18,9 @@ import { NO_STORE } from "~/http/no-store";
 /**
  * /admin/dashboard/admins/{id}/passkeys/remove: another admin lost their passkeys; this
  * removes all of them, confirmed (a dialog with JavaScript, a page without). They sign in
- * again by link or Google and add new ones. The change log records who did it.
+ * again by link or Google and add new ones. The change log records who did it; their
+ * sessions end and they are mailed. While a passkey is required it needs a fresh proof
+ * (decision 062): until then the dialog shows 'Confirm it's you' instead of its button.
  */
 
 const FORM_ID = "remove-admin-passkeys";
@@ -28,19 +33,22 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const other = otherAdminPasskeys(parseId(params.id), admin.email);
   if (other.kind !== "found") return redirectWithToast(ADMINS_PATH, REFUSALS[other.kind]);
-  return json({ email: other.email, count: other.count }, { headers: NO_STORE });
+  return json({ email: other.email, count: other.count, proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   await readForm(request, NO_FIELDS);
+  const need = await proofNeeded(request, admin);
+  if (need) return redirectWithToast(new URL(request.url).pathname, freshProofToast(need));
   const outcome = removeOtherAdminPasskeys(parseId(params.id), admin.email);
   if (outcome.kind !== "removed") return redirectWithToast(ADMINS_PATH, REFUSALS[outcome.kind]);
   return redirectWithToast(ADMINS_PATH, { title: "Success", description: PASSKEY_MESSAGES.othersRemoved });
 }
 
 export default function RemoveAdminPasskeys() {
-  const { email, count } = useLoaderData<typeof loader>();
+  const { email, count, proofNeeded: need } = useLoaderData<typeof loader>();
+  const { pathname } = useLocation();
   const navigation = useNavigation();
   const removing = navigation.state === "submitting" && navigation.formMethod === "POST";
   return (
@@ -52,13 +60,14 @@ export default function RemoveAdminPasskeys() {
         <>
           <DialogCancelLink to={ADMINS_PATH} />
           <Form id={FORM_ID} method="post" preventScrollReset />
-          <DialogSubmitButton form={FORM_ID} pending={removing} label="Remove passkeys" pendingLabel="Removing..." tone="danger" />
+          {need ? null : <DialogSubmitButton form={FORM_ID} pending={removing} label="Remove passkeys" pendingLabel="Removing..." tone="danger" />}
         </>
       }
     >
       <p className="break-words text-slate-700">
         {`Remove all ${count} passkey${count === 1 ? "" : "s"} of ${email}? Do this when they have lost theirs: they sign in by link or Google and add new ones.`}
       </p>
+      {need ? <ConfirmItsYou need={need} returnTo={pathname} /> : null}
     </RouteDialog>
   );
 }

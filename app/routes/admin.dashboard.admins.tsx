@@ -3,6 +3,7 @@ import { Link, Outlet, useLoaderData } from "@remix-run/react";
 import { listOwnSessions } from "~/models/sessions.server";
 import { listWhitelist, sameAddress } from "~/models/whitelist.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { proofNeeded } from "~/auth/fresh-proof.server";
 import { getSession } from "~/auth/session.server";
 import { OwnSessions } from "~/components/admin/own-sessions";
 import { OwnPasskeys } from "~/components/admin/own-passkeys";
@@ -17,11 +18,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const counts = passkeyCounts();
   const entries = listWhitelist().map((entry) => ({ ...entry, isMe: sameAddress(entry.email, admin.email), passkeys: counts.get(entry.email.toLowerCase()) ?? 0 }));
   const sessions = listOwnSessions(admin.email, (await getSession(request)).id);
-  return json({ entries, sessions, passkeys: listPasskeys(admin.email) }, { headers: NO_STORE });
+  return json({ entries, sessions, passkeys: listPasskeys(admin.email), proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
 }
 
 export default function AdminsTab() {
-  const { entries, sessions, passkeys } = useLoaderData<typeof loader>();
+  const { entries, sessions, passkeys, proofNeeded: need } = useLoaderData<typeof loader>();
   return (
     <>
       <TabPanel
@@ -75,7 +76,7 @@ export default function AdminsTab() {
         )}
         <Outlet />
       </TabPanel>
-      <OwnPasskeys passkeys={passkeys} />
+      <OwnPasskeys passkeys={passkeys} proofNeeded={need} />
       <OwnSessions sessions={sessions} />
     </>
   );

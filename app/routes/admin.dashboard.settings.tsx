@@ -7,6 +7,8 @@ import { buttonState, FIELD_CLASS } from "~/components/ui/control-styles";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { defaultContactRecipient, getConfiguration, saveContactEmail, sendContactTestEmail } from "~/models/configurations.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
+import { proofNeeded } from "~/auth/fresh-proof.server";
+import { freshProofToast } from "~/http/fresh-proof-answers.server";
 import { CONTACT_EMAIL_KEY, CONTACT_EMAIL_MESSAGES, contactEmailSchema } from "~/models/contact-email-form";
 import { formatDateTime } from "~/utils/dates";
 import { log } from "~/config/logger.server";
@@ -53,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       confirmedAlerts: searchAlertCounts().confirmed,
       passkeyRequired: passkeyRequired(),
       hasPasskey: countPasskeys(admin.email) > 0,
+      proofNeeded: await proofNeeded(request, admin),
     },
     { headers: NO_STORE },
   );
@@ -79,6 +82,8 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   if (formData.get("intent") === PASSKEY_REQUIREMENT_INTENT) {
+    const need = await proofNeeded(request, admin);
+    if (need) return redirectWithToast(SETTINGS_PATH, freshProofToast(need));
     const outcome = setPasskeyRequired(formData.get(PASSKEY_REQUIREMENT_FIELD) === "on", admin.email);
     if (outcome.kind === "no_passkey") return redirectWithToast(SETTINGS_PATH, { title: "Error", description: PASSKEY_REQUIREMENT_MESSAGES.noPasskey, variant: "destructive" });
     return redirectWithToast(SETTINGS_PATH, { title: "Success", description: outcome.required ? PASSKEY_REQUIREMENT_MESSAGES.on : PASSKEY_REQUIREMENT_MESSAGES.off });
@@ -106,7 +111,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsTab() {
-  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, alertLimit, alertLimitUpdated, confirmedAlerts, passkeyRequired: required, hasPasskey } =
+  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, alertLimit, alertLimitUpdated, confirmedAlerts, passkeyRequired: required, hasPasskey, proofNeeded: need } =
     useLoaderData<typeof loader>();
   return (
     <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
@@ -114,7 +119,7 @@ export default function SettingsTab() {
       <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
       <VisitingHoursForm key={`hours-${visitingHoursUpdated}`} hours={hours} action={SETTINGS_PATH} />
       <SearchAlertLimitForm key={`alert-limit-${alertLimitUpdated}`} limit={alertLimit} confirmed={confirmedAlerts} action={SETTINGS_PATH} />
-      <PasskeyRequirementForm key={String(required)} required={required} hasPasskey={hasPasskey} action={SETTINGS_PATH} />
+      <PasskeyRequirementForm key={String(required)} required={required} hasPasskey={hasPasskey} proofNeeded={need} action={SETTINGS_PATH} />
     </TabPanel>
   );
 }

@@ -3,6 +3,7 @@ import { getSession } from "~/auth/session.server";
 import { passkeyRegisterLimit } from "~/auth/passkey-limits.server";
 import { completeRegistration } from "~/auth/passkeys.server";
 import { adminJsonRoute, noStoreJson, withJsonBody } from "~/http/admin-json-route.server";
+import { withFreshProof } from "~/http/fresh-proof-answers.server";
 import { PASSKEY_MESSAGES, passkeyRegistrationSchema } from "~/models/passkey-form";
 import { listPasskeys } from "~/models/passkeys.server";
 import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
@@ -12,12 +13,13 @@ import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
  * POST /api/admin/passkeys with JSON {name, response}: the browser's answer to the
  * options of POST /api/admin/passkeys/options; a passkey that checks out is stored under
  * `name` (201). 400 when the answer does not check out or its challenge is gone, 409 for
- * a passkey already stored. Admins only (401 without a session).
+ * a passkey already stored; the admin is mailed. While a passkey is required it needs a
+ * fresh proof (403 without, decision 062). Admins only (401 without a session).
  */
 
 const jsonRoute = adminJsonRoute({
   GET: ({ admin }) => noStoreJson(listPasskeys(admin.email)),
-  POST: async ({ request, admin }) => {
+  POST: withFreshProof(async ({ request, admin }) => {
     const limit = await passkeyRegisterLimit(admin.email);
     if (!limit.allowed) return tooManyRequests(limit.retryAfterSeconds);
     const sessionId = (await getSession(request)).id;
@@ -27,7 +29,7 @@ const jsonRoute = adminJsonRoute({
       if (outcome.reason === "duplicate") return noStoreJson({ error: PASSKEY_MESSAGES.duplicate }, { status: 409 });
       return noStoreJson({ error: PASSKEY_MESSAGES.refused }, { status: 400 });
     });
-  },
+  }),
 });
 
 export const loader = jsonRoute.loader;

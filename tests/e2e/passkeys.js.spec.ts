@@ -1,6 +1,8 @@
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
-import { mimeParts } from "../support/smtp";
+import { mailHeader, mimeParts } from "../support/smtp";
+import { ageProofs } from "../support/session-rows";
+import { sessionCookieIn } from "./support";
 import { freePort, startServer, withServerDatabase, type RunningServer } from "../support/server";
 import { expectNoAxeViolations } from "./axe";
 import { layoutProblems } from "./layout-checks";
@@ -72,19 +74,35 @@ async function signInByMail(page: Page, email = ADMIN, landsOn = /\/admin\/dashb
   await expect(page).toHaveURL(landsOn);
 }
 
-test("an admin adds a passkey, signs out, signs in with it, and removes it", async ({ browser }) => {
+/** A browser of its own with a virtual authenticator, the admin signed in there by link. */
+async function signedInWithAuthenticator(browser: Browser) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   const { cdp, authenticatorId } = await withAuthenticator(context, page);
   await signInByMail(page);
+  return { context, page, cdp, authenticatorId };
+}
 
+/** The Admins tab, hydrated: its 'Your passkeys' section. */
+async function openOwnPasskeys(page: Page): Promise<Locator> {
   await page.goto(`${baseURL}/admin/dashboard/admins`);
   await page.locator("html[data-hydrated]").waitFor();
-  const section = page.getByRole("region", { name: "Your passkeys" });
-  await expect(section).toContainText("You have no passkeys yet.");
-  await section.getByRole("textbox", { name: "Passkey name" }).fill("Test laptop");
+  return page.getByRole("region", { name: "Your passkeys" });
+}
+
+/** 'Add a passkey' in that section, under `name`, with this browser's authenticator. */
+async function addPasskeyNamed(section: Locator, name: string) {
+  await section.getByRole("textbox", { name: "Passkey name" }).fill(name);
   await section.getByRole("button", { name: "Add a passkey" }).click();
   await expect(section.getByRole("status")).toHaveText("Passkey added.");
+}
+
+test("an admin adds a passkey, signs out, signs in with it, and removes it", async ({ browser }) => {
+  const { context, page, cdp, authenticatorId } = await signedInWithAuthenticator(browser);
+
+  const section = await openOwnPasskeys(page);
+  await expect(section).toContainText("You have no passkeys yet.");
+  await addPasskeyNamed(section, "Test laptop");
   await expect(section.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
   await expect(section).toContainText("not used yet");
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
@@ -186,12 +204,7 @@ test("with a passkey required: the link, then the passkey; an unverified user, a
   const setupPage = await setup.newPage();
   const first = await withAuthenticator(setup, setupPage);
   await signInByMail(setupPage);
-  await setupPage.goto(`${baseURL}/admin/dashboard/admins`);
-  await setupPage.locator("html[data-hydrated]").waitFor();
-  const section = setupPage.getByRole("region", { name: "Your passkeys" });
-  await section.getByRole("textbox", { name: "Passkey name" }).fill("Desk key");
-  await section.getByRole("button", { name: "Add a passkey" }).click();
-  await expect(section.getByRole("status")).toHaveText("Passkey added.");
+  await addPasskeyNamed(await openOwnPasskeys(setupPage), "Desk key");
   await setupPage.goto(`${baseURL}/admin/dashboard/settings`);
   await setupPage.locator("html[data-hydrated]").waitFor();
   await setupPage.getByRole("checkbox", { name: "Require a passkey for staff sign-in" }).check();
@@ -281,4 +294,97 @@ test("with a passkey required, an admin without one is sent to add one, which si
     await expect(page.getByRole("region", { name: "Your Sessions" })).toContainText("Signed in with email link and a passkey");
     await context.close();
   });
+});
+
+/** Moves the proofs of this browser's session 6 minutes back: a session whose passkey was used longer ago than 5 minutes (decision 062). */
+const staleProofs = async (context: BrowserContext) => ageProofs(server, await sessionCookieIn(context), 6 * 60_000);
+
+/** 'Use my passkey now' in `scope`, then the page it comes back to, hydrated. */
+async function usePasskeyNow(page: Page, scope: Locator) {
+  const back = page.waitForEvent("framenavigated", (frame) => frame === page.mainFrame());
+  await scope.getByRole("button", { name: "Use my passkey now" }).click();
+  await back;
+  await page.locator("html[data-hydrated]").waitFor();
+}
+
+/** The mail to `to` under `subject` that says `saying`, received from now on or before. */
+const mailSaying = (to: string, subject: string, saying: string) =>
+  sink.waitFor((mail) => mail.to.includes(to) && mailHeader(mail.raw, "subject") === subject && (mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "").includes(saying));
+
+test("with a passkey required, a change to the sign-in factors waits for 'Confirm it's you' with the passkey, then goes through, and the admin is mailed", async ({ browser }) => {
+  const { context, page, cdp, authenticatorId } = await signedInWithAuthenticator(browser);
+  // Before anything is required, the session is enough to add the first passkey.
+  const section = await openOwnPasskeys(page);
+  await addPasskeyNamed(section, "Desk key");
+  withServerDatabase(server, (db) => {
+    db.prepare("delete from passkeys where admin_email = ?").run(NEWCOMER);
+    db.prepare("insert into passkeys (admin_email, credential_id, public_key, counter, name) values (?, 'cred-newcomer-lost', 'AA', 0, 'Lost phone')").run(NEWCOMER);
+  });
+
+  try {
+    await withPasskeyRequired(async () => {
+      // A session from the link alone, or a passkey used more than 5 minutes ago: the tab asks first.
+      await staleProofs(context);
+      await openOwnPasskeys(page);
+      const confirm = section.getByRole("region", { name: "Confirm it's you" });
+      await expect(confirm).toContainText("needs your passkey, used in the last 5 minutes");
+      await expect(section.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+      await expectNoAxeViolations(page, "'Confirm it's you' in the Admins tab");
+      await usePasskeyNow(page, confirm);
+      await expect(section.getByRole("button", { name: "Add a passkey" })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/dashboard\/admins$/);
+      // The spare is made by another device: this authenticator lends its desk key out meanwhile (the browser refuses a second passkey of one device).
+      const [deskKey] = (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+      await cdp.send("WebAuthn.removeCredential", { authenticatorId, credentialId: deskKey.credentialId });
+      await addPasskeyNamed(section, "Spare key");
+      await mailSaying(ADMIN, "A passkey was added to your admin account", 'A passkey named "Spare key" was added');
+
+      // The remove dialog opened while fresh; the proof goes stale before the click: refused, and the dialog says what to do.
+      await section.getByRole("link", { name: "Remove the passkey Spare key" }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Remove Passkey" });
+      await expect(dialog.getByRole("button", { name: "Remove" })).toBeVisible();
+      await staleProofs(context);
+      await dialog.getByRole("button", { name: "Remove" }).click();
+      await expect(dialog.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
+      await expect(page.getByText("needs your passkey, used in the last 5 minutes").first()).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Remove" })).toHaveCount(0);
+      expect(withServerDatabase(server, (db) => db.prepare("select count(*) as n from passkeys where name = 'Spare key'").get() as { n: number }).n).toBe(1);
+      await usePasskeyNow(page, dialog);
+      await expect(dialog.getByRole("button", { name: "Remove" })).toBeVisible();
+      await dialog.getByRole("button", { name: "Remove" }).click();
+      await expect(page.getByText("Passkey removed.").first()).toBeVisible();
+      await expect(section).not.toContainText("Spare key");
+      await mailSaying(ADMIN, "A passkey was removed from your admin account", 'The passkey "Spare key"');
+      const [spareKey] = (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials;
+      await cdp.send("WebAuthn.removeCredential", { authenticatorId, credentialId: spareKey.credentialId });
+      await cdp.send("WebAuthn.addCredential", { authenticatorId, credential: deskKey });
+
+      // Another admin's passkeys.
+      await staleProofs(context);
+      await page.getByRole("link", { name: `Remove passkeys (1) of ${NEWCOMER}` }).click();
+      const others = page.getByRole("alertdialog", { name: "Remove Passkeys" });
+      await expect(others.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
+      await expect(others.getByRole("button", { name: "Remove passkeys" })).toHaveCount(0);
+      await usePasskeyNow(page, others);
+      await others.getByRole("button", { name: "Remove passkeys" }).click();
+      await expect(page.getByText("Their passkeys are removed").first()).toBeVisible();
+      await mailSaying(NEWCOMER, "Your passkeys were removed from your admin account", `removed by ${ADMIN}`);
+
+      // The requirement.
+      await staleProofs(context);
+      await page.goto(`${baseURL}/admin/dashboard/settings`);
+      await page.locator("html[data-hydrated]").waitFor();
+      const signIn = page.getByRole("region", { name: "Staff sign-in" });
+      await expect(signIn.getByRole("button", { name: "Save sign-in setting" })).toHaveCount(0);
+      await usePasskeyNow(page, signIn);
+      await expect(signIn.getByRole("button", { name: "Save sign-in setting" })).toBeVisible();
+      await signIn.getByRole("checkbox", { name: "Require a passkey for staff sign-in" }).uncheck();
+      await signIn.getByRole("button", { name: "Save sign-in setting" }).click();
+      await expect(page.getByText("A passkey is no longer required for staff sign-in.").first()).toBeVisible();
+      await mailSaying(NEWCOMER, "Staff sign-in no longer requires a passkey", `${ADMIN} switched off`);
+    });
+  } finally {
+    withServerDatabase(server, (db) => db.prepare("delete from passkeys where admin_email in (?, ?)").run(ADMIN, NEWCOMER));
+    await context.close();
+  }
 });

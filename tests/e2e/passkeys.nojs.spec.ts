@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { layoutProblems } from "./layout-checks";
-import { openPage, openSignedIn, signedInState, signInByMail, withE2eDatabase } from "./support";
+import { mailFiles, mailSays, openPage, openSignedIn, sessionProofsMade, signedInState, signInByMail, waitForMail, withE2eDatabase } from "./support";
 
 /**
  * Staff passkeys without JavaScript: the browser cannot use a passkey at all, so the
@@ -108,6 +108,12 @@ test("the Settings tab switches 'Require a passkey for staff sign-in' on and off
     await expect(page.getByText("A passkey is now required for staff sign-in")).toBeVisible();
     await expect(box).toBeChecked();
     expect(requirement()).toBe("on");
+    // Switching it off needs the passkey used in the last 5 minutes (decision 062); this session's proofs are older.
+    await sessionProofsMade(context, 6);
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
+    await sessionProofsMade(context, 1);
+    await page.reload();
     await box.uncheck();
     await page.getByRole("button", { name: "Save sign-in setting" }).click();
     await expect(page.getByText("A passkey is no longer required for staff sign-in.")).toBeVisible();
@@ -120,4 +126,74 @@ test("the Settings tab switches 'Require a passkey for staff sign-in' on and off
     });
   }
   await context.close();
+});
+
+
+
+test("with a passkey required, removing passkeys and switching the requirement off wait for 'Confirm it's you', then go through, and each admin is mailed", async ({ browser, baseURL }, testInfo) => {
+  const state = await signedInState(browser, testInfo, ADMIN);
+  const name = `Pocket key ${Date.now().toString(36)}`;
+  withE2eDatabase((db) => {
+    db.prepare("insert into passkeys (admin_email, credential_id, public_key, counter, name) values (?, ?, 'AA', 0, ?)").run(ADMIN, `cred-${name}`, name);
+    db.prepare("insert into passkeys (admin_email, credential_id, public_key, counter, name) values (?, ?, 'AA', 0, 'Lost phone')").run(STEP_ADMIN, `cred-lost-${name}`);
+  });
+  const { page, context } = await openSignedIn(browser, { baseURL, javaScriptEnabled: false, storageState: state }, "/admin/dashboard/admins");
+  try {
+    await withPasskeyRequired(async () => {
+      const seen = new Set(mailFiles());
+      // A session from the e-mailed link, or a passkey used more than 5 minutes ago: the tab says what to do instead of adding one.
+      await sessionProofsMade(context, 6);
+      await page.reload();
+      const section = page.getByRole("region", { name: "Your passkeys" });
+      await expect(section.getByRole("region", { name: "Confirm it's you" })).toContainText("needs your passkey, used in the last 5 minutes");
+      expect(await section.innerText()).toContain("Using a passkey needs JavaScript, which is off in this browser.");
+      await expectNoAxeViolations(page, "'Confirm it's you' without JavaScript", { javaScriptEnabled: false });
+
+      // The confirmation page opened while the proof was fresh; it goes stale before the click: refused.
+      await sessionProofsMade(context, 1);
+      await section.getByRole("link", { name: `Remove the passkey ${name}` }).click();
+      const dialog = page.getByRole("alertdialog", { name: "Remove Passkey" });
+      await sessionProofsMade(context, 6);
+      await dialog.getByRole("button", { name: "Remove" }).click();
+      await expect(dialog.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
+      await expect(page.getByRole("status").getByText("needs your passkey, used in the last 5 minutes")).toBeVisible();
+      await expect(dialog.getByRole("button", { name: "Remove" })).toHaveCount(0);
+      await sessionProofsMade(context, 1);
+      await page.reload();
+      await dialog.getByRole("button", { name: "Remove" }).click();
+      await expect(page.getByText("Passkey removed.")).toBeVisible();
+      await waitForMail(ADMIN, seen, mailSays("A passkey was removed from your admin account", `The passkey "${name}"`), "the mail of a passkey removed");
+
+      // Now without a passkey: a sign-in in the last 5 minutes, or a link e-mailed to sign in again.
+      await sessionProofsMade(context, 6);
+      await page.getByRole("link", { name: `Remove passkeys (1) of ${STEP_ADMIN}` }).click();
+      const others = page.getByRole("alertdialog", { name: "Remove Passkeys" });
+      await expect(others.getByRole("region", { name: "Confirm it's you" })).toContainText("needs a sign-in in the last 5 minutes");
+      await expect(others.getByRole("button", { name: "Remove passkeys" })).toHaveCount(0);
+      await others.getByRole("button", { name: "Email me a sign-in link" }).click();
+      await expect(page.getByText("Check your email: the link signs you in again and brings you back here.")).toBeVisible();
+      await waitForMail(ADMIN, seen, mailSays("Your sign-in link", "redirectTo=%2Fadmin%2Fdashboard%2Fadmins%2F"), "a sign-in link back to the confirmation");
+      await sessionProofsMade(context, 1);
+      await page.reload();
+      await others.getByRole("button", { name: "Remove passkeys" }).click();
+      await expect(page.getByText("Their passkeys are removed: they can sign in by link or Google and add new ones.", { exact: true })).toBeVisible();
+      await waitForMail(STEP_ADMIN, seen, mailSays("Your passkeys were removed from your admin account", `removed by ${ADMIN}`), "the mail of passkeys removed by another admin");
+
+      await sessionProofsMade(context, 6);
+      await openPage(page, "/admin/dashboard/settings", false);
+      const signIn = page.getByRole("region", { name: "Staff sign-in" });
+      await expect(signIn.getByRole("region", { name: "Confirm it's you" })).toBeVisible();
+      await expect(signIn.getByRole("button", { name: "Save sign-in setting" })).toHaveCount(0);
+      await sessionProofsMade(context, 1);
+      await page.reload();
+      await signIn.getByRole("checkbox", { name: "Require a passkey for staff sign-in" }).uncheck();
+      await signIn.getByRole("button", { name: "Save sign-in setting" }).click();
+      await expect(page.getByText("A passkey is no longer required for staff sign-in.")).toBeVisible();
+      expect(requirement()).toBe("off");
+      await waitForMail(STEP_ADMIN, seen, mailSays("Staff sign-in no longer requires a passkey", `${ADMIN} switched off`), "the mail of the requirement switched off");
+    });
+  } finally {
+    withE2eDatabase((db) => db.prepare("delete from passkeys where admin_email in (?, ?)").run(ADMIN, STEP_ADMIN));
+    await context.close();
+  }
 });

@@ -2,7 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { expect, request, type Browser, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import Database from "better-sqlite3";
-import { mimeParts, type ReceivedMail } from "../support/smtp";
+import { mailHeader, mimeParts, type ReceivedMail } from "../support/smtp";
+import { editSessionData } from "../support/session-rows";
 
 /** Opens a page; with JavaScript, waits until React has hydrated it. */
 export async function openPage(page: Page, url: string, javaScriptEnabled = true) {
@@ -47,6 +48,10 @@ export async function waitForMail(to: string, seen: ReadonlySet<string>, match: 
   return found!;
 }
 
+/** For waitForMail: a mail under `subject` whose text says `saying`. */
+export const mailSays = (subject: string, saying: string) => (mail: ReceivedMail) =>
+  mailHeader(mail.raw, "subject") === subject && (mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "").includes(saying);
+
 /** The sign-in link of the first mail to the address that was not in the folder before. */
 export async function waitForLink(to: string, seenBefore: ReadonlySet<string>, baseURL: string): Promise<string> {
   let link: string | undefined;
@@ -83,6 +88,24 @@ export async function signInByMail(page: Page, options: { email: string; baseURL
   await openPage(page, link, options.javaScriptEnabled);
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page).toHaveURL(options.landsOn ?? /\/admin\/dashboard$/);
+}
+
+/** The session cookie this browser context holds, as a Cookie header names it (for tests/support/session-rows.ts). */
+export async function sessionCookieIn(context: BrowserContext): Promise<string> {
+  const session = (await context.cookies()).find((cookie) => cookie.name === "__session");
+  if (!session) throw new Error("no session cookie in this browser context");
+  return `${session.name}=${session.value}`;
+}
+
+/**
+ * Sets when this browser's session signed in and last used a passkey, `minutesAgo`
+ * (decision 062: a change to the sign-in factors needs one of them in the last 5
+ * minutes). A browser without JavaScript cannot use a passkey, and no test waits 5
+ * minutes, so the proofs are written into the session's row.
+ */
+export async function sessionProofsMade(context: BrowserContext, minutesAgo: number) {
+  const at = Date.now() - minutesAgo * 60_000;
+  editSessionData({ databasePath: e2eDatabasePath() }, await sessionCookieIn(context), (data) => Object.assign(data, { signedInAt: at, passkeyAt: at }));
 }
 
 export type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;

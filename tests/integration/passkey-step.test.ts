@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
+import type { PublicKeyCredentialCreationOptionsJSON } from "@simplewebauthn/server";
 import { jsonCaller, postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { withServerDatabase } from "../support/server";
 import { SoftAuthenticator } from "../support/soft-authenticator";
+import { passkeySignIn } from "../support/passkey-calls";
+import { sessionData as sessionRowData, sessionIdOf } from "../support/session-rows";
 
 /**
  * 'Require a passkey for staff sign-in' (docs/product.md, staff passkeys): only an admin
@@ -45,24 +47,7 @@ async function stepOf(email: string): Promise<string> {
   return cookie!;
 }
 
-async function passkeySignIn(key: SoftAuthenticator, stepCookie: string) {
-  const asked = await fetch(`${site.app.url}/api/auth/passkey/options`, { method: "POST", headers: { Origin: site.app.url, Cookie: stepCookie } });
-  const challengeCookie = cookieNamed(asked, "__passkey-challenge") ?? asked.headers.getSetCookie()[0].split(";")[0];
-  const options = (await asked.json()) as PublicKeyCredentialRequestOptionsJSON;
-  return fetch(`${site.app.url}/api/auth/passkey`, {
-    method: "POST",
-    headers: { Origin: site.app.url, "Content-Type": "application/json", Cookie: `${stepCookie}; ${challengeCookie}` },
-    body: JSON.stringify({ response: key.authenticate(options) }),
-  });
-}
-
-/** The data of the session a cookie names (null when its row is gone). */
-function sessionData(cookie: string): Record<string, unknown> | null {
-  const signed = decodeURIComponent(cookie.split("=").slice(1).join("="));
-  const sid = JSON.parse(Buffer.from(signed.slice(0, signed.lastIndexOf(".")), "base64").toString("utf8")) as string;
-  const row = withServerDatabase(site.app, (db) => db.prepare("select sess from sessions where sid = ?").get(sid) as { sess: string } | undefined);
-  return row ? (JSON.parse(row.sess) as Record<string, unknown>) : null;
-}
+const sessionData = (cookie: string) => sessionRowData(site.app, cookie);
 
 describe("switching the requirement on", () => {
   it("is refused to an admin without a passkey, with nothing stored", async () => {
@@ -119,10 +104,10 @@ describe("a sign-in by Google while a passkey is required", () => {
 
   it("ends in a signed-in session once the admin's passkey is used, and the step's cookie is worthless after", async () => {
     const step = await stepOf(FIRST);
-    const answer = await passkeySignIn(firstKey, step);
+    const { answer, session: signedIn } = await passkeySignIn(site.app, firstKey, step);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ redirectTo: "/admin/dashboard" });
-    const session = cookieNamed(answer, "__session")!;
+    const session = signedIn!;
     expect((await call("/api/admin/me", { cookie: session })).status).toBe(200);
     expect(sessionData(session)).toMatchObject({ adminEmail: FIRST, signInMethod: "google-and-passkey" });
     expect(sessionData(step)).toBeNull();
@@ -186,7 +171,7 @@ describe("a sign-in by Google while a passkey is required", () => {
     const before = Date.now();
     const { location, cookie } = await site.googleSignIn(THIRD);
     expect(location).toBe("/admin/login/passkey");
-    const sid = JSON.parse(Buffer.from(decodeURIComponent(cookie!.split("=")[1]).split(".")[0], "base64").toString("utf8")) as string;
+    const sid = sessionIdOf(cookie!);
     const { expire } = withServerDatabase(site.app, (db) => db.prepare("select expire from sessions where sid = ?").get(sid) as { expire: number });
     expect(expire).toBeLessThanOrEqual(Date.now() + 10 * 60_000 + 1000);
     expect(expire).toBeGreaterThanOrEqual(before + 10 * 60_000 - 2000);
@@ -201,7 +186,9 @@ describe("a sign-in by Google while a passkey is required", () => {
   });
 
   it("is gone once the requirement is off: Google signs straight in", async () => {
-    const answer = await setRequirement(site.cookie, false);
+    // Switching it off needs the passkey used in the last 5 minutes (decision 062), which a Google session alone has not.
+    const { session } = await passkeySignIn(site.app, firstKey);
+    const answer = await setRequirement(session!, false);
     expect(answer.html).toContain("A passkey is no longer required for staff sign-in.");
     expect(requirement()).toBe("off");
     expect((await site.googleSignIn(SECOND)).location).toBe("/admin/dashboard");

@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from "@simplewebauthn/server";
 import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { execFileSync } from "node:child_process";
+import { createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, withServerDatabase } from "../support/server";
 import { SoftAuthenticator, type Tweak } from "../support/soft-authenticator";
@@ -138,6 +140,33 @@ describe("registering a passkey and signing in with it", () => {
   });
 });
 
+describe("the user handle", () => {
+  // What every passkey was given before decision 062: a key anyone can read in the source.
+  const publicKeyHandle = (email: string) => createHmac("sha256", "passkey-user-handle").update(email).digest("base64url");
+  const siteSecret = () => readFileSync(path.join(site.app.workDir, "data", "session-secret"), "utf8").trim();
+
+  it("is the address's hash under a key derived from the site's session secret, not one written in the source", async () => {
+    const first = await registrationOptions(site.cookie);
+    const again = await registrationOptions(site.cookie);
+    const second = await registrationOptions(secondCookie);
+    expect(first.user.id).toBe(again.user.id);
+    expect(first.user.id).not.toBe(second.user.id);
+    expect(first.user.id).not.toBe(publicKeyHandle(FIRST));
+    const key = createHmac("sha256", siteSecret()).update("passkey user handles").digest();
+    expect(first.user.id).toBe(createHmac("sha256", key).update(FIRST).digest("base64url"));
+  });
+
+  it("keeps a passkey made under the old key signing in: sign-in finds a passkey by its credential id", async () => {
+    const soft = authenticator();
+    expect((await register(soft, { name: "Made before 062", tweak: { userHandle: publicKeyHandle(FIRST) } })).status).toBe(201);
+    const { answer, response } = await signIn(soft);
+    expect(response.response.userHandle).toBe(publicKeyHandle(FIRST));
+    expect(answer.status).toBe(200);
+    const me = (await (await call("/api/admin/me", { cookie: sessionCookieOf(answer) })).json()) as { email: string };
+    expect(me.email).toBe(FIRST);
+  });
+});
+
 describe("a passkey sign-in refused", () => {
   let soft: SoftAuthenticator;
   beforeAll(async () => {
@@ -203,6 +232,8 @@ describe("a passkey sign-in refused", () => {
 describe("an admin who lost their passkeys", () => {
   async function secondWithPasskeys(count: number) {
     withServerDatabase(site.app, (db) => db.prepare("delete from passkeys where admin_email = ?").run(SECOND));
+    // Removing their passkeys ended their sessions (decision 062): they sign in again.
+    secondCookie = await site.signIn(SECOND);
     for (let n = 0; n < count; n++) expect((await register(authenticator(), { cookie: secondCookie, name: `Second's ${n}` })).status).toBe(201);
     const entries = (await (await call("/api/admin/whitelist")).json()) as { id: number; email: string }[];
     return entries.find((entry) => entry.email === SECOND)!.id;

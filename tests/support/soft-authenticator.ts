@@ -34,6 +34,8 @@ export type Tweak = {
   counter?: number;
   /** The clientDataJSON type; default "webauthn.create" or "webauthn.get". */
   type?: string;
+  /** Registration: the user handle (base64url) the authenticator keeps and answers with; default the options' user.id. */
+  userHandle?: string;
 };
 
 type Credential = { id: Buffer; privateKey: KeyObject; publicKey: KeyObject; userHandle: string; counter: number };
@@ -95,7 +97,7 @@ export class SoftAuthenticator {
     );
     const clientDataJSON = this.clientData(tweak, "webauthn.create", options.challenge);
 
-    this.stored.push({ id, privateKey, publicKey, userHandle: options.user.id, counter });
+    this.stored.push({ id, privateKey, publicKey, userHandle: tweak.userHandle ?? options.user.id, counter });
     return {
       id: b64url(id),
       rawId: b64url(id),

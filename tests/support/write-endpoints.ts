@@ -284,6 +284,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/admins/new", "admin.dashboard.admins.new", { email: ["new@example.com", "x", ""] }, () => ({ email: "matrix-form@example.com" })),
   form("/admin/dashboard/admins/:whitelist/remove", "admin.dashboard.admins.$id.remove", {}),
   form("/admin/dashboard/admins/sessions", "admin.dashboard.admins.sessions", {}),
+  form("/admin/dashboard/sign-in-again?redirectTo=/admin/dashboard/settings", "admin.dashboard.sign-in-again", {}),
   form("/admin/dashboard/admins/passkeys/1/remove", "admin.dashboard.admins.passkeys.$id.remove", {}),
   form("/admin/dashboard/admins/:whitelist/passkeys/remove", "admin.dashboard.admins.$id.passkeys.remove", {}),
   form("/admin/dashboard/faqs/new", "admin.dashboard.faqs.new", FAQ_FIELDS, () => ({ question: "Q?", answer: "A.", isActive: "on" })),

@@ -1,17 +1,19 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useHydrated } from "~/hooks/use-hydrated";
-import type { PasskeySummary } from "~/models/passkey-form";
+import type { PasskeySummary, ProofNeeded } from "~/models/passkey-form";
 import { formatDateTime } from "~/utils/dates";
 import { ADMINS_PATH } from "~/paths";
 import { AddPasskeyForm } from "./add-passkey-form";
+import { ConfirmItsYou } from "./confirm-its-you";
 
 /**
  * "Your passkeys" in the Admins tab: the signed-in admin's passkeys (name, added, last
  * used, Remove with a confirmation) and "Add a passkey" with a name. Adding one needs
  * the browser's WebAuthn, so JavaScript; without it the section says so, and removing
- * still works (a confirmation page).
+ * still works (a confirmation page). While a change needs a fresh proof (decision 062),
+ * 'Confirm it's you' stands where adding one would.
  */
-export function OwnPasskeys({ passkeys }: { passkeys: PasskeySummary[] }) {
+export function OwnPasskeys({ passkeys, proofNeeded }: { passkeys: PasskeySummary[]; proofNeeded: ProofNeeded | null }) {
   const hydrated = useHydrated();
   const revalidator = useRevalidator();
 
@@ -48,7 +50,9 @@ export function OwnPasskeys({ passkeys }: { passkeys: PasskeySummary[] }) {
         <p className="p-5 text-sm text-slate-600">You have no passkeys yet.</p>
       )}
       <div className="border-t border-slate-200 p-5">
-        {hydrated ? (
+        {proofNeeded ? (
+          <ConfirmItsYou need={proofNeeded} returnTo={ADMINS_PATH} />
+        ) : hydrated ? (
           <AddPasskeyForm
             label="Add a passkey"
             onAdded={() => {

@@ -1,14 +1,18 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { SaveButton } from "~/components/ui/save-button";
-import { PASSKEY_REQUIREMENT_FIELD, PASSKEY_REQUIREMENT_INTENT } from "~/models/passkey-form";
-import { ADMINS_PATH } from "~/paths";
+import { PASSKEY_REQUIREMENT_FIELD, PASSKEY_REQUIREMENT_INTENT, type ProofNeeded } from "~/models/passkey-form";
+import { ADMINS_PATH, SETTINGS_PATH } from "~/paths";
+import { ConfirmItsYou } from "./confirm-its-you";
 
 /**
  * The Settings tab's 'Require a passkey for staff sign-in' (docs/decisions/053-staff-passkeys.md).
  * Only an admin who has a passkey can switch it on (the server checks it too); anyone
- * signed in can switch it off. A plain form: a redirect with a toast, JavaScript or not.
+ * signed in can switch it off, with a fresh proof (decision 062): until then 'Confirm
+ * it's you' stands where its button would. A plain form: a redirect with a toast,
+ * JavaScript or not.
  */
-export function PasskeyRequirementForm({ required, hasPasskey, action }: { required: boolean; hasPasskey: boolean; action: string }) {
+export function PasskeyRequirementForm(props: { required: boolean; hasPasskey: boolean; proofNeeded: ProofNeeded | null; action: string }) {
+  const { required, hasPasskey, proofNeeded, action } = props;
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === PASSKEY_REQUIREMENT_INTENT;
   const locked = !required && !hasPasskey;
@@ -48,10 +52,9 @@ export function PasskeyRequirementForm({ required, hasPasskey, action }: { requi
             </p>
           </div>
         </div>
-        {locked ? null : (
-          <SaveButton saving={saving} label="Save sign-in setting" savingLabel="Saving..." />
-        )}
+        {locked || proofNeeded ? null : <SaveButton saving={saving} label="Save sign-in setting" savingLabel="Saving..." />}
       </Form>
+      {proofNeeded ? <ConfirmItsYou need={proofNeeded} returnTo={SETTINGS_PATH} /> : null}
     </section>
   );
 }
