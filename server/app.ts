@@ -23,7 +23,7 @@ import { cookieNames } from "../app/config/cookie-names";
 import { requestUrl, serveCachedAnswers, serveKeptAnswer } from "./cached-answers";
 import { AnswerKeptUntilChanged } from "./kept-answer";
 import { answeringDatabaseFaults } from "./database-fault-routes";
-import { answeringFormRefusals } from "./form-refusal-routes";
+import { answeringFormRefusals, refusedFormInJson } from "./form-refusal-routes";
 import { sendDatabaseFault } from "./database-fault-page";
 import { PageCache } from "./page-cache";
 import { rememberedLanguageOf } from "./page-language";
@@ -156,6 +156,8 @@ export function createApp(options: {
       streamedBodyLimit: (req) => (isFormUpload(req.path, req.headers["content-type"]) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
       refuseBody: refuseImplausibleForm,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+      // A JSON request reads every refusal in JSON, those of a form's own cap too.
+      refuseAnswer: refusedFormInJson,
       pageCache: { cache: pageCache },
     }),
   );

@@ -131,7 +131,12 @@ export function withoutLegacyDataParam(url: URL): URL {
   return url;
 }
 
-export type LoadContext = { cspNonce: string; clientIp: string };
+export type LoadContext = {
+  cspNonce: string;
+  clientIp: string;
+  /** Set by an action that refused to read its form (server/form-refusal-routes.ts): the status. */
+  formRefused?: 400 | 413;
+};
 
 export function createRequestHandler(options: {
   build: ServerBuild;
@@ -148,6 +153,11 @@ export function createRequestHandler(options: {
    */
   refuseBody?: (req: ExpressRequest, body: Buffer) => Error | null;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
+  /**
+   * Shown the app's answer to a write with the context it ran with: an error to answer
+   * instead (passed to the error handler), or null to send the app's answer.
+   */
+  refuseAnswer?: (req: ExpressRequest, context: LoadContext) => Error | null;
   /**
    * Public pages shared between visitors of one language (see page-cache.ts), emptied by
    * every write. A shared answer missing from it or from a kept copy is made here, with
@@ -213,6 +223,11 @@ export function createRequestHandler(options: {
         // answer leaves (failed or not), so the writer's next view, and everyone's, is
         // rendered afresh.
         if (cache && !SAFE_METHODS.has(req.method)) cache.clear();
+      }
+      const refusal = options.refuseAnswer?.(req, context);
+      if (refusal) {
+        await response.body?.cancel();
+        return next(refusal);
       }
       await sendResponse(res, response);
     } catch (error) {
