@@ -39,7 +39,7 @@ import { errorForLog } from "../app/utils/error-for-log";
 import { FormRefused, formRefusalOf, isPlausibleFormBody, isUrlencodedType } from "../app/http/form-body.server";
 import { COMPARE_PATH, FAVORITES_PATH, SITEMAP_PATH } from "../app/paths";
 import { plainCommaLists } from "./plain-comma-lists";
-import type { ReplicationStatus } from "./replication";
+import { publicReplicationStatus, type ReplicationStatus } from "../app/http/replication-status.server";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -107,9 +107,10 @@ export function createApp(options: {
 
   app.get("/healthz", (_req, res) => {
     db().$client.prepare("select 1").get();
-    // {"status":"ok"} as ever; with replication on, how it stands beside it.
+    // {"status":"ok"} as ever; with replication on, its state beside it. Where the replica
+    // lives and what went wrong go to the log and to staff (GET /api/admin/health).
     const replication = options.replicationStatus?.();
-    res.set("Cache-Control", "no-store").json(replication ? { status: "ok", replication } : { status: "ok" });
+    res.set("Cache-Control", "no-store").json(replication ? { status: "ok", replication: publicReplicationStatus(replication) } : { status: "ok" });
   });
 
   // The files' brotli and gzip copies made by npm run build (scripts/precompress.mjs) are
@@ -155,7 +156,7 @@ export function createApp(options: {
       bodyLimit: BODY_LIMIT_BYTES,
       streamedBodyLimit: (req) => (isFormUpload(req.path, req.headers["content-type"]) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
       refuseBody: refuseImplausibleForm,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown", replicationStatus: options.replicationStatus }),
       // A JSON request reads every refusal in JSON, those of a form's own cap too.
       refuseAnswer: refusedFormInJson,
       pageCache: { cache: pageCache },

@@ -3,6 +3,7 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { Readable } from "node:stream";
 import { byteLimit } from "../app/services/uploads/byte-limit.server";
 import { withDatabaseFaultHeaders } from "../app/http/database-fault-answers.server";
+import type { ReplicationStatus } from "../app/http/replication-status.server";
 import { requestUrl, type ShareAnswer } from "./cached-answers";
 import type { PageCache } from "./page-cache";
 import { sendPrepared } from "./prepared-answer";
@@ -134,6 +135,8 @@ export function withoutLegacyDataParam(url: URL): URL {
 export type LoadContext = {
   cspNonce: string;
   clientIp: string;
+  /** With REPLICA_URL: how replication stands, for the staff's view of it (app/http/replication-status.server.ts). */
+  replicationStatus?: () => ReplicationStatus;
   /** Set by an action that refused to read its form (server/form-refusal-routes.ts): the status. */
   formRefused?: 400 | 413;
 };

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
 import type { Config, ReplicaConfig } from "../app/config/env.server";
+import type { ReplicationStatus } from "../app/http/replication-status.server";
 import { log } from "../app/config/logger.server";
 import { PROJECT_ROOT } from "./paths";
 
@@ -133,16 +134,6 @@ export async function fetchReplica(target: Replicated, file: string, timestamp?:
 export function litestreamStateDir(databasePath: string): string {
   return path.join(path.dirname(databasePath), `.${path.basename(databasePath)}-litestream`);
 }
-
-/** What /healthz says of replication. */
-export type ReplicationStatus = {
-  /** starting: Litestream is not yet following the database; replicating: it is, and reports no error; failing: it reports errors, or is down. */
-  state: "starting" | "replicating" | "failing";
-  replica: string;
-  /** When Litestream last wrote to the replica (a WAL segment or a snapshot). */
-  lastShippedAt: string | null;
-  lastError: string | null;
-};
 
 const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 const STOP_GRACE_MS = 10_000;
