@@ -286,6 +286,37 @@ describe("replication (REPLICA_URL)", () => {
     expect(errors.some((line) => line.includes("office-backups") && line.includes("127.0.0.1:9")), errors.join("\n")).toBe(true);
   }, 90_000);
 
+  it("notices a replica that stopped taking changes (its folder a file for 2 s): failing and an error in the log, then Litestream started again ships a later write", async () => {
+    const replicaDir = makeWorkDir("replica-");
+    const replicaUrl = pathToFileURL(replicaDir).href;
+    const site = await signedInReplicated({ ownProcessGroup: true, env: { REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" } });
+    await shippedAfter(site, 0);
+    expect((await postContactJson(site.app, contactMessage("Before the fault"))).status).toBe(201);
+    await shippedAfter(site, Date.now());
+
+    // As the reviewer did: the replica's folder is a file for about 2 s while the site takes writes, then comes back.
+    const away = `${replicaDir}-away`;
+    fs.renameSync(replicaDir, away);
+    fs.writeFileSync(replicaDir, "not a folder");
+    const faultFrom = Date.now();
+    for (let i = 0; Date.now() - faultFrom < 2_000; i++) expect((await postContactJson(site.app, contactMessage(`During-${i}`))).status).toBe(201);
+    fs.rmSync(replicaDir);
+    fs.renameSync(away, replicaDir);
+
+    // Told publicly as failing, and in the log as an error, before it mends.
+    await eventually(async () => ((await health(site.app)).replication?.state === "failing" ? true : undefined), 40_000);
+    expect(site.app.output()).toMatch(/"level":"error"[^\n]*replication: nothing has reached the replica for \d+ s while the database changed; starting Litestream again/);
+    await eventually(async () => ((await health(site.app)).replication?.state === "replicating" ? true : undefined), 40_000);
+
+    expect((await postContactJson(site.app, contactMessage("After the fault"))).status).toBe(201);
+    // Shipped after the write was acknowledged: a sync that began after it.
+    await shippedAfter(site, Date.now());
+    // The machine lost: a new one from the replica alone has the later write.
+    await site.app.killEverything();
+    const next = await started({ workDir: makeWorkDir(), env: { REPLICA_URL: replicaUrl } });
+    expect(lastNames(next.databasePath)).toEqual(expect.arrayContaining(["Before the fault", "During-0", "After the fault"]));
+  }, 120_000);
+
   it("leaves /healthz as it was without REPLICA_URL", async () => {
     const server = await started({});
     expect(await health(server)).toEqual({ status: "ok" });
