@@ -26,6 +26,7 @@ import { answeringDatabaseFaults } from "./database-fault-routes";
 import { answeringFormRefusals, refusedFormInJson } from "./form-refusal-routes";
 import { sendDatabaseFault } from "./database-fault-page";
 import { PageCache } from "./page-cache";
+import { emptyOnPublicChanges } from "./page-cache-emptying";
 import { rememberedLanguageOf } from "./page-language";
 import { CLIENT_ASSETS_DIR, PUBLIC_DIR } from "./paths";
 import { readLimit, READS_PER_MINUTE } from "./read-limit";
@@ -98,8 +99,9 @@ export function createApp(options: {
   const reads = readLimit({ limit: Math.ceil(READS_PER_MINUTE * config.rateLimitFactor), publicDir: PUBLIC_DIR });
   app.use(reads.beforeAnswers);
   app.use(plainCommaLists([FAVORITES_PATH, COMPARE_PATH]));
-  // Emptied by every write that reaches the app (server/remix-handler.ts).
+  // Emptied by the writes that change public data (server/page-cache-emptying.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
+  const emptying = emptyOnPublicChanges(pageCache);
   app.use(serveCachedAnswers(pageCache, rememberedLanguage));
   // Not in the page cache: too large for it, and made again only when what it lists changes.
   app.use(serveKeptAnswer(SITEMAP_PATH, new AnswerKeptUntilChanged({ databaseMark: databaseChangeMark, dataVersion: sitemapDataVersion })));
@@ -159,7 +161,7 @@ export function createApp(options: {
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown", replicationStatus: options.replicationStatus }),
       // A JSON request reads every refusal in JSON, those of a form's own cap too.
       refuseAnswer: refusedFormInJson,
-      pageCache: { cache: pageCache },
+      afterWrite: emptying.afterWrite,
     }),
   );
 

@@ -5,7 +5,6 @@ import { byteLimit } from "../app/services/uploads/byte-limit.server";
 import { withDatabaseFaultHeaders } from "../app/http/database-fault-answers.server";
 import type { ReplicationStatus } from "../app/http/replication-status.server";
 import { requestUrl, type ShareAnswer } from "./cached-answers";
-import type { PageCache } from "./page-cache";
 import { sendPrepared } from "./prepared-answer";
 import { prepareShared } from "./shared-answer";
 
@@ -161,12 +160,8 @@ export function createRequestHandler(options: {
    * instead (passed to the error handler), or null to send the app's answer.
    */
   refuseAnswer?: (req: ExpressRequest, context: LoadContext) => Error | null;
-  /**
-   * Public pages shared between visitors of one language (see page-cache.ts), emptied by
-   * every write. A shared answer missing from it or from a kept copy is made here, with
-   * what cached-answers.ts left in `res.locals.shareAnswer`.
-   */
-  pageCache?: { cache: PageCache };
+  /** Called once the app has answered a write (failed or not), before the answer is sent. */
+  afterWrite?: () => void;
 }) {
   const handleRemixRequest = createRemixRequestHandler(options.build, "production");
   const handleRequest = async (request: Request, context: LoadContext) => withDatabaseFaultHeaders(await handleRemixRequest(request, context));
@@ -203,7 +198,6 @@ export function createRequestHandler(options: {
       const request = new Request(url.href, init);
       const context = options.getLoadContext(req, res);
 
-      const cache = options.pageCache?.cache;
       const share = res.locals.shareAnswer as ShareAnswer | undefined;
       if (share) {
         // This request's own answer when it turns out not to be shareable.
@@ -222,10 +216,7 @@ export function createRequestHandler(options: {
       try {
         response = await handleRequest(request, context);
       } finally {
-        // Any write may change what a public page shows. It empties the cache before its
-        // answer leaves (failed or not), so the writer's next view, and everyone's, is
-        // rendered afresh.
-        if (cache && !SAFE_METHODS.has(req.method)) cache.clear();
+        if (!SAFE_METHODS.has(req.method)) options.afterWrite?.();
       }
       const refusal = options.refuseAnswer?.(req, context);
       if (refusal) {
