@@ -144,6 +144,12 @@ const STOP_GRACE_MS = 10_000;
  * while the WAL grew.
  */
 const STALL_AFTER_MS = 10_000;
+/**
+ * Each restart for a stall with no shipment since doubles the wait, up to 32 times
+ * (about 5 minutes): a first snapshot of a large database to a slow store may take longer
+ * than 10 s, and restarting it every 10 s would never let it finish.
+ */
+const STALL_BACKOFF_LIMIT = 5;
 /** How often the database is looked at for changes: a few microseconds each time. */
 const WATCH_INTERVAL_MS = 1_000;
 // Litestream's lines for a write to the replica, and for the start of its work.
@@ -169,6 +175,8 @@ export class Replication {
   private launchedAt = 0;
   // Litestream was stopped by the watch, which has said why: its exit is no news.
   private restartAsked = false;
+  // Restarts for a stall since the last shipment.
+  private stallRestarts = 0;
 
   constructor(private readonly target: Replicated) {
     this.status = { state: "starting", replica: target.replica.url, lastShippedAt: null, lastError: null };
@@ -213,8 +221,9 @@ export class Replication {
 
   /**
    * A change to the log that has waited STALL_AFTER_MS for a shipment (counted from
-   * Litestream's start, when it started since) makes replication failing, said in the log,
-   * and Litestream is started again.
+   * Litestream's start, when it started since; doubled by each restart for a stall since
+   * the last shipment) makes replication failing, said in the log, and Litestream is
+   * started again.
    */
   private watch(): void {
     const now = Date.now();
@@ -226,7 +235,8 @@ export class Replication {
     const child = this.child;
     if (this.unshippedSince === null || !child || child.exitCode !== null || child.signalCode !== null) return;
     const waited = now - Math.max(this.unshippedSince, this.launchedAt);
-    if (waited < STALL_AFTER_MS) return;
+    if (waited < STALL_AFTER_MS * 2 ** Math.min(this.stallRestarts, STALL_BACKOFF_LIMIT)) return;
+    this.stallRestarts++;
     this.fail(`nothing has reached the replica for ${Math.round(waited / 1000)} s while the database changed; starting Litestream again`);
     this.restartAsked = true;
     child.kill("SIGKILL");
@@ -234,8 +244,8 @@ export class Replication {
 
   /**
    * The write-ahead log's size and time of change: what Litestream ships moves it (a
-   * commit, a checkpoint's new log), and nothing else does; a write rolled back, or one
-   * that changed no row, leaves nothing to ship and does not move it.
+   * commit, a checkpoint's new log), and little else does: a write rolled back, or one
+   * that changed no row, normally never reaches the log.
    */
   private walMark(): string {
     try {
@@ -278,6 +288,7 @@ export class Replication {
       this.status = { ...this.status, state: "replicating", lastShippedAt: new Date().toISOString(), lastError: null };
       this.restarts = 0;
       this.unshippedSince = null;
+      this.stallRestarts = 0;
       if (firstSince) log.info("replication: changes are reaching the replica", { replica: this.target.replica.url });
     }
     if (WORTH_TELLING.has(message)) log.info(`replication: ${message}`, { detail: fields });
