@@ -156,8 +156,9 @@ export function createRequestHandler(options: {
   refuseBody?: (req: ExpressRequest, body: Buffer) => Error | null;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
   /**
-   * Shown the app's answer to a write with the context it ran with: an error to answer
-   * instead (passed to the error handler), or null to send the app's answer.
+   * Shown each request the app answered (but a shared answer), with the context its
+   * loaders and actions ran with: an error to answer instead (passed to the error
+   * handler), or null to send the app's answer.
    */
   refuseAnswer?: (req: ExpressRequest, context: LoadContext) => Error | null;
   /** Called once the app has answered a write (failed or not), before the answer is sent. */
