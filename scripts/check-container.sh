@@ -109,9 +109,10 @@ run_replicated "$NAME-primary" "$VOLUME-primary"
 homes=""; shipped=""
 if wait_healthy "$URL"; then
   homes=$(curl -s "$URL/api/properties")
-  # Until Litestream has written the database (its first snapshot) to the replica.
+  # Until Litestream has written the database (its first snapshot) to the replica: the log
+  # says so once (/healthz tells anyone only the state, not when it last shipped).
   for _ in $(seq 1 60); do
-    shipped=$(curl -s "$URL/healthz" | grep -o '"lastShippedAt":"[^"]*"')
+    shipped=$("${CLI[@]}" logs "$NAME-primary" 2>&1 | grep -o "replication: changes are reaching the replica" | head -1)
     [ -n "$shipped" ] && break
     sleep 0.5
   done

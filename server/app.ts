@@ -23,9 +23,10 @@ import { cookieNames } from "../app/config/cookie-names";
 import { requestUrl, serveCachedAnswers, serveKeptAnswer } from "./cached-answers";
 import { AnswerKeptUntilChanged } from "./kept-answer";
 import { answeringDatabaseFaults } from "./database-fault-routes";
-import { answeringFormRefusals } from "./form-refusal-routes";
+import { answeringFormRefusals, refusedFormInJson } from "./form-refusal-routes";
 import { sendDatabaseFault } from "./database-fault-page";
 import { PageCache } from "./page-cache";
+import { emptyOnPublicChanges } from "./page-cache-emptying";
 import { rememberedLanguageOf } from "./page-language";
 import { CLIENT_ASSETS_DIR, PUBLIC_DIR } from "./paths";
 import { readLimit, READS_PER_MINUTE } from "./read-limit";
@@ -39,7 +40,7 @@ import { errorForLog } from "../app/utils/error-for-log";
 import { FormRefused, formRefusalOf, isPlausibleFormBody, isUrlencodedType } from "../app/http/form-body.server";
 import { COMPARE_PATH, FAVORITES_PATH, SITEMAP_PATH } from "../app/paths";
 import { plainCommaLists } from "./plain-comma-lists";
-import type { ReplicationStatus } from "./replication";
+import { publicReplicationStatus, type ReplicationStatus } from "../app/http/replication-status.server";
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 // Percent-encoded, as a path arrives: control characters (line breaks among them) and U+2028/U+2029.
@@ -98,8 +99,9 @@ export function createApp(options: {
   const reads = readLimit({ limit: Math.ceil(READS_PER_MINUTE * config.rateLimitFactor), publicDir: PUBLIC_DIR });
   app.use(reads.beforeAnswers);
   app.use(plainCommaLists([FAVORITES_PATH, COMPARE_PATH]));
-  // Emptied by every write that reaches the app (server/remix-handler.ts).
+  // Emptied by the writes that change public data (server/page-cache-emptying.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);
+  const emptying = emptyOnPublicChanges(pageCache);
   app.use(serveCachedAnswers(pageCache, rememberedLanguage));
   // Not in the page cache: too large for it, and made again only when what it lists changes.
   app.use(serveKeptAnswer(SITEMAP_PATH, new AnswerKeptUntilChanged({ databaseMark: databaseChangeMark, dataVersion: sitemapDataVersion })));
@@ -107,9 +109,10 @@ export function createApp(options: {
 
   app.get("/healthz", (_req, res) => {
     db().$client.prepare("select 1").get();
-    // {"status":"ok"} as ever; with replication on, how it stands beside it.
+    // {"status":"ok"} as ever; with replication on, its state beside it. Where the replica
+    // lives and what went wrong go to the log and to staff (GET /api/admin/health).
     const replication = options.replicationStatus?.();
-    res.set("Cache-Control", "no-store").json(replication ? { status: "ok", replication } : { status: "ok" });
+    res.set("Cache-Control", "no-store").json(replication ? { status: "ok", replication: publicReplicationStatus(replication) } : { status: "ok" });
   });
 
   // The files' brotli and gzip copies made by npm run build (scripts/precompress.mjs) are
@@ -155,8 +158,10 @@ export function createApp(options: {
       bodyLimit: BODY_LIMIT_BYTES,
       streamedBodyLimit: (req) => (isFormUpload(req.path, req.headers["content-type"]) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
       refuseBody: refuseImplausibleForm,
-      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown" }),
-      pageCache: { cache: pageCache },
+      getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown", replicationStatus: options.replicationStatus }),
+      // A JSON request reads every refusal in JSON, those of a form's own cap too.
+      refuseAnswer: refusedFormInJson,
+      afterWrite: emptying.afterWrite,
     }),
   );
 

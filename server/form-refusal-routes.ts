@@ -1,8 +1,10 @@
 import type { ActionFunction, ServerBuild } from "@remix-run/node";
-import { formRefusalOf } from "../app/http/form-body.server";
+import type { Request as ExpressRequest } from "express";
+import { FormRefused, formRefusalOf } from "../app/http/form-body.server";
 import type { FormRefusedData } from "../app/utils/form-shape";
 import type { Language } from "../app/utils/locale";
-import { FORM_REFUSAL, refusalPage, REFUSALS } from "./refusal";
+import { FORM_REFUSAL, refusalPage, REFUSALS, wantsJson } from "./refusal";
+import type { LoadContext } from "./remix-handler";
 
 /**
  * A form post its action refused to read (readForm, app/http/form-body.server.ts) is
@@ -13,6 +15,9 @@ import { FORM_REFUSAL, refusalPage, REFUSALS } from "./refusal";
  * loaders, and with them the dictionary, do not run after its action failed. A route
  * without a page (a button's action, such as signing out) answers the small refusal
  * page the server gives before the app, as Remix would send its answer as it is.
+ *
+ * A JSON request gets neither: the refusal is noted on the request's load context, and
+ * the server answers it as it answers its own refusals, in JSON (refusedFormInJson).
  */
 export function answeringFormRefusals(build: ServerBuild, languageOf: (request: Request) => Promise<Language>): ServerBuild {
   const routes: ServerBuild["routes"] = {};
@@ -31,6 +36,7 @@ function refusingForms(action: ActionFunction, page: boolean, languageOf: (reque
     } catch (error) {
       const refusal = formRefusalOf(error);
       if (!refusal) throw error;
+      (args.context as Partial<LoadContext>).formRefused = refusal.status;
       const headers = { "Cache-Control": "no-store" };
       if (!page) {
         throw new Response(refusalPage(refusal.status, REFUSALS.formUnreadable), { status: refusal.status, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
@@ -48,4 +54,15 @@ function refusingForms(action: ActionFunction, page: boolean, languageOf: (reque
       });
     }
   };
+}
+
+/**
+ * A form refusal to answer in JSON instead of the app's answer, for a request that sends
+ * JSON or asks for it first: a page route's refusal is a page of its error boundary, which
+ * such a caller cannot read. Remix's own data requests (JavaScript running) keep the
+ * error boundary's data, which the page shows in the visitor's language.
+ */
+export function refusedFormInJson(req: ExpressRequest, context: LoadContext): FormRefused | null {
+  if (context.formRefused === undefined || req.path.endsWith(".data") || !wantsJson(req)) return null;
+  return new FormRefused(context.formRefused, "a form refused to a JSON request");
 }

@@ -4,8 +4,9 @@ import { TEXTS_FILE_PATH } from "../app/paths";
 
 /**
  * Public pages and JSON, prepared once (server/prepared-answer.ts) and shared between
- * visitors of one language. An entry lives at most `ttlMs`, and every state-changing
- * request empties the cache, so an admin's edit shows on the next page view.
+ * visitors of one language. An entry lives at most `ttlMs`, and a write that changes
+ * public data empties the cache (server/page-cache-emptying.ts), so an admin's edit
+ * shows on the next page view.
  *
  * Bounded twice: in entries and in bytes (the three encodings of every body), least
  * recently used first; an answer larger than a tenth of the byte budget is never kept.

@@ -3,8 +3,8 @@ import type { NextFunction, Request as ExpressRequest, Response as ExpressRespon
 import { Readable } from "node:stream";
 import { byteLimit } from "../app/services/uploads/byte-limit.server";
 import { withDatabaseFaultHeaders } from "../app/http/database-fault-answers.server";
+import type { ReplicationStatus } from "../app/http/replication-status.server";
 import { requestUrl, type ShareAnswer } from "./cached-answers";
-import type { PageCache } from "./page-cache";
 import { sendPrepared } from "./prepared-answer";
 import { prepareShared } from "./shared-answer";
 
@@ -131,7 +131,14 @@ export function withoutLegacyDataParam(url: URL): URL {
   return url;
 }
 
-export type LoadContext = { cspNonce: string; clientIp: string };
+export type LoadContext = {
+  cspNonce: string;
+  clientIp: string;
+  /** With REPLICA_URL: how replication stands, for the staff's view of it (app/http/replication-status.server.ts). */
+  replicationStatus?: () => ReplicationStatus;
+  /** Set by an action that refused to read its form (server/form-refusal-routes.ts): the status. */
+  formRefused?: 400 | 413;
+};
 
 export function createRequestHandler(options: {
   build: ServerBuild;
@@ -149,11 +156,13 @@ export function createRequestHandler(options: {
   refuseBody?: (req: ExpressRequest, body: Buffer) => Error | null;
   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => LoadContext;
   /**
-   * Public pages shared between visitors of one language (see page-cache.ts), emptied by
-   * every write. A shared answer missing from it or from a kept copy is made here, with
-   * what cached-answers.ts left in `res.locals.shareAnswer`.
+   * Shown each request the app answered (but a shared answer), with the context its
+   * loaders and actions ran with: an error to answer instead (passed to the error
+   * handler), or null to send the app's answer.
    */
-  pageCache?: { cache: PageCache };
+  refuseAnswer?: (req: ExpressRequest, context: LoadContext) => Error | null;
+  /** Called once the app has answered a write (failed or not), before the answer is sent. */
+  afterWrite?: () => void;
 }) {
   const handleRemixRequest = createRemixRequestHandler(options.build, "production");
   const handleRequest = async (request: Request, context: LoadContext) => withDatabaseFaultHeaders(await handleRemixRequest(request, context));
@@ -190,7 +199,6 @@ export function createRequestHandler(options: {
       const request = new Request(url.href, init);
       const context = options.getLoadContext(req, res);
 
-      const cache = options.pageCache?.cache;
       const share = res.locals.shareAnswer as ShareAnswer | undefined;
       if (share) {
         // This request's own answer when it turns out not to be shareable.
@@ -209,10 +217,12 @@ export function createRequestHandler(options: {
       try {
         response = await handleRequest(request, context);
       } finally {
-        // Any write may change what a public page shows. It empties the cache before its
-        // answer leaves (failed or not), so the writer's next view, and everyone's, is
-        // rendered afresh.
-        if (cache && !SAFE_METHODS.has(req.method)) cache.clear();
+        if (!SAFE_METHODS.has(req.method)) options.afterWrite?.();
+      }
+      const refusal = options.refuseAnswer?.(req, context);
+      if (refusal) {
+        await response.body?.cancel();
+        return next(refusal);
       }
       await sendResponse(res, response);
     } catch (error) {

@@ -4,6 +4,7 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import readline from "node:readline";
 import type { Config, ReplicaConfig } from "../app/config/env.server";
+import type { ReplicationStatus } from "../app/http/replication-status.server";
 import { log } from "../app/config/logger.server";
 import { PROJECT_ROOT } from "./paths";
 
@@ -134,18 +135,23 @@ export function litestreamStateDir(databasePath: string): string {
   return path.join(path.dirname(databasePath), `.${path.basename(databasePath)}-litestream`);
 }
 
-/** What /healthz says of replication. */
-export type ReplicationStatus = {
-  /** starting: Litestream is not yet following the database; replicating: it is, and reports no error; failing: it reports errors, or is down. */
-  state: "starting" | "replicating" | "failing";
-  replica: string;
-  /** When Litestream last wrote to the replica (a WAL segment or a snapshot). */
-  lastShippedAt: string | null;
-  lastError: string | null;
-};
-
 const RESTART_DELAYS_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 const STOP_GRACE_MS = 10_000;
+/**
+ * Litestream ships a change within its sync interval (1 s, litestream.yml). A change that
+ * has waited ten of them means Litestream no longer ships, whether or not it said so: a
+ * replica folder that was briefly not a folder left it alive, silent and shipping nothing
+ * while the WAL grew.
+ */
+const STALL_AFTER_MS = 10_000;
+/**
+ * Each restart for a stall with no shipment since doubles the wait, up to 32 times
+ * (about 5 minutes): a first snapshot of a large database to a slow store may take longer
+ * than 10 s, and restarting it every 10 s would never let it finish.
+ */
+const STALL_BACKOFF_LIMIT = 5;
+/** How often the database is looked at for changes: a few microseconds each time. */
+const WATCH_INTERVAL_MS = 1_000;
 // Litestream's lines for a write to the replica, and for the start of its work.
 const SHIPPED = new Set(["wal segment written", "snapshot written"]);
 const WORTH_TELLING = new Set(["replicating to", "sync: new generation", "snapshot written"]);
@@ -153,15 +159,24 @@ const WORTH_TELLING = new Set(["replicating to", "sync: new generation", "snapsh
 const FOLLOWING = "replicating to";
 
 /**
- * Litestream replicating the database, restarted if it stops by itself, with what it last
- * did for /healthz. Its warnings and errors go to the server's log; of its routine lines
- * only the start of replication, a new generation and each snapshot.
+ * Litestream replicating the database, restarted if it stops by itself or stops shipping,
+ * with what it last did for /healthz. Its warnings and errors go to the server's log; of
+ * its routine lines only the start of replication, a new generation and each snapshot.
  */
 export class Replication {
   private child: ChildProcess | null = null;
   private stopping = false;
   private restarts = 0;
   private status: ReplicationStatus;
+  private watcher: NodeJS.Timeout | null = null;
+  // The write-ahead log as last seen, and since when a change to it has waited for a shipment.
+  private seenMark: string | null = null;
+  private unshippedSince: number | null = null;
+  private launchedAt = 0;
+  // Litestream was stopped by the watch, which has said why: its exit is no news.
+  private restartAsked = false;
+  // Restarts for a stall since the last shipment.
+  private stallRestarts = 0;
 
   constructor(private readonly target: Replicated) {
     this.status = { state: "starting", replica: target.replica.url, lastShippedAt: null, lastError: null };
@@ -169,7 +184,9 @@ export class Replication {
 
   start(): void {
     this.stopping = false;
+    this.seenMark = this.walMark();
     this.launch();
+    this.watcher = setInterval(() => this.watch(), WATCH_INTERVAL_MS).unref();
     // A server that ends without its clean stop (a fatal error) still stops Litestream,
     // which ships what it has before it exits.
     process.once("exit", () => this.child?.kill("SIGTERM"));
@@ -182,6 +199,7 @@ export class Replication {
   /** Stops Litestream after its last sync (it syncs once more on SIGTERM). */
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.watcher) clearInterval(this.watcher);
     const child = this.child;
     if (!child || child.exitCode !== null || child.signalCode !== null) return;
     const exited = exitOf(child).catch(() => null);
@@ -194,17 +212,56 @@ export class Replication {
   private launch(): void {
     const child = runLitestream("replicate", [], this.target, (line) => this.read(line));
     this.child = child;
+    this.launchedAt = Date.now();
     exitOf(child).then(
       (code) => this.exited(`exit ${code ?? child.signalCode}`),
       (error: Error) => this.exited(error.message),
     );
   }
 
+  /**
+   * A change to the log that has waited STALL_AFTER_MS for a shipment (counted from
+   * Litestream's start, when it started since; doubled by each restart for a stall since
+   * the last shipment) makes replication failing, said in the log, and Litestream is
+   * started again.
+   */
+  private watch(): void {
+    const now = Date.now();
+    const mark = this.walMark();
+    if (mark !== this.seenMark) {
+      this.seenMark = mark;
+      this.unshippedSince ??= now;
+    }
+    const child = this.child;
+    if (this.unshippedSince === null || !child || child.exitCode !== null || child.signalCode !== null) return;
+    const waited = now - Math.max(this.unshippedSince, this.launchedAt);
+    if (waited < STALL_AFTER_MS * 2 ** Math.min(this.stallRestarts, STALL_BACKOFF_LIMIT)) return;
+    this.stallRestarts++;
+    this.fail(`nothing has reached the replica for ${Math.round(waited / 1000)} s while the database changed; starting Litestream again`);
+    this.restartAsked = true;
+    child.kill("SIGKILL");
+  }
+
+  /**
+   * The write-ahead log's size and time of change: what Litestream ships moves it (a
+   * commit, a checkpoint's new log), and little else does: a write rolled back, or one
+   * that changed no row, normally never reaches the log.
+   */
+  private walMark(): string {
+    try {
+      const wal = fs.statSync(`${this.target.databasePath}-wal`);
+      return `${wal.size}:${wal.mtimeMs}`;
+    } catch {
+      return "no log";
+    }
+  }
+
   private exited(how: string): void {
     if (this.stopping) return;
     const delay = RESTART_DELAYS_MS[Math.min(this.restarts, RESTART_DELAYS_MS.length - 1)];
     this.restarts++;
-    this.fail(`Litestream stopped (${how}); starting it again in ${delay / 1000} s`);
+    if (!this.restartAsked) this.fail(`Litestream stopped (${how}); starting it again in ${delay / 1000} s`);
+    this.restartAsked = false;
     setTimeout(() => {
       if (!this.stopping) this.launch();
     }, delay).unref();
@@ -230,6 +287,8 @@ export class Replication {
       const firstSince = this.status.state !== "replicating" || this.status.lastShippedAt === null;
       this.status = { ...this.status, state: "replicating", lastShippedAt: new Date().toISOString(), lastError: null };
       this.restarts = 0;
+      this.unshippedSince = null;
+      this.stallRestarts = 0;
       if (firstSince) log.info("replication: changes are reaching the replica", { replica: this.target.replica.url });
     }
     if (WORTH_TELLING.has(message)) log.info(`replication: ${message}`, { detail: fields });

@@ -21,7 +21,7 @@ import { NO_STORE } from "~/http/no-store";
  *   });
  */
 
-export type AdminJsonCall = { request: Request; params: LoaderFunctionArgs["params"]; admin: AdminIdentity };
+export type AdminJsonCall = { request: Request; params: LoaderFunctionArgs["params"]; context: LoaderFunctionArgs["context"]; admin: AdminIdentity };
 type Handler = (call: AdminJsonCall) => Response | Promise<Response>;
 type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
@@ -37,9 +37,9 @@ export type AdminJsonRouteOptions = {
  */
 export function adminJsonRoute(methods: Partial<Record<Method, Handler>>, options: AdminJsonRouteOptions = {}) {
   const allow = Object.keys(methods).join(", ");
-  async function answer(method: string, { request, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
+  async function answer(method: string, { request, params, context }: LoaderFunctionArgs | ActionFunctionArgs): Promise<Response> {
     const admin = await requireAdminApi(request);
-    const call = { request, params, admin };
+    const call = { request, params, context, admin };
     const early = options.before?.(call);
     if (early) return early;
     const handler = methods[method as Method];

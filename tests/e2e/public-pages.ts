@@ -56,9 +56,10 @@ export async function removeHomes(ids: number[]) {
 
 /**
  * A change made straight to the database shows once the pages the server shares are
- * rendered afresh. Every write that reaches the app empties its page cache, refused or
- * not (server/remix-handler.ts): a sign-out with no session is such a write, and changes
- * nothing. (Waiting out the cache's five seconds cost each test ten.)
+ * rendered afresh. The first write that reaches the app after another connection
+ * committed empties its page cache, refused or not (server/page-cache-emptying.ts,
+ * decision 065): a sign-out with no session is such a write, and changes nothing.
+ * (Waiting out the cache's five seconds cost each test ten.)
  */
 async function pagesRenderedAfresh(): Promise<void> {
   const response = await fetch(new URL("/admin/auth/logout", e2eBaseURL()), { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "", redirect: "manual" });

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { whileLocked } from "../support/database-lock";
 import { rawRequest as rawRequestTo } from "../support/raw-http";
 import { startServer, type RunningServer } from "../support/server";
+import { LOGIN_FORM } from "~/auth/login-form";
+import { CONTACT_FORM, SAVED_HOMES_FORM, SEARCH_ALERT_FORM } from "~/http/form-shapes.server";
+import { NO_FIELDS } from "~/utils/form-shape";
 
 const rawRequest = (request: string) => rawRequestTo(app.port, request);
 
@@ -121,4 +124,38 @@ describe("a refusal made before the app, to a form's path", () => {
       await limited.stop();
     }
   });
+});
+
+describe("a refusal by a form's own byte cap, under the server's 1 MB", () => {
+  // The public forms (an admin form's action sends a caller without a session to the
+  // login before it reads the body), each with the cap its action reads the body under.
+  const FORMS = [
+    { path: "/admin/auth/logout", maxBytes: NO_FIELDS.maxBytes },
+    { path: "/admin/login", maxBytes: LOGIN_FORM.maxBytes },
+    { path: "/?index", maxBytes: CONTACT_FORM.maxBytes },
+    { path: "/properties", maxBytes: SEARCH_ALERT_FORM.maxBytes },
+    { path: "/favorites", maxBytes: SAVED_HOMES_FORM.maxBytes },
+  ];
+  const SIZES = [
+    { name: "just over the cap", bytes: (maxBytes: number) => maxBytes + 2 },
+    { name: "far over the cap", bytes: (maxBytes: number) => Math.min(maxBytes * 16, 1024 * 1024 - 2) },
+  ];
+  /** `bytes` of nested brackets: JSON a parser has to descend into. */
+  const nestedArrays = (bytes: number) => "[".repeat(bytes / 2) + "]".repeat(bytes / 2);
+
+  it("413 in JSON to the sign-out sent 6 KB of nested brackets as JSON, asking for JSON", async () => {
+    const response = await post("/admin/auth/logout", { name: "JSON", headers: { "Content-Type": "application/json", Accept: "application/json" } }, nestedArrays(6_000));
+    await expectJsonError(response, 413, "6 KB of brackets");
+  });
+
+  it.each(FORMS.flatMap((form) => SIZES.map((size) => ({ ...form, size: size.name, bytes: size.bytes(form.maxBytes) }))))(
+    "$path, $size ($bytes bytes): 413 in JSON to every JSON request, a page to a browser's form post",
+    async ({ path, bytes }) => {
+      for (const caller of JSON_CALLERS) {
+        const body = caller.headers["Content-Type"].startsWith("application/json") ? nestedArrays(bytes) : `email=${"a".repeat(bytes - 6)}`;
+        await expectJsonError(await post(path, caller, body), 413, caller.name);
+      }
+      await expectPage(await post(path, BROWSER, `email=${"a".repeat(bytes - 6)}`), 413, BROWSER.name);
+    },
+  );
 });

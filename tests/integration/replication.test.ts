@@ -12,16 +12,25 @@ import { makeWorkDir, runBuilt, startServer, type RunningServer } from "../suppo
 // Continuous replication with Litestream (REPLICA_URL, decision 060): a lost machine comes
 // back from the replica alone.
 
-type Health = { status: string; replication?: { state: string; replica: string; lastShippedAt: string | null; lastError: string | null } };
+/** What anyone reads of replication: its state alone. */
+type Health = { status: string; replication?: { state: string } };
+/** What staff read of it (GET /api/admin/health): where the replica is, and how it went. */
+type StaffHealth = { status: string; replication?: { state: string; replica: string; lastShippedAt: string | null; lastError: string | null } };
 
 async function health(server: RunningServer): Promise<Health> {
   return (await (await fetch(`${server.url}/healthz`)).json()) as Health;
 }
 
-/** Waits until Litestream has shipped something after `since` (ms since the epoch). */
-function shippedAfter(server: RunningServer, since: number) {
+async function staffHealth(site: SignedInApp): Promise<StaffHealth> {
+  const response = await fetch(`${site.app.url}/api/admin/health`, { headers: { Cookie: site.cookie } });
+  expect(response.status).toBe(200);
+  return (await response.json()) as StaffHealth;
+}
+
+/** Waits until Litestream has shipped something after `since` (ms since the epoch), as staff read it. */
+function shippedAfter(site: SignedInApp, since: number) {
   return eventually(async () => {
-    const { replication } = await health(server);
+    const { replication } = await staffHealth(site);
     return replication?.lastShippedAt && Date.parse(replication.lastShippedAt) > since ? replication : undefined;
   });
 }
@@ -85,7 +94,7 @@ describe("replication (REPLICA_URL)", () => {
     const workDir = makeWorkDir();
     const site = await signedInReplicated({ workDir, ownProcessGroup: true, env: { REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" } });
     const first = site.app;
-    expect((await health(first)).replication).toMatchObject({ replica: replicaUrl, lastError: null });
+    expect((await staffHealth(site)).replication).toMatchObject({ replica: replicaUrl, lastError: null });
 
     // An admin change: a new question for the FAQ.
     const call = jsonCaller(() => first, () => site.cookie);
@@ -135,7 +144,7 @@ describe("replication (REPLICA_URL)", () => {
         `${lostRecent.length} of them lost; the newest restored was acknowledged ${lostAt - newestKept} ms before the loss; ` +
         `a new server was up from the replica in ${restoreMs} ms`,
     );
-    expect(await health(second)).toMatchObject({ status: "ok", replication: { replica: replicaUrl } });
+    expect(await health(second)).toEqual({ status: "ok", replication: { state: expect.stringMatching(/^(starting|replicating)$/) } });
   }, 60_000);
 
   it("takes an admin's sign-ins and edits while messages stream in and Litestream copies, never answering busy", async () => {
@@ -166,13 +175,14 @@ describe("replication (REPLICA_URL)", () => {
     writing = false;
     await Promise.all(writers);
     expect(answers.filter((status) => status !== 200)).toEqual([]);
-    expect((await health(server)).replication).toMatchObject({ state: "replicating", lastError: null });
+    expect((await staffHealth(site)).replication).toMatchObject({ state: "replicating", lastError: null });
   }, 60_000);
 
   it("ships the last write at a clean stop (SIGTERM), without waiting for the next sync, and logs no error", async () => {
     const replicaUrl = pathToFileURL(makeWorkDir("replica-")).href;
-    const server = await started({ env: { REPLICA_URL: replicaUrl, LOG_LEVEL: "info" } });
-    await shippedAfter(server, 0);
+    const site = await signedInReplicated({ env: { REPLICA_URL: replicaUrl, LOG_LEVEL: "info" } });
+    const server = site.app;
+    await shippedAfter(site, 0);
     expect((await postContactJson(server, contactMessage("Written last"))).status).toBe(201);
     expect(await server.stop()).toBe(0);
     expect(server.output()).not.toMatch(/"level":"(error|warn)"[^\n]*replication/);
@@ -189,15 +199,16 @@ describe("replication (REPLICA_URL)", () => {
     const store = await startLocalS3();
     stores.push(store);
     const replicaUrl = `s3://${store.bucket}/replica/app.db`;
-    const server = await started({ env: { ...store.env, REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" } });
+    const site = await signedInReplicated({ env: { ...store.env, REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" } });
     const before = Date.now();
-    expect((await postContactJson(server, contactMessage("Bucketed"))).status).toBe(201);
-    await shippedAfter(server, before);
+    expect((await postContactJson(site.app, contactMessage("Bucketed"))).status).toBe(201);
+    await shippedAfter(site, before);
     // A generation's snapshot and its WAL segments land in the bucket under the path.
     const hasSnapshotAndWal = (keys: string[]) =>
       keys.some((key) => /\/snapshots\/[0-9a-f]+\.snapshot\.lz4$/.test(key)) && keys.some((key) => /\/wal\/[0-9a-f_]+\.wal\.lz4$/.test(key));
     await eventually(async () => (hasSnapshotAndWal(await store.keys("replica/app.db/generations/")) ? true : undefined));
-    expect((await health(server)).replication).toMatchObject({ state: "replicating", replica: replicaUrl, lastError: null });
+    expect((await staffHealth(site)).replication).toMatchObject({ state: "replicating", replica: replicaUrl, lastError: null });
+    expect(await health(site.app)).toEqual({ status: "ok", replication: { state: "replicating" } });
   }, 60_000);
 
   it("refuses to start on an empty volume when the replica cannot be read, rather than start an empty site", async () => {
@@ -211,16 +222,17 @@ describe("replication (REPLICA_URL)", () => {
     const replicaUrl = pathToFileURL(makeWorkDir("replica-")).href;
     const workDir = makeWorkDir();
     const env = { REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" };
-    const server = await started({ workDir, env });
+    const site = await signedInReplicated({ workDir, env });
+    const server = site.app;
     // The replica's first copy (the fresh site) first, so that what is shipped next is ours.
-    await shippedAfter(server, 0);
+    await shippedAfter(site, 0);
     expect((await postContactJson(server, contactMessage("Earlier"))).status).toBe(201);
     // Shipped after the write was acknowledged: a sync that began after it.
-    await shippedAfter(server, Date.now());
+    await shippedAfter(site, Date.now());
     // A moment after "Earlier" reached the replica and before "Later" was written.
     const between = new Date().toISOString();
     expect((await postContactJson(server, contactMessage("Later"))).status).toBe(201);
-    await shippedAfter(server, Date.now());
+    await shippedAfter(site, Date.now());
 
     const whileRunning = await dbRestore(["--from-replica"], workDir, env);
     expect(whileRunning.code).toBe(1);
@@ -242,6 +254,68 @@ describe("replication (REPLICA_URL)", () => {
     expect(await dbRestore(["--from-replica", "--timestamp", "yesterday"], workDir, env)).toMatchObject({ code: 1, output: expect.stringContaining("--timestamp needs a moment with its time zone") });
     expect(await dbRestore(["--from-replica"], workDir, {})).toMatchObject({ code: 1, output: expect.stringContaining("REPLICA_URL is not set") });
   }, 60_000);
+
+  it("tells anyone only that replication fails; the replica's address and Litestream's words go to the log and to staff", async () => {
+    const workDir = makeWorkDir();
+    // A database on the volume first: on an empty one the start restores from the replica, and stops when it cannot.
+    const plain = await started({ workDir });
+    expect(await plain.stop()).toBe(0);
+    const unreachable = {
+      REPLICA_URL: "s3://office-backups/private-path/app.db",
+      S3_ENDPOINT: "http://127.0.0.1:9",
+      S3_REGION: "us-east-1",
+      S3_ACCESS_KEY_ID: "replica-key",
+      S3_SECRET_ACCESS_KEY: "replica-secret",
+      S3_FORCE_PATH_STYLE: "1",
+    };
+    const site = await signedInReplicated({ workDir, env: unreachable });
+    const staff = await eventually(async () => {
+      const { replication } = await staffHealth(site);
+      return replication?.state === "failing" ? replication : undefined;
+    }, 40_000);
+    expect(staff).toMatchObject({ replica: unreachable.REPLICA_URL, lastError: expect.stringMatching(/\S/) });
+
+    const answer = await fetch(`${site.app.url}/healthz`);
+    const text = await answer.text();
+    expect(JSON.parse(text)).toEqual({ status: "ok", replication: { state: "failing" } });
+    for (const detail of ["s3:", "127.0.0.1", "office-backups", "private-path", "app.db", workDir, staff!.lastError!.slice(0, 20)]) expect(text).not.toContain(detail);
+    // Without a session, the staff's view is refused.
+    expect((await fetch(`${site.app.url}/api/admin/health`)).status).toBe(401);
+    // The log names the replica and the failure.
+    const errors = site.app.output().split("\n").filter((line) => line.includes('"level":"error"') && line.includes("replication: "));
+    expect(errors.some((line) => line.includes("office-backups") && line.includes("127.0.0.1:9")), errors.join("\n")).toBe(true);
+  }, 90_000);
+
+  it("notices a replica that stopped taking changes (its folder a file for 2 s): failing and an error in the log, then Litestream started again ships a later write", async () => {
+    const replicaDir = makeWorkDir("replica-");
+    const replicaUrl = pathToFileURL(replicaDir).href;
+    const site = await signedInReplicated({ ownProcessGroup: true, env: { REPLICA_URL: replicaUrl, RATE_LIMIT_FACTOR: "1000" } });
+    await shippedAfter(site, 0);
+    expect((await postContactJson(site.app, contactMessage("Before the fault"))).status).toBe(201);
+    await shippedAfter(site, Date.now());
+
+    // As the reviewer did: the replica's folder is a file for about 2 s while the site takes writes, then comes back.
+    const away = `${replicaDir}-away`;
+    fs.renameSync(replicaDir, away);
+    fs.writeFileSync(replicaDir, "not a folder");
+    const faultFrom = Date.now();
+    for (let i = 0; Date.now() - faultFrom < 2_000; i++) expect((await postContactJson(site.app, contactMessage(`During-${i}`))).status).toBe(201);
+    fs.rmSync(replicaDir);
+    fs.renameSync(away, replicaDir);
+
+    // Told publicly as failing, and in the log as an error, before it mends.
+    await eventually(async () => ((await health(site.app)).replication?.state === "failing" ? true : undefined), 40_000);
+    expect(site.app.output()).toMatch(/"level":"error"[^\n]*replication: nothing has reached the replica for \d+ s while the database changed; starting Litestream again/);
+    await eventually(async () => ((await health(site.app)).replication?.state === "replicating" ? true : undefined), 40_000);
+
+    expect((await postContactJson(site.app, contactMessage("After the fault"))).status).toBe(201);
+    // Shipped after the write was acknowledged: a sync that began after it.
+    await shippedAfter(site, Date.now());
+    // The machine lost: a new one from the replica alone has the later write.
+    await site.app.killEverything();
+    const next = await started({ workDir: makeWorkDir(), env: { REPLICA_URL: replicaUrl } });
+    expect(lastNames(next.databasePath)).toEqual(expect.arrayContaining(["Before the fault", "During-0", "After the fault"]));
+  }, 120_000);
 
   it("leaves /healthz as it was without REPLICA_URL", async () => {
     const server = await started({});

@@ -252,6 +252,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   readOnly("api.$", "/api/no-such-call", "public"),
   readOnly("api.admin.audit", "/api/admin/audit", "admin"),
   readOnly("api.admin.geocode", "/api/admin/geocode", "admin"),
+  readOnly("api.admin.health", "/api/admin/health", "admin"),
   readOnly("api.admin.me", "/api/admin/me", "admin"),
   readOnly("api.admin.media", "/api/admin/media", "admin"),
   readOnly("api.admin.messages[.csv]", "/api/admin/messages.csv", "admin"),
