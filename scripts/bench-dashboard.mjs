@@ -43,34 +43,38 @@ export function dashboardPages(databasePath) {
   ];
 }
 
+/** The sign-in link in a mail as sent (quoted-printable soft line breaks and escapes undone), or null. */
+export function signInLinkIn(mail, appUrl) {
+  const text = mail.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
+  return text.match(new RegExp(`${appUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/admin/auth/magic\\?token=[A-Za-z0-9_-]+`))?.[0] ?? null;
+}
+
 /** The sign-in link of the outbox mail (no SMTP_URL: mail is written to data/outbox). */
 async function outboxLink(workDir, appUrl) {
   const dir = path.join(workDir, "data", "outbox");
   for (let waited = 0; waited < 15_000; waited += 100) {
     const files = fs.existsSync(dir) ? fs.readdirSync(dir) : [];
     for (const file of files) {
-      // Quoted-printable: join soft line breaks and decode the escapes.
-      const text = fs
-        .readFileSync(path.join(dir, file), "utf8")
-        .replace(/=\r?\n/g, "")
-        .replace(/=([0-9A-F]{2})/g, (_, hex) => String.fromCharCode(parseInt(hex, 16)));
-      const link = text.match(new RegExp(`${appUrl.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}/admin/auth/magic\\?token=[A-Za-z0-9_-]+`));
-      if (link) return link[0];
+      const link = signInLinkIn(fs.readFileSync(path.join(dir, file), "utf8"), appUrl);
+      if (link) return link;
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error("no sign-in mail in data/outbox after 15 s");
 }
 
-/** Signs in the way a person does (link by mail, then Continue); returns the cookie header. */
-export async function signInForBench(server) {
+/**
+ * Signs in the way a person does (link by mail, then Continue); returns the cookie header.
+ * `mailedLink` finds the link the request mailed (by default in data/outbox).
+ */
+export async function signInForBench(server, mailedLink = () => outboxLink(server.workDir, server.url)) {
   const asked = await request(`${server.url}/api/admin/auth/magic/request`, {
     method: "POST",
     headers: { "Content-Type": "application/json", Origin: server.url },
     body: JSON.stringify({ email: BENCH_ADMIN }),
   });
   if (asked.status !== 200) throw new Error(`sign-in link request answered ${asked.status}: ${asked.body.slice(0, 200)}`);
-  const link = await outboxLink(server.workDir, server.url);
+  const link = await mailedLink();
   const token = new URL(link).searchParams.get("token");
   const confirmed = await request(`${server.url}/admin/auth/magic`, {
     method: "POST",

@@ -19,7 +19,6 @@ const ENTRY_POINTS = {
   "db-restore": "scripts/db-restore.ts",
   "seed-scale": "scripts/seed-scale.ts",
   "admin-reset-passkeys": "scripts/admin-reset-passkeys.ts",
-  "bench-alerts": "scripts/bench-alerts.ts",
   "render-demo-images": "scripts/render-demo-images.ts",
 };
 
@@ -58,4 +57,4 @@ fs.cpSync(path.join(ROOT, "app/db/migrations"), path.join(OUT_DIR, "migrations")
 // The demo scenes, encoded once here rather than at every new site's first start.
 const rendered = spawnSync(process.execPath, [path.join(OUT_DIR, "render-demo-images.js")], { stdio: "inherit" });
 if (rendered.status !== 0) process.exit(rendered.status ?? 1);
-console.log("Server compiled to build/server.js, build/server-main.js, build/db-migrate.js, build/db-backup.js, build/db-restore.js, build/seed-scale.js, build/bench-alerts.js and build/render-demo-images.js");
+console.log("Server compiled to build/server.js, build/server-main.js, build/db-migrate.js, build/db-backup.js, build/db-restore.js, build/seed-scale.js and build/render-demo-images.js");

@@ -4,7 +4,7 @@ import { execSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const OUTPUTS = ["build/remix/server/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/db-restore.js", "build/seed-scale.js", "build/bench-alerts.js", "build/admin-reset-passkeys.js"];
+const OUTPUTS = ["build/remix/server/index.js", "build/server.js", "build/server-main.js", "build/db-migrate.js", "build/db-backup.js", "build/db-restore.js", "build/seed-scale.js", "build/admin-reset-passkeys.js"];
 const SOURCES = [
   "app",
   "server",
@@ -15,7 +15,6 @@ const SOURCES = [
   "scripts/db-backup.ts",
   "scripts/db-restore.ts",
   "scripts/seed-scale.ts",
-  "scripts/bench-alerts.ts",
   "scripts/admin-reset-passkeys.ts",
   "vite.config.ts",
   "postcss.config.js",
