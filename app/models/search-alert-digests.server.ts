@@ -6,10 +6,11 @@ import { properties, searchAlertMatches, searchAlerts, searchAlertSends, type Se
 import { browseFilter } from "~/models/browse-filter.server";
 import { listingsOf } from "~/models/listings.server";
 import { alertDigestMail } from "~/models/search-alert-mails.server";
-import { filtersOfAlert, runAlertChecks, yieldToRequests } from "~/models/search-alert-matching.server";
+import { BACKGROUND_SLICE_MS, filtersOfAlert, runAlertChecks } from "~/models/search-alert-matching.server";
 import { onAlertDigestKick } from "~/models/search-alert-wake.server";
 import { sweepSearchAlerts } from "~/models/search-alerts.server";
 import { queueMail } from "~/services/mail/queue.server";
+import { timeSlices } from "~/utils/time-slices";
 
 /**
  * The search alerts' mails: at most one a day per alert, a digest of every home that
@@ -46,11 +47,9 @@ function digestHomes(alert: SearchAlert) {
 /** An alert with no mail in the last 24 hours. */
 const dueSince = (now: number) => or(isNull(searchAlerts.lastSentAt), lte(searchAlerts.lastSentAt, new Date(now - ALERT_DIGEST_GAP_MS)));
 
-// Alerts handled between two yields: a round of thousands of digests never holds the server.
-const ALERTS_PER_STEP = 50;
-
 /**
- * Sends every digest that is due, a few alerts at a time with a yield between, each
+ * Sends every digest that is due, giving the thread back to requests every few
+ * milliseconds (a round of thousands of digests never holds the server), each
  * queued as a digest (the last of MAIL_PRIORITY: a sign-in link or an office notice
  * queued meanwhile leaves before them). Returns how many mails were queued.
  */
@@ -61,9 +60,10 @@ export async function sendDueAlertDigests(now = Date.now()): Promise<number> {
     .innerJoin(searchAlertMatches, eq(searchAlertMatches.alertId, searchAlerts.id))
     .where(and(eq(searchAlerts.status, "confirmed"), dueSince(now)))
     .all();
+  const slices = timeSlices(BACKGROUND_SLICE_MS);
   let sent = 0;
-  for (const [index, { alert }] of due.entries()) {
-    if (index > 0 && index % ALERTS_PER_STEP === 0) await yieldToRequests();
+  for (const { alert } of due) {
+    await slices.pause();
     if (sendDigest(alert, now)) sent++;
   }
   return sent;

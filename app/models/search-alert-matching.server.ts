@@ -5,6 +5,7 @@ import { homeMatcher } from "~/models/browse-filter.server";
 import type { BrowseFilters } from "~/models/browse-query";
 import { browseText } from "~/models/browse-query.server";
 import { kickAlertDigests } from "~/models/search-alert-wake.server";
+import { timeSlices } from "~/utils/time-slices";
 
 /**
  * Which followed searches a home has just joined (docs/product.md, search alerts): a home
@@ -30,11 +31,11 @@ export function filtersOfAlert(alert: Pick<SearchAlert, "q" | "kind" | "minPrice
   return { q: browseText(alert.q), kind: alert.kind, minPrice: alert.minPrice, maxPrice: alert.maxPrice, beds: alert.beds, baths: alert.baths };
 }
 
-/** Lets the server answer the requests that came in meanwhile before the next step. */
-export const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-// Alerts read and matched a step: a few milliseconds of work between two yields.
-const ALERTS_PER_STEP = 1_000;
+// Background work gives the thread back to requests after this long at most (a /healthz
+// asked meanwhile waits about that long, whatever the number of alerts).
+export const BACKGROUND_SLICE_MS = 5;
+// Alerts read and matched a step: well under a slice on a quiet machine.
+const ALERTS_PER_STEP = 250;
 // Four values a row: well within SQLite's 32,766 parameters.
 const ROWS_PER_INSERT = 500;
 
@@ -70,11 +71,12 @@ function recordMatches(propertyId: number, reason: AlertReason, alertIds: number
 
 /**
  * Records the home for every confirmed alert whose search shows it now, a step of alerts
- * at a time, yielding between steps. A home already waiting for an alert keeps its first
+ * at a time, giving the thread back to requests every few milliseconds. A home already waiting for an alert keeps its first
  * reason: listed, then cheaper before the mail, is still news as a new home. Returns
  * how many alerts it matched.
  */
 export async function matchHomeToAlerts(propertyId: number, reason: AlertReason): Promise<number> {
+  const slices = timeSlices(BACKGROUND_SLICE_MS);
   const matches = homeMatcher(propertyId);
   let after = 0;
   let matched = 0;
@@ -99,7 +101,7 @@ export async function matchHomeToAlerts(propertyId: number, reason: AlertReason)
     const alertIds = step.filter((alert) => matches(filtersOfAlert(alert))).map((alert) => alert.id);
     if (alertIds.length) recordMatches(propertyId, reason, alertIds);
     matched += alertIds.length;
-    await yieldToRequests();
+    await slices.pause();
   }
 }
 

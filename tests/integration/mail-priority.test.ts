@@ -44,20 +44,22 @@ function queueBacklog(count: number, recipient: string, priority: number) {
 const kindOf = (to: string[]) => (to.includes(ADMIN) ? "link" : to.includes(OFFICE) ? "office" : to.includes(SUBSCRIBER) ? "digest" : "other");
 
 describe("the order mail leaves in", () => {
-  it("a sign-in link asked for while 200 office notices wait arrives within 10 s, after the batch being sent at most", async () => {
+  it("a sign-in link asked for while 200 office notices wait arrives within 10 s, after the send in progress at most", async () => {
     queueBacklog(200, OFFICE, 1);
-    // The worker may have begun on the backlog already: what it sent, and the batch it holds.
-    const sentBeforeAsking = sink.messages().length;
+    await sink.waitFor((mail) => mail.to.includes(OFFICE));
     const asked = await fetch(`${app.url}/api/admin/auth/magic/request`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ email: ADMIN }),
     });
     expect(asked.status).toBe(200);
+    // The link is queued by now; the worker is busy with a batch of 10 notices.
+    const sentWhenQueued = sink.messages().length;
     const link = await sink.waitFor((mail) => mail.to.includes(ADMIN), 10_000);
     expect(link.raw).toContain("/admin/auth/magic?token=");
     const order = sink.messages().map((mail) => kindOf(mail.to));
-    expect(order.indexOf("link")).toBeLessThanOrEqual(sentBeforeAsking + 10);
+    // It waits for the send in progress (and one more the sink had not printed yet), not for the batch.
+    expect(order.indexOf("link")).toBeLessThanOrEqual(sentWhenQueued + 2);
   });
 
   it("every office notice leaves before any digest, though the digests were queued first", async () => {

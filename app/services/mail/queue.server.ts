@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import { log } from "~/config/logger.server";
 import { db, withoutBusyWait, type AppDatabase } from "~/db/client.server";
 import { databaseFaultOf } from "~/db/faults";
@@ -150,6 +150,20 @@ export function leaseDueMail(now: Date): QueuedMail[] {
     throw error;
   }
   return rows.sort((a, b) => a.priority - b.priority || a.nextAttemptAt.getTime() - b.nextAttemptAt.getTime() || a.id - b.id);
+}
+
+/** Whether a mail of a higher priority (a lower number) than `priority` is due and free. */
+export function isMoreUrgentMailDue(priority: number, now: Date): boolean {
+  if (priority === 0) return false;
+  const free = or(isNull(mailQueue.leasedUntil), lte(mailQueue.leasedUntil, now));
+  return (
+    db()
+      .select({ id: mailQueue.id })
+      .from(mailQueue)
+      .where(and(isNull(mailQueue.sentAt), lt(mailQueue.priority, priority), lte(mailQueue.nextAttemptAt, now), free))
+      .limit(1)
+      .get() !== undefined
+  );
 }
 
 /** Keeps the rows a worker has not finished with leased to it (see LEASE_MS). */

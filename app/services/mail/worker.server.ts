@@ -1,6 +1,6 @@
 import { log } from "~/config/logger.server";
 import { errorForLog } from "~/utils/error-for-log";
-import { LEASE_RENEW_MS, leaseDueMail, MAIL_BATCH_SIZE, markFailed, markSent, releaseLeases, renewLeases } from "./queue.server";
+import { isMoreUrgentMailDue, LEASE_RENEW_MS, leaseDueMail, MAIL_BATCH_SIZE, markFailed, markSent, releaseLeases, renewLeases } from "./queue.server";
 import { closeTransport, deliver } from "./transport.server";
 import { currentMailWorker, setMailWorker } from "./wake.server";
 
@@ -51,6 +51,13 @@ async function drain(state: WorkerState) {
           // Not tried: free for the next worker at once rather than when the lease runs out.
           releaseLeases(rows.slice(next).map((left) => left.id));
           return;
+        }
+        // Mail someone waits for more (a sign-in link behind a batch of digests) was
+        // queued meanwhile: the rest of the batch goes back, and the next lease takes it first.
+        if (state.again && next > 0 && isMoreUrgentMailDue(row.priority, new Date())) {
+          releaseLeases(rows.slice(next).map((left) => left.id));
+          full = true;
+          break;
         }
         try {
           await deliver(row);
