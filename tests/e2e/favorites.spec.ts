@@ -172,3 +172,28 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+test("a shared list or a comparison naming a home that was never public does not show its name", async ({ page, javaScriptEnabled }) => {
+  const tag = `${javaScriptEnabled ? "js" : "nojs"}${Date.now().toString(36)}`;
+  const name = `DRAFT ${tag} 12 Elm St - owner in foreclosure, do not list`;
+  const draft = withE2eDatabase((db) =>
+    Number(
+      db
+        .prepare("insert into properties (name, location, price, image_url, beds, baths, sqft, description, is_active) values (?, 'Tyler, TX', '$900/month', '/objects/demo/home-1.webp', '2', '1', '900', 'Draft.', 0)")
+        .run(name).lastInsertRowid,
+    ),
+  );
+  try {
+    for (const [path, unnamed] of [
+      [`/favorites?ids=${draft},${idOf(HOMES[0])}`, "A home that is no longer available"],
+      [`/compare?ids=${draft},${idOf(HOMES[0])},${idOf(HOMES[2])}&lng=es`, "Una casa que ya no está disponible"],
+    ] as const) {
+      await openPage(page, path, javaScriptEnabled);
+      await expect(page.getByText(unnamed)).toBeVisible();
+      await expect(page.getByText("DRAFT", { exact: false })).toHaveCount(0);
+      expect(await page.content()).not.toContain("foreclosure");
+    }
+  } finally {
+    withE2eDatabase((db) => db.prepare("delete from properties where id = ?").run(draft));
+  }
+});

@@ -139,3 +139,33 @@ for (const width of [320, 390]) {
     if (width === 320) await expectNoAxeViolations(page, "an alert link page (es)", { javaScriptEnabled });
   });
 }
+
+test("es: a confirmation mail names no search; past the inbox's 10 alerts its page says so, fits 320 px and turns nothing on", async ({ page, baseURL }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const tag = `${javaScriptEnabled ? "js" : "nojs"}${Date.now().toString(36)}`;
+  const email = `llena.${tag}@example.com`;
+  const town = `Lleno${tag}`;
+  // Ten searches followed already, as days of confirmations would leave them.
+  withE2eDatabase((db) => {
+    const insert = db.prepare("insert into search_alerts (email, mailbox, language, filters, q, status, confirmed_at, link_token) values (?, ?, 'es', ?, ?, 'confirmed', ?, ?)");
+    for (let n = 0; n < 10; n++) insert.run(email, email, `q=seguida${n}${tag}`, `seguida${n}${tag}`, Date.now(), `e2e-cap-${tag}-${n}`.padEnd(43, "x"));
+  });
+  // The tenth was confirmed while this request's mail was on its way.
+  withE2eDatabase((db) => db.prepare("update search_alerts set status = 'pending', confirmed_at = null, confirm_expires_at = ? where link_token = ?").run(Date.now() + 3_600_000, `e2e-cap-${tag}-9`.padEnd(43, "x")));
+  const seen = new Set(mailFiles());
+  await page.setViewportSize({ width: 320, height: 740 });
+  await openPage(page, `/properties?q=${town}&lng=es`, javaScriptEnabled);
+  await askForAlerts(page, email);
+  const confirmation = await waitForMail(email, seen, (mail) => mail.raw.includes("Confirme"), "the confirmation mail");
+  expect(textOf(confirmation)).not.toContain(town);
+  withE2eDatabase((db) => db.prepare("update search_alerts set status = 'confirmed', confirmed_at = ? where link_token = ?").run(Date.now(), `e2e-cap-${tag}-9`.padEnd(43, "x")));
+
+  await openPage(page, onThisSite(linkIn(confirmation, "/alerts/confirm"), baseURL!), javaScriptEnabled);
+  await expect(page.getByText(`“${town}”`)).toBeVisible();
+  await page.getByRole("button", { name: "Confirmar mis alertas" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "No pudimos activar estas alertas" })).toBeVisible();
+  await expect(page.getByText(`${email} ya recibe alertas de tantas búsquedas como enviamos a una dirección.`)).toBeVisible();
+  expect(await layoutProblems(page)).toEqual([]);
+  expect(withE2eDatabase((db) => db.prepare("select count(*) as n from search_alerts where email = ? and status = 'confirmed'").get(email))).toEqual({ n: 10 });
+  withE2eDatabase((db) => db.prepare("delete from search_alerts where email = ?").run(email));
+});

@@ -132,6 +132,9 @@ for (const language of LANGUAGES) {
 
     const confirmation = await waitForMail("rosa.visits@example.com", seen, (mail) => decodedHeader(mail.raw, "Subject") === language.confirmationSubject, "the visitor's confirmation");
     const text = textOf(confirmation);
+    // The inbox has confirmed nothing: the mail carries nothing the visitor typed.
+    expect(text).toMatch(language.code === "es" ? /^Hola:/ : /^Hello,/);
+    expect(text).not.toContain("Rosa");
     expect(text).toContain(`${HOME.name} (${HOME.location})`);
     expect(text).toContain(firstDay);
     expect(text).toContain("(817) 555-0142");

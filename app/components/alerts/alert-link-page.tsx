@@ -16,7 +16,7 @@ export function AlertLinkPage(props: { title: string; children: ReactNode; searc
       <h1 id="alert-page-title" className="page-title break-words">
         {props.title}
       </h1>
-      <div className="mt-4 space-y-4 text-lg text-slate-700">{props.children}</div>
+      <div className="mt-4 space-y-4 break-words text-lg text-slate-700">{props.children}</div>
       <p className="mt-8 flex flex-wrap gap-x-6 gap-y-2">
         {props.searchHref ? (
           <Link to={props.searchHref} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
