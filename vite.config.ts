@@ -1,4 +1,4 @@
-import { vitePlugin as remix } from "@remix-run/dev";
+import { reactRouter } from "@react-router/dev/vite";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,18 +80,7 @@ function chunkGroups() {
 export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
   plugins: [
-    remix({
-      ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
-      serverModuleFormat: "esm",
-      buildDirectory: "build/remix",
-      future: {
-        v3_fetcherPersist: true,
-        v3_relativeSplatPath: true,
-        v3_throwAbortReason: true,
-        v3_lazyRouteDiscovery: true,
-        v3_singleFetch: true,
-      },
-    }),
+    reactRouter(),
     ...(isSsrBuild ? [] : [describeClientChunks()]),
   ],
   // public/ is served from where it is (server/app.ts), not copied beside the build.

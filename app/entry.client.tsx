@@ -1,4 +1,4 @@
-import { RemixBrowser } from "@remix-run/react";
+import { HydratedRouter } from "react-router/dom";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { loadTexts, textsFileOf } from "~/i18n/texts-store";
@@ -36,7 +36,7 @@ void documentTexts().then((texts) => {
       document,
       <StrictMode>
         <TextsProvider value={texts}>
-          <RemixBrowser />
+          <HydratedRouter />
         </TextsProvider>
       </StrictMode>,
     );

@@ -1,7 +1,6 @@
 import { pipeline } from "node:stream";
-import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { createReadableStreamFromReadable } from "@remix-run/node";
-import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, ServerRouter, type ActionFunctionArgs, type AppLoadContext, type EntryContext, type LoaderFunctionArgs } from "react-router";
+import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { log } from "~/config/logger.server";
@@ -40,8 +39,8 @@ export function handleError(error: unknown, { request }: LoaderFunctionArgs | Ac
  * (docs/decisions/056). None when the database cannot be read (the page then shows the
  * texts written in the code, as the browser will).
  */
-async function documentTexts(request: Request, remixContext: EntryContext): Promise<DocumentTexts> {
-  const root = remixContext.staticHandlerContext.loaderData.root as { language?: unknown; textsVersion?: unknown } | undefined;
+async function documentTexts(request: Request, routerContext: EntryContext): Promise<DocumentTexts> {
+  const root = routerContext.staticHandlerContext.loaderData.root as { language?: unknown; textsVersion?: unknown } | undefined;
   let language: Language = DEFAULT_LANGUAGE;
   try {
     language = isLanguage(root?.language) ? root.language : await getLanguage(request);
@@ -63,20 +62,20 @@ export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
-  remixContext: EntryContext,
+  routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
   const nonce = (loadContext as { cspNonce?: string }).cspNonce ?? "";
-  const texts = await documentTexts(request, remixContext);
+  const texts = await documentTexts(request, routerContext);
   // Crawlers and clients without JavaScript get the whole document at once.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <TextsProvider value={texts}>
-          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
         </TextsProvider>
       </NonceProvider>,
       {

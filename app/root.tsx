@@ -1,19 +1,4 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import type { ClientLoaderFunctionArgs } from "@remix-run/react";
-import { json } from "@remix-run/node";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useLocation,
-  useNavigate,
-  useRouteError,
-  useRouteLoaderData,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useLocation, useNavigate, useRouteError, useRouteLoaderData, data, type LinksFunction, type LoaderFunctionArgs, type MetaFunction, type ClientLoaderFunctionArgs, type ShouldRevalidateFunction } from "react-router";
 import { useEffect, type ReactNode } from "react";
 import { DatabaseFaultPage, ErrorPage, FormRefusedPage, NotFoundPage, isDatabaseFaultAnswer, isFormRefusal } from "~/components/error-pages";
 import { SiteFooter } from "~/components/site-footer";
@@ -45,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // which the browser keeps (docs/decisions/056). The homes saved without JavaScript: the
   // header's count and the pressed Save toggles (with JavaScript the browser's own list
   // takes over: hooks/use-saved-homes.ts).
-  return json({ language, textsVersion: getDictionaryVersion(language), savedHomes: savedHomesOf(request) }, { headers });
+  return data({ language, textsVersion: getDictionaryVersion(language), savedHomes: savedHomesOf(request) }, { headers });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ServerBuild } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import compression from "compression";
 import expressStaticGzip from "express-static-gzip";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -31,7 +31,7 @@ import { rememberedLanguageOf } from "./page-language";
 import { CLIENT_ASSETS_DIR, PUBLIC_DIR } from "./paths";
 import { readLimit, READS_PER_MINUTE } from "./read-limit";
 import { refuse, REFUSALS } from "./refusal";
-import { createRequestHandler, PayloadTooLargeError } from "./remix-handler";
+import { createRequestHandler, PayloadTooLargeError } from "./router-handler";
 import { requestLog } from "./request-log";
 import { refuseBadRequests, refuseClientMistake } from "./bad-requests";
 import { assignCspNonce, pageContentSecurityPolicy, rejectCrossSiteWrites } from "./security";

@@ -1,4 +1,4 @@
-import type { ActionFunction, LoaderFunction, ServerBuild } from "@remix-run/node";
+import type { ActionFunction, LoaderFunction, ServerBuild } from "react-router";
 import { databaseFaultJson } from "../app/http/database-fault-answers.server";
 import { databaseFaultOf } from "../app/db/faults";
 import type { Language } from "../app/utils/locale";
@@ -15,6 +15,7 @@ import { log } from "../app/config/logger.server";
 export function answeringDatabaseFaults(build: ServerBuild, languageOf: (request: Request) => Promise<Language>): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
     const { loader, action } = route.module;
     const page = route.module.default !== undefined;
     const module = { ...route.module };

@@ -1,10 +1,10 @@
-import type { ActionFunction, ServerBuild } from "@remix-run/node";
+import type { ActionFunction, ServerBuild } from "react-router";
 import type { Request as ExpressRequest } from "express";
 import { FormRefused, formRefusalOf } from "../app/http/form-body.server";
 import type { FormRefusedData } from "../app/utils/form-shape";
 import type { Language } from "../app/utils/locale";
 import { FORM_REFUSAL, refusalPage, REFUSALS, wantsJson } from "./refusal";
-import type { LoadContext } from "./remix-handler";
+import type { LoadContext } from "./router-handler";
 
 /**
  * A form post its action refused to read (readForm, app/http/form-body.server.ts) is
@@ -22,6 +22,7 @@ import type { LoadContext } from "./remix-handler";
 export function answeringFormRefusals(build: ServerBuild, languageOf: (request: Request) => Promise<Language>): ServerBuild {
   const routes: ServerBuild["routes"] = {};
   for (const [id, route] of Object.entries(build.routes)) {
+    if (!route) continue;
     const action = route.module.action;
     const page = route.module.default !== undefined;
     routes[id] = action ? { ...route, module: { ...route.module, action: refusingForms(action, page, languageOf) } } : route;

@@ -1,7 +1,6 @@
 import http, { type Server } from "node:http";
 import { pathToFileURL } from "node:url";
-import type { ServerBuild } from "@remix-run/node";
-import { installGlobals } from "@remix-run/node";
+import type { ServerBuild } from "react-router";
 import { closeDatabase, prepareDatabase } from "../app/seed/startup.server";
 import { startMailWorker, stopMailWorker } from "../app/services/mail/worker.server";
 import { startRateLimitSweep } from "../app/services/rate-limits/sweep.server";
@@ -20,7 +19,6 @@ import { errorForLog } from "../app/utils/error-for-log";
 const SHUTDOWN_GRACE_MS = 10_000;
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
-installGlobals({ nativeFetch: true });
 
 async function main() {
   // Before the configuration is read: it may write the session secret.

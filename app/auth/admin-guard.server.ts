@@ -1,4 +1,5 @@
-import { json, redirect, redirectDocument } from "@remix-run/node";
+import { redirect, redirectDocument } from "react-router";
+import { json } from "~/http/json-response";
 import { getAdminIdentity, type AdminIdentity } from "~/models/admins.server";
 import { isWhitelisted } from "~/models/whitelist.server";
 import { rememberSignInNetwork } from "~/auth/sign-in-networks.server";
@@ -55,7 +56,7 @@ export async function requireAdmin(request: Request): Promise<AdminIdentity> {
   const check = await checkAdmin(request);
   if (check.admin) return check.admin;
   const url = new URL(request.url);
-  // Set by server/remix-handler.ts for Remix's data requests (JavaScript running).
+  // Set by server/router-handler.ts for Remix's data requests (JavaScript running).
   const isDataRequest = request.headers.get("X-Data-Request") === "1";
   // A document load: the step's page is a page of its own, not the dashboard's.
   if (check.passkeyStep) throw redirectDocument(PASSKEY_STEP_PATH);

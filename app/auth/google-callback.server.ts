@@ -1,11 +1,10 @@
-import { redirect, type AppLoadContext } from "@remix-run/node";
-import { AuthorizationError } from "remix-auth";
+import { redirect, type AppLoadContext } from "react-router";
 import { recordGoogleSignIn } from "~/models/admins.server";
 import { startAdminSession } from "~/auth/admin-guard.server";
 import { clientIpOf } from "~/utils/client-network.server";
 import { log } from "~/config/logger.server";
 import { GOOGLE_STRATEGY, googleAuthenticator } from "./authenticator.server";
-import { refusedAddress, SignInRefusal } from "./errors.server";
+import { AuthorizationError, refusedAddress, SignInRefusal } from "./errors.server";
 import { clearedGoogleStateCookie, redeemGoogleState } from "./google-state.server";
 import { NOT_AUTHORIZED, type GoogleAdmin } from "./google.server";
 import { signInFailed, signInSucceeded, type SignInFailureReason } from "./sign-in-events.server";

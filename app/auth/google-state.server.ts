@@ -1,4 +1,4 @@
-import { createCookie, createCookieSessionStorage, type SessionStorage } from "@remix-run/node";
+import { createCookie, createCookieSessionStorage, type SessionStorage } from "react-router";
 import { cookieNames } from "~/config/cookie-names";
 import { config } from "~/config/env.server";
 import { OneTimeKeys } from "~/services/rate-limits/rate-limit.server";

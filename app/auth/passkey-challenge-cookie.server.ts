@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import { cookieNames } from "~/config/cookie-names";
 import { config } from "~/config/env.server";
 import { CHALLENGE_LIFETIME_MS } from "~/models/passkeys.server";

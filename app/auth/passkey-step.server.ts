@@ -1,7 +1,7 @@
 import type { AdminIdentity } from "~/models/admins.server";
 import type { SignInMethod } from "~/models/sessions.server";
 import { isWhitelisted } from "~/models/whitelist.server";
-import type { Session } from "@remix-run/node";
+import type { Session } from "react-router";
 import { freshSession, getSession, sessionStorage, type SessionData } from "./session.server";
 
 /**

@@ -1,4 +1,4 @@
-import { createCookie, createSessionStorage } from "@remix-run/node";
+import { createCookie, createSessionStorage } from "react-router";
 import { cookieNames } from "~/config/cookie-names";
 import { describeDevice } from "./session-device";
 import { config } from "~/config/env.server";

@@ -1,4 +1,4 @@
-import { isRouteErrorResponse } from "@remix-run/react";
+import { isRouteErrorResponse } from "react-router";
 import { databaseFaultOfStatus, databaseFaultTextKeys } from "~/db/faults";
 import { useT } from "~/i18n/use-t";
 import type { FormRefusedData } from "~/utils/form-shape";

@@ -1,4 +1,4 @@
-import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLocation, useNavigation } from "react-router";
 import { Tooltip } from "~/components/ui/tooltip";
 import { useT } from "~/i18n/use-t";
 import { LANGUAGE_PARAM, LANGUAGE_STORAGE_KEY, otherLanguage } from "~/utils/locale";

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 import { SECTIONS, sectionHref } from "./site-links";

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useEffect, useRef, useState } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useT } from "~/i18n/use-t";

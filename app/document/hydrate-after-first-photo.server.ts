@@ -5,7 +5,7 @@ import { Transform } from "node:stream";
  * without JavaScript (the scripts only hydrate what the server drew), so on a slow phone
  * connection the stylesheet and the LCP photo should have the bandwidth to themselves.
  *
- * Remix v2's <Scripts> writes module preloads for every script file and an inline module
+ * React Router's <Scripts> writes module preloads for every script file and an inline module
  * script whose static imports fetch them at once. This transform rewrites that block as
  * the page streams out: the preloads are made inert, and the inline script imports the same
  * files, in the same order, once the photo marked fetchpriority="high" has been drawn
@@ -69,7 +69,7 @@ export function withHydrationAfterFirstPhoto(): Transform {
 }
 
 /**
- * The block from the first module preload to the end of Remix's inline module script,
+ * The block from the first module preload to the end of the router's inline module script,
  * rewritten so the imports wait (see above); unchanged when it is not of that shape.
  */
 export function deferHydration(block: string): string {
@@ -80,7 +80,7 @@ export function deferHydration(block: string): string {
   const routes = [...body.matchAll(ROUTE_IMPORT)].map((match) => ({ name: match[1], href: match[2] }));
   const entry = ENTRY_IMPORT.exec(body)?.[1];
   if (!preloads.length || !routes.length || !entry) return block;
-  // What is left sets window.__remixManifest and window.__remixRouteModules (from the route names).
+  // What is left sets window.__reactRouterManifest and window.__reactRouterRouteModules (from the route names).
   const rest = body.replace(ROUTE_IMPORT, "").replace(ENTRY_IMPORT, "").trim();
   if (/\bimport\b/.test(rest.replace(/"[^"]*"/g, ""))) return block;
 
@@ -89,7 +89,7 @@ export function deferHydration(block: string): string {
   //   background tabs and stand still under a paused test clock, which would hold the
   //   page unhydrated.
   // - run: each shared file is run in a task of its own (it runs its own imports first),
-  //   so no single task holds the page long; then the routes in order, then Remix's entry.
+  //   so no single task holds the page long; then the routes in order, then the router's entry.
   // - Once the photo is drawn: the browser names it in a largest-contentful-paint entry,
   //   delivered after that frame. Where it does not (not the largest thing on the screen,
   //   no such entries, a failed photo), shortly after it has loaded.
@@ -158,11 +158,11 @@ function withoutIndentation(code: string): string {
   return code.replace(/^[ \t]+/gm, "");
 }
 
-const MANIFEST = /(window\.__remixManifest = )(\{[\s\S]*?\});(?=\s*window\.__remixRouteModules)/;
+const MANIFEST = /(window\.__reactRouterManifest = )(\{[\s\S]*?\});(?=\s*window\.__reactRouterRouteModules)/;
 
 /**
- * Remix's route manifest on one line instead of pretty-printed: the same JSON, with `<`
- * escaped as Remix escapes it, so no text in it can end the script. Left as it is when
+ * The router's route manifest on one line instead of pretty-printed: the same JSON, with `<`
+ * escaped as the router escapes it, so no text in it can end the script. Left as it is when
  * it does not read as JSON.
  */
 function compactManifest(code: string): string {

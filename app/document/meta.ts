@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "@remix-run/node";
+import type { MetaDescriptor } from "react-router";
 import { variantSrcSet } from "~/utils/image-variants";
 import type { PageHead } from "./seo.server";
 import type { StructuredData } from "./structured-data";

@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import { useCallback, useSyncExternalStore } from "react";
 import {
   SAVED_HOMES_COOKIE,

@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import type { z, ZodTypeAny } from "zod";
 import { requireAdminApi } from "~/auth/admin-guard.server";
 import type { AdminIdentity } from "~/models/admins.server";

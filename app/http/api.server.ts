@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { json } from "~/http/json-response";
 import type { ZodError } from "zod";
 import { parseId } from "./params";
 import { NO_STORE } from "~/http/no-store";

@@ -1,4 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, type LoaderFunctionArgs } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { getMediaCard, type MediaCard } from "~/models/media.server";
 import { MEDIA_MESSAGES, mediaTabUrl } from "~/models/media-form";
@@ -26,5 +26,5 @@ export async function mediaForDialog(request: Request, params: LoaderFunctionArg
 export async function mediaNameDialogLoader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await mediaForDialog(request, params);
-  return json({ item: { id: item.id, originalName: item.originalName } }, { headers: NO_STORE });
+  return data({ item: { id: item.id, originalName: item.originalName } }, { headers: NO_STORE });
 }

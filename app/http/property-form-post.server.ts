@@ -1,4 +1,4 @@
-import { json } from "@remix-run/node";
+import { data } from "react-router";
 import { unrecordedImageProblem } from "~/models/properties.server";
 import { parsePropertyForm, type PropertyActionData, type PropertyInput } from "~/models/property-form";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
@@ -18,16 +18,16 @@ export async function readPropertyFormPost(
   adminEmail: string,
   failed: string,
   currentImageUrl: string | null = null,
-): Promise<{ property: PropertyInput } | { answer: Response }> {
+): Promise<{ property: PropertyInput } | { answer: ReturnType<typeof data<PropertyActionData>> }> {
   const read = await readPropertyForm(request, adminEmail);
   const submission = parsePropertyForm(read.formData);
   const imageError = read.imageError ?? (submission.status === "success" ? unrecordedImageProblem(submission.value.imageUrl, currentImageUrl) : null);
   if (wantsAddressSearch(read.formData) && !read.imageError) {
-    return { answer: json<PropertyActionData>(await addressSearchAnswer(read.formData, submission, adminEmail)) };
+    return { answer: data<PropertyActionData>(await addressSearchAnswer(read.formData, submission, adminEmail)) };
   }
   if (submission.status !== "success" || imageError) {
     return {
-      answer: json<PropertyActionData>(
+      answer: data<PropertyActionData>(
         {
           result: submission.reply({ formErrors: [failed, PROPERTY_MESSAGES.fixFields], fieldErrors: imageError ? { imageUrl: [imageError] } : {} }),
           error: failed,

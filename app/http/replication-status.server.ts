@@ -1,4 +1,4 @@
-import type { AppLoadContext } from "@remix-run/node";
+import type { AppLoadContext } from "react-router";
 
 /**
  * How the database's replication stands (server/replication.ts, decision 060), as the

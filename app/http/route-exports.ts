@@ -1,5 +1,4 @@
-import type { HeadersFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
+import type { HeadersFunction, ShouldRevalidateFunction } from "react-router";
 import { NO_STORE } from "./no-store";
 
 /** For pages whose only form changes nothing they show: no reload of their data after it. */

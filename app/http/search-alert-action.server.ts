@@ -1,4 +1,4 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "react-router";
 import { log } from "~/config/logger.server";
 import { databaseFaultOf } from "~/db/faults";
 import { getLanguage } from "~/i18n/i18n.server";
@@ -26,7 +26,7 @@ export async function searchAlertAction({ request, context }: ActionFunctionArgs
   const parsed = alertEmailSchema.safeParse({ email });
   if (!parsed.success) {
     const error = parsed.error.flatten().fieldErrors.email?.[0] ?? "validation.email_invalid";
-    return json<AlertActionData>({ status: "invalid", email, error }, { status: 400 });
+    return data<AlertActionData>({ status: "invalid", email, error }, { status: 400 });
   }
   const field = (name: string) => String(form.get(name) ?? "");
   const { sort, page: _page, ...filters } = browseQuerySchema.parse({ ...Object.fromEntries(ALERT_FILTER_FIELDS.map((name) => [name, field(name)])), page: "1" });
@@ -38,15 +38,15 @@ export async function searchAlertAction({ request, context }: ActionFunctionArgs
       { ip: clientIpOf(context), honeypot: field(HONEYPOT_FIELD) !== "" },
     );
     if (outcome.kind === "rate_limited") {
-      return json<AlertActionData>(
+      return data<AlertActionData>(
         { status: "rate_limited", email, error: ALERT_TEXTS.rateLimited },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     }
-    return json<AlertActionData>({ status: "sent", email: parsed.data.email });
+    return data<AlertActionData>({ status: "sent", email: parsed.data.email });
   } catch (error) {
     if (databaseFaultOf(error)) log.warn(`search alerts: database ${databaseFaultOf(error)}, request not stored`);
     else log.error("search alerts: request could not be stored", { error: errorForLog(error) });
-    return json<AlertActionData>({ status: "failed", email, error: ALERT_TEXTS.failed }, { status: 503 });
+    return data<AlertActionData>({ status: "failed", email, error: ALERT_TEXTS.failed }, { status: 503 });
   }
 }

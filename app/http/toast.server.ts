@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { createCookie, redirect } from "@remix-run/node";
+import { createCookie, redirect } from "react-router";
 import { cookieNames } from "~/config/cookie-names";
 import { config } from "~/config/env.server";
 import { ADMIN_PATH } from "~/paths";

@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, data, type ActionFunctionArgs } from "react-router";
 import { readForm } from "./form-body.server";
 import { VISIT_FORM } from "./form-shapes.server";
 import { parseId } from "./params";
@@ -50,7 +50,7 @@ export async function visitFormAction({ request, params, context }: ActionFuncti
   });
 
   if (!visitor.success || Object.keys(fieldErrors).length) {
-    return json<VisitActionData>({ status: "invalid", fieldErrors, values }, { status: 400 });
+    return data<VisitActionData>({ status: "invalid", fieldErrors, values }, { status: 400 });
   }
 
   const outcome = await submitVisitRequest({
@@ -64,7 +64,7 @@ export async function visitFormAction({ request, params, context }: ActionFuncti
   });
   if (outcome.kind === "not_found") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "rate_limited") {
-    return json<VisitActionData>(
+    return data<VisitActionData>(
       { status: "rate_limited", fieldErrors: {}, formError: "contact.error.rate_limited", values },
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );

@@ -1,16 +1,9 @@
-import { createCookie } from "@remix-run/node";
-import { RemixI18Next } from "remix-i18next/server";
+import { createCookie } from "react-router";
 import { getDictionary } from "~/models/texts.server";
 import { cookieNames } from "~/config/cookie-names";
 import { config } from "~/config/env.server";
-import {
-  DEFAULT_LANGUAGE,
-  LANGUAGE_PARAM,
-  LANGUAGES,
-  isLanguage,
-  languageFromAcceptLanguage,
-  type Language,
-} from "~/utils/locale";
+import { LANGUAGE_PARAM, isLanguage, languageFromAcceptLanguage, type Language } from "~/utils/locale";
+import { languageNamedBy } from "./language-detection";
 import { createTranslate, type Translate } from "~/utils/translate";
 
 const ONE_YEAR_SECONDS = 60 * 60 * 24 * 365;
@@ -24,25 +17,13 @@ export const languageCookie = createCookie(cookieNames(config().appUrlIsHttps).l
 });
 
 /** ?lng=, then the lng cookie, then Accept-Language (es* gives es), else en. */
-export const i18nServer = new RemixI18Next({
-  detection: {
-    supportedLanguages: [...LANGUAGES],
-    fallbackLanguage: DEFAULT_LANGUAGE,
-    cookie: languageCookie,
-    searchParamKey: LANGUAGE_PARAM,
-    order: ["searchParams", "cookie", "custom"],
-    findLocale: async (request) => languageFromAcceptLanguage(request.headers.get("accept-language")),
-  },
-  i18next: {
-    keySeparator: false,
-    nsSeparator: false,
-    interpolation: { escapeValue: false },
-  },
-});
-
 export async function getLanguage(request: Request): Promise<Language> {
-  const detected = await i18nServer.getLocale(request);
-  return isLanguage(detected) ? detected : DEFAULT_LANGUAGE;
+  const requested = new URL(request.url).searchParams.get(LANGUAGE_PARAM);
+  const fromQuery = requested === null ? null : languageNamedBy(requested);
+  if (fromQuery) return fromQuery;
+  const remembered: unknown = await languageCookie.parse(request.headers.get("Cookie"));
+  const fromCookie = typeof remembered === "string" && remembered ? languageNamedBy(remembered) : null;
+  return fromCookie ?? languageFromAcceptLanguage(request.headers.get("accept-language"));
 }
 
 /** A Set-Cookie header when the request chose a language through ?lng=. */

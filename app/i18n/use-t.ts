@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "react-router";
 import { createContext, useContext, useMemo } from "react";
 import { DEFAULT_LANGUAGE, type Language } from "~/utils/locale";
 import { createTranslate, type Messages, type Translate } from "~/utils/translate";

@@ -1,4 +1,4 @@
-import type { MetaFunction } from "@remix-run/node";
+import type { MetaFunction } from "react-router";
 import { NotFoundPage } from "~/components/error-pages";
 import { rootText } from "~/document/meta";
 

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import { googleSignInConfigured } from "~/auth/authenticator.server";
 import { finishGoogleSignIn } from "~/auth/google-callback.server";
 import { LOGIN_PATH } from "~/paths";

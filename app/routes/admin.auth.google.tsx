@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import { GOOGLE_STRATEGY, googleAuthenticator, googleSignInConfigured } from "~/auth/authenticator.server";
 import { log } from "~/config/logger.server";
 import { LOGIN_PATH } from "~/paths";

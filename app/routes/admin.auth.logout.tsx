@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "react-router";
 import { endAdminSession } from "~/auth/admin-guard.server";
 import { clientIpOf } from "~/utils/client-network.server";
 import { readForm } from "~/http/form-body.server";

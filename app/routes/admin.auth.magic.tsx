@@ -1,16 +1,7 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
-import { authenticator } from "~/auth/authenticator.server";
+import { redirect, Form, useLoaderData, useNavigation, data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { authorizationFailure, refusedAddress } from "~/auth/errors.server";
-import { MAGIC_LINK_STRATEGY, type MagicLinkFailure } from "~/auth/magic-link.server";
+import { signInWithMagicLink, type MagicLinkFailure } from "~/auth/magic-link.server";
 import { magicLinkReason, signInFailed, signInSucceeded } from "~/auth/sign-in-events.server";
 import { TOKEN_FIELD } from "~/auth/magic-link-form";
 import { inspectLoginToken } from "~/models/magic-tokens.server";
@@ -36,16 +27,6 @@ import { NO_STORE } from "~/http/no-store";
 const REDIRECT_FIELD = "redirectTo";
 /** The Continue form: the token and the return-to path, both from the link (a path is at most 2,048 characters here). */
 const MAGIC_LINK_FORM: FormShape = { fields: [TOKEN_FIELD, REDIRECT_FIELD], maxBytes: formBytesFor(2048 + 128) };
-
-/** The sign-in request as the strategy reads it: its body holds the declared fields only. */
-function withFieldsOnly(request: Request, fields: FormData): Request {
-  const headers = new Headers(request.headers);
-  headers.set("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8");
-  headers.delete("Content-Length");
-  const body = new URLSearchParams();
-  for (const [name, value] of fields) if (typeof value === "string") body.append(name, value);
-  return new Request(request.url, { method: request.method, headers, body });
-}
 
 const KNOWN_FAILURES: ReadonlySet<string> = new Set<MagicLinkFailure>([
   "unauthorized",
@@ -73,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     signInFailed("magic_link", magicLinkReason(state), { email, clientIp: clientIpOf(context) });
     return toLogin(state);
   }
-  return json(
+  return data(
     { token, redirectTo: keptRedirect(url.searchParams.get(REDIRECT_FIELD)) },
     { headers: NO_STORE },
   );
@@ -83,8 +64,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request, MAGIC_LINK_FORM);
   const clientIp = clientIpOf(context);
   try {
-    // The strategy reads the token from the body: it gets the declared fields, nothing else.
-    const admin = await authenticator.authenticate(MAGIC_LINK_STRATEGY, withFieldsOnly(request, form), { context });
+    // The sign-in reads the token from the declared fields, nothing else.
+    const admin = signInWithMagicLink(form, { clientIp, userAgent: request.headers.get("user-agent") });
     const signedIn = await startAdminSession(request, admin, { method: "email", clientIp, redirectTo: keptRedirect(form.get(REDIRECT_FIELD)) });
     signInSucceeded("magic_link", { email: admin.email, clientIp });
     return signedIn;

@@ -1,5 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { useLoaderData, useNavigation, data, type LoaderFunctionArgs } from "react-router";
 import { RecentActivity } from "~/components/admin/recent-activity";
 import { auditJson, recentAudit } from "~/models/audit.server";
 import { dashboardCounts, spanishToDoCounts } from "~/models/dashboard.server";
@@ -17,8 +16,8 @@ const RECENT_ACTIVITY = 10;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), when: formatDateTime(entry.createdAt) }));
-  return json(
+  const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), createdAt: entry.createdAt.toISOString(), when: formatDateTime(entry.createdAt) }));
+  return data(
     { counts: dashboardCounts(), newMessages: countNewMessages(), alerts: searchAlertCounts(), spanish: spanishToDoCounts(), activity },
     { headers: NO_STORE },
   );

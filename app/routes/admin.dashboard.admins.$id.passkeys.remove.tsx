@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { proofNeeded } from "~/auth/fresh-proof.server";
@@ -33,7 +32,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const other = otherAdminPasskeys(parseId(params.id), admin.email);
   if (other.kind !== "found") return redirectWithToast(ADMINS_PATH, REFUSALS[other.kind]);
-  return json({ email: other.email, count: other.count, proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
+  return data({ email: other.email, count: other.count, proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { getWhitelistEntry, removeFromWhitelist, sameAddress } from "~/models/whitelist.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
@@ -21,7 +20,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const entry = id === null ? undefined : getWhitelistEntry(id);
   if (!entry) return redirectWithToast(ADMINS_PATH, GONE_TOAST);
   if (sameAddress(entry.email, admin.email)) return redirectWithToast(ADMINS_PATH, SELF_TOAST);
-  return json({ entry: { id: entry.id, email: entry.email } }, { headers: NO_STORE });
+  return data({ entry: { id: entry.id, email: entry.email } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

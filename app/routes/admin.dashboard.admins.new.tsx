@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { useEffect } from "react";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { toast } from "~/components/ui/toast";
@@ -19,7 +18,7 @@ const FORM_ID = "add-whitelist-email";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(null, { headers: NO_STORE });
+  return data(null, { headers: NO_STORE });
 }
 
 type ActionData = { result: SubmissionResult<string[]>; error?: string };
@@ -28,12 +27,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request, WHITELIST_FORM), { schema: whitelistEmailSchema });
   if (submission.status !== "success") {
-    return json<ActionData>({ result: submission.reply() }, { status: 400 });
+    return data<ActionData>({ result: submission.reply() }, { status: 400 });
   }
   const { email, invite } = submission.value;
   const outcome = addToWhitelist(email, admin.email, { invite });
   if (outcome.kind === "duplicate") {
-    return json<ActionData>(
+    return data<ActionData>(
       { result: submission.reply({ fieldErrors: { email: [WHITELIST_MESSAGES.duplicate] } }), error: WHITELIST_MESSAGES.duplicate },
       { status: 409 },
     );

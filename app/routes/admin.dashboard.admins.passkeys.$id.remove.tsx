@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { proofNeeded } from "~/auth/fresh-proof.server";
@@ -29,7 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const passkey = listPasskeys(admin.email).find((item) => item.id === id);
   if (!passkey) return redirectWithToast(ADMINS_PATH, GONE_TOAST);
-  return json({ passkey: { id: passkey.id, name: passkey.name }, proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
+  return data({ passkey: { id: passkey.id, name: passkey.name }, proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "react-router";
 import { endOtherSessions } from "~/models/sessions.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { getSession } from "~/auth/session.server";

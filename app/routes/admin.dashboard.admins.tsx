@@ -1,5 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, data, type LoaderFunctionArgs } from "react-router";
 import { listOwnSessions } from "~/models/sessions.server";
 import { listWhitelist, sameAddress } from "~/models/whitelist.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
@@ -16,9 +15,9 @@ import { NO_STORE } from "~/http/no-store";
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const counts = passkeyCounts();
-  const entries = listWhitelist().map((entry) => ({ ...entry, isMe: sameAddress(entry.email, admin.email), passkeys: counts.get(entry.email.toLowerCase()) ?? 0 }));
+  const entries = listWhitelist().map((entry) => ({ ...entry, createdAt: entry.createdAt.toISOString(), isMe: sameAddress(entry.email, admin.email), passkeys: counts.get(entry.email.toLowerCase()) ?? 0 }));
   const sessions = listOwnSessions(admin.email, (await getSession(request)).id);
-  return json({ entries, sessions, passkeys: listPasskeys(admin.email), proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
+  return data({ entries, sessions, passkeys: listPasskeys(admin.email), proofNeeded: await proofNeeded(request, admin) }, { headers: NO_STORE });
 }
 
 export default function AdminsTab() {

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { deleteFaq, getFaq } from "~/models/faqs.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
@@ -19,7 +18,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const faq = id === null ? undefined : getFaq(id);
   if (!faq) return redirectWithToast(FAQS_PATH, GONE_TOAST);
-  return json({ faq: { id: faq.id, question: faq.question } }, { headers: NO_STORE });
+  return data({ faq: { id: faq.id, question: faq.question } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
 import { faqSpanishStatus, getFaq, updateFaq } from "~/models/faqs.server";
 import { machineTranslationIsSetUp } from "~/models/machine-translation.server";
@@ -22,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const faq = id === null ? undefined : getFaq(id);
   if (!faq) return redirectWithToast(FAQS_PATH, GONE_TOAST);
   const { question, answer, questionSpanish, answerSpanish, sortOrder, isActive } = faq;
-  return json(
+  return data(
     {
       id: faq.id,
       faq: { question, answer, questionSpanish, answerSpanish, sortOrder, isActive },
@@ -39,7 +38,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (id === null || !getFaq(id)) return redirectWithToast(FAQS_PATH, GONE_TOAST);
   const submission = parseWithZod(await readForm(request, FAQ_FORM), { schema: faqFormSchema });
   if (submission.status !== "success") {
-    return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.updateFailed }, { status: 400 });
+    return data<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.updateFailed }, { status: 400 });
   }
   const outcome = await updateFaq(id, submission.value, admin.email);
   if (outcome.kind === "not_found") return redirectWithToast(FAQS_PATH, GONE_TOAST);

@@ -1,6 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { FaqFormDialog, type FaqFormActionData } from "~/components/admin/faq-form-dialog";
 import { createFaq, faqSpanishStatus } from "~/models/faqs.server";
 import { machineTranslationIsSetUp } from "~/models/machine-translation.server";
@@ -17,14 +16,14 @@ const ACTION = `${FAQS_PATH}/new`;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ machineTranslation: machineTranslationIsSetUp() }, { headers: NO_STORE });
+  return data({ machineTranslation: machineTranslationIsSetUp() }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const submission = parseWithZod(await readForm(request, FAQ_FORM), { schema: faqFormSchema });
   if (submission.status !== "success") {
-    return json<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.createFailed }, { status: 400 });
+    return data<FaqFormActionData>({ result: submission.reply(), error: FAQ_MESSAGES.createFailed }, { status: 400 });
   }
   const { faq, translation } = await createFaq(submission.value, admin.email);
   return redirectWithToast(FAQS_PATH, savedToast(FAQ_MESSAGES.created, faqSpanishNote(faqSpanishStatus(faq), translation)));

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { FaqList, FaqsPanel } from "~/components/admin/faq-list";
 import { SpanishFilter } from "~/components/admin/spanish-status";
 import { confirmFaqSpanish, faqSpanishCounts, faqSpanishStatus, listAllFaqs } from "~/models/faqs.server";
@@ -20,10 +19,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sortOrder: faq.sortOrder,
     isActive: faq.isActive,
     spanishStatus: faqSpanishStatus(faq),
-    createdAt: faq.createdAt,
-    updatedAt: faq.updatedAt,
+    // As text, as the page has always had them.
+    createdAt: faq.createdAt.toISOString(),
+    updatedAt: faq.updatedAt.toISOString(),
   }));
-  return json({ faqs, spanish, counts: faqSpanishCounts() }, { headers: NO_STORE });
+  return data({ faqs, spanish, counts: faqSpanishCounts() }, { headers: NO_STORE });
 }
 
 /** A card's "Spanish is still correct": back to the same filter, with a toast. */

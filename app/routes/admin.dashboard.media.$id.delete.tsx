@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs } from "react-router";
 import { mediaNameDialogLoader } from "~/http/media-dialog.server";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { deleteMedia } from "~/models/media-uploads.server";
@@ -31,7 +30,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (outcome.kind === "not_found") return redirectWithToast(back, FAILED_TOAST);
   // The dialog again, saying why: the item is still there to delete once the store is back.
   if (outcome.kind === "storage_unavailable") {
-    return json({ error: `${MEDIA_MESSAGES.deleteFailed}. ${UPLOAD_MESSAGES.storageUnavailable}` }, { status: 503, headers: retryAfterFor(503) });
+    return data({ error: `${MEDIA_MESSAGES.deleteFailed}. ${UPLOAD_MESSAGES.storageUnavailable}` }, { status: 503, headers: retryAfterFor(503) });
   }
   return redirectWithToast(back, { title: "Success", description: MEDIA_MESSAGES.deleted });
 }

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { mediaForDialog } from "~/http/media-dialog.server";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
@@ -26,7 +25,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const item = await mediaForDialog(request, params);
   const query = (new URL(request.url).searchParams.get("property") ?? "").trim().slice(0, MEDIA_QUERY_MAX_LENGTH);
   const found = propertiesMatchingName(query, LINK_MATCH_LIMIT + 1);
-  return json(
+  return data(
     {
       item: { id: item.id, originalName: item.originalName, propertyId: item.propertyId, propertyName: item.propertyName },
       query,

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, data, type ActionFunctionArgs } from "react-router";
 import { ImageUploadDialog } from "~/components/admin/image-upload-dialog";
 import { mediaNameDialogLoader } from "~/http/media-dialog.server";
 import { reuploadMedia } from "~/models/media-uploads.server";
@@ -31,9 +30,9 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) return redirectWithToast(back, { title: "Error", description: MEDIA_MESSAGES.notFound, variant: "destructive" });
   const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
-  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
+  if (received.kind === "rejected") return data({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await reuploadMedia(id, received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
+  if (outcome.kind === "rejected") return data({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
   return redirectWithToast(back, { title: "Success", description: UPLOAD_MESSAGES.imageReuploaded });
 }
 

@@ -1,5 +1,4 @@
-import { json, type LoaderFunctionArgs } from "@remix-run/node";
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { useLoaderData, useLocation, data, type LoaderFunctionArgs } from "react-router";
 import { useEffect, useRef } from "react";
 import { mediaForDialog } from "~/http/media-dialog.server";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
@@ -17,7 +16,7 @@ import { NO_STORE } from "~/http/no-store";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const item = await mediaForDialog(request, params);
-  return json({ item: { id: item.id, originalName: item.originalName, url: absoluteMediaUrl(item.filePath) } }, { headers: NO_STORE });
+  return data({ item: { id: item.id, originalName: item.originalName, url: absoluteMediaUrl(item.filePath) } }, { headers: NO_STORE });
 }
 
 export default function MediaUrl() {

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { MediaCard } from "~/components/admin/media-card";
 import { SearchForm } from "~/components/admin/search-form";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
@@ -43,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     propertyName: item.propertyName,
     added: formatDate(item.createdAt),
   }));
-  return json({ q, items, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
+  return data({ q, items, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
 }
 
 /**

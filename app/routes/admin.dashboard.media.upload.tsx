@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLocation } from "@remix-run/react";
+import { useActionData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ImageUploadDialog } from "~/components/admin/image-upload-dialog";
 import { recordUploadedMedia } from "~/models/media-uploads.server";
 import { receiveFormUpload } from "~/http/form-upload.server";
@@ -24,15 +23,15 @@ export const headers = addActionRetryAfter;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json(null, { headers: NO_STORE });
+  return data(null, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
-  if (received.kind === "rejected") return json({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
+  if (received.kind === "rejected") return data({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await recordUploadedMedia(received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return json({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
+  if (outcome.kind === "rejected") return data({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
   return redirectWithToast(mediaTabUrl(new URL(request.url).searchParams), { title: "Success", description: UPLOAD_MESSAGES.imageUploaded });
 }
 

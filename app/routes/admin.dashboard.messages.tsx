@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { MessageCard } from "~/components/admin/message-card";
 import { FilterSelect, SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
@@ -43,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     };
   });
   const subjects = MESSAGE_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
-  return json({ filters, subjects, messages, newMessages: countNewMessages(), older: page.older, newer: page.newer }, { headers: NO_STORE });
+  return data({ filters, subjects, messages, newMessages: countNewMessages(), older: page.older, newer: page.newer }, { headers: NO_STORE });
 }
 
 /**

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { deleteProperty, getProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
@@ -20,7 +19,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  return json({ property: { id: property.id, name: property.name, location: property.location } }, { headers: NO_STORE });
+  return data({ property: { id: property.id, name: property.name, location: property.location } }, { headers: NO_STORE });
 }
 
 export async function action({ request, params }: ActionFunctionArgs) {

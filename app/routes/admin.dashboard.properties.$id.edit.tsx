@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { PropertyFormDialog } from "~/components/admin/property-form";
 import { getProperty, propertyFormValues, propertySpanishStatus, updateProperty } from "~/models/properties.server";
 import { savedToast } from "~/models/spanish-status";
@@ -24,7 +23,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
   const { priceSpanish, priceTranslatedFrom, descriptionSpanish, descriptionTranslatedFrom } = property;
-  return json(
+  return data(
     {
       property: propertyFormValues(property),
       spanishStored: { priceSpanish, priceTranslatedFrom, descriptionSpanish, descriptionTranslatedFrom },

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { LinkedPhotoRow } from "~/components/admin/linked-photo-row";
 import { Pager } from "~/components/admin/pager";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
@@ -38,7 +37,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const mq = search.get("mq")?.trim() ?? "";
   const available = unlinkedMediaPage({ q: mq, page: parseId(search.get("mpage")) ?? 1 });
-  return json(
+  return data(
     {
       property: { id: property.id, name: property.name, imageUrl: property.imageUrl },
       linked: listPropertyMedia(property.id).map(mediaView),

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { PropertyFormDialog } from "~/components/admin/property-form";
 import { createProperty, propertySpanishStatus } from "~/models/properties.server";
 import { savedToast } from "~/models/spanish-status";
@@ -16,7 +15,7 @@ import { NO_STORE } from "~/http/no-store";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
-  return json({ imageChoices: recentMediaImages(IMAGE_CHOICES), machineTranslation: machineTranslationIsSetUp() }, { headers: NO_STORE });
+  return data({ imageChoices: recentMediaImages(IMAGE_CHOICES), machineTranslation: machineTranslationIsSetUp() }, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { Pager } from "~/components/admin/pager";
 import { SearchForm } from "~/components/admin/search-form";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
@@ -42,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }));
   // Unfiltered, the page already counted every home of the search.
   const counts = propertySpanishCounts(q, spanish ? undefined : result.total);
-  return json({ q, spanish, counts, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
+  return data({ q, spanish, counts, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
 }
 
 /** A card's "Spanish is still correct": back to the same search, filter and page, with a toast. */

@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { buttonState, FIELD_CLASS } from "~/components/ui/control-styles";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -44,7 +43,7 @@ const TEST_INTENT = "send-test-email";
 export async function loader({ request }: LoaderFunctionArgs) {
   const admin = await requireAdmin(request);
   const setting = getConfiguration(CONTACT_EMAIL_KEY);
-  return json(
+  return data(
     {
       setting: setting ? { value: setting.value, updatedBy: setting.updatedBy, updatedAt: setting.updatedAt.toISOString() } : null,
       defaultRecipient: defaultContactRecipient(),
@@ -100,7 +99,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 
   const submission = parseWithZod(formData, { schema: contactEmailSchema });
-  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   try {
     saveContactEmail(submission.value.value, admin.email);
   } catch (error) {

@@ -1,4 +1,4 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "react-router";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server";
 import { safeRedirect } from "~/auth/safe-redirect";

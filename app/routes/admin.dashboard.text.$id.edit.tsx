@@ -1,7 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { getTextEntry, textSpanishStatus, updateTextEntry } from "~/models/texts.server";
@@ -36,7 +35,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
   const { key, englishText, spanishText } = entry;
   const spanish = { status: textSpanishStatus(entry), englishWas: entry.translatedFrom };
-  return json({ entry: { id: entry.id, key, englishText, spanishText }, spanish }, { headers: NO_STORE });
+  return data({ entry: { id: entry.id, key, englishText, spanishText }, spanish }, { headers: NO_STORE });
 }
 
 type ActionData = { result: SubmissionResult<string[]> };
@@ -47,10 +46,10 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const entry = id === null ? undefined : getTextEntry(id);
   if (!entry) return redirectWithToast(tabUrl(request), GONE_TOAST);
   const submission = parseWithZod(await readForm(request, TEXT_ENTRY_FORM), { schema: textEntrySchema });
-  if (submission.status !== "success") return json<ActionData>({ result: submission.reply() }, { status: 400 });
+  if (submission.status !== "success") return data<ActionData>({ result: submission.reply() }, { status: 400 });
   const outcome = updateTextEntry(entry, submission.value, admin.email);
   if (outcome.kind === "key_changed") {
-    return json<ActionData>({ result: submission.reply({ fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } }) }, { status: 400 });
+    return data<ActionData>({ result: submission.reply({ fieldErrors: { key: [TEXT_ENTRY_MESSAGES.keyChanged] } }) }, { status: 400 });
   }
   if (outcome.kind === "not_found") return redirectWithToast(tabUrl(request), GONE_TOAST);
   const note = spanishSaveNote(textSpanishStatus(outcome.entry), "not_needed", { failed: MISSING_SPANISH, unavailable: MISSING_SPANISH, blank: TEXT_ENTRY_MESSAGES.spanishBlank });

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, Outlet, useLoaderData } from "@remix-run/react";
+import { Link, Outlet, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { SpanishBadge, SpanishFilter, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
@@ -29,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     outdated: found.filter((entry) => entry.spanishStatus === "outdated").length,
   };
   const entries = spanish ? found.filter((entry) => entry.spanishStatus === spanish) : found;
-  return json({ q, spanish, counts, entries }, { headers: NO_STORE });
+  return data({ q, spanish, counts, entries }, { headers: NO_STORE });
 }
 
 /** An entry's "Spanish is still correct": back to the same search and filter, with a toast. */

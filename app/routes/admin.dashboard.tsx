@@ -1,5 +1,4 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, NavLink, Outlet, useLoaderData, useLocation, useNavigation, data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { FlashToastMessage } from "~/components/admin/flash-toast";
 import { FaqsLoading } from "~/components/admin/faq-list";
 import { DASHBOARD_TABS } from "~/components/admin/tabs";
@@ -17,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { toast, headers } = await takeToast(request);
   headers.set("Cache-Control", "no-store");
   // Read again after every action, so the count and the banner follow a change at once.
-  return json({ admin, toast, newMessages: countNewMessages(), mailSetup: contactMailSetup() }, { headers });
+  return data({ admin, toast, newMessages: countNewMessages(), mailSetup: contactMailSetup() }, { headers });
 }
 
 export const headers = noStoreDocument;

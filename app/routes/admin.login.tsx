@@ -1,18 +1,6 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
-import {
-  useActionData,
-  useFetcher,
-  useLoaderData,
-  type ClientActionFunctionArgs,
-} from "@remix-run/react";
+import { redirect, useActionData, useFetcher, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type ClientActionFunctionArgs } from "react-router";
 import { PasskeySignIn } from "~/components/admin/passkey-sign-in";
 import { useMemo } from "react";
 import {
@@ -64,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (check.admin) throw redirect(DASHBOARD_PATH, { headers: NO_STORE });
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
-  return json(
+  return data(
     { error: loginErrorMessage(error) ? error : null, redirectTo: keptRedirect(url.searchParams.get("redirectTo")) },
     { headers: NO_STORE },
   );
@@ -74,7 +62,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, LOGIN_FORM);
   const submission = parseWithZod(formData, { schema: loginEmailSchema });
   if (submission.status !== "success") {
-    return json<LoginActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
+    return data<LoginActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
   }
   try {
     const outcome = await requestLoginLink(
@@ -84,17 +72,17 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
     switch (outcome.kind) {
       case "invalid":
-        return json<LoginActionData>(
+        return data<LoginActionData>(
           { status: "invalid", result: submission.reply({ fieldErrors: outcome.fieldErrors }) },
           { status: 400 },
         );
       case "rate_limited":
-        return json<LoginActionData>(
+        return data<LoginActionData>(
           { status: "rate_limited", result: submission.reply({ formErrors: [outcome.message] }) },
           { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
         );
       case "sent":
-        return json<LoginActionData>({ status: "sent", message: outcome.message, result: submission.reply({ resetForm: true }) });
+        return data<LoginActionData>({ status: "sent", message: outcome.message, result: submission.reply({ resetForm: true }) });
     }
   } catch (error) {
     // Returned, not thrown: the page stays and says it failed. A busy or full database
@@ -102,13 +90,13 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const fault = databaseFaultOf(error);
     if (fault) {
       log.warn(`sign-in link: database ${fault}, no link issued`);
-      return json<LoginActionData>(
+      return data<LoginActionData>(
         { status: "failed", result: submission.reply({ formErrors: [databaseFaultTexts(fault, ADMIN_LANGUAGE).text] }) },
         databaseFaultInit(fault),
       );
     }
     log.error("sign-in link request failed", { error: errorForLog(error) });
-    return json<LoginActionData>({ status: "failed", result: submission.reply() }, { status: 500 });
+    return data<LoginActionData>({ status: "failed", result: submission.reply() }, { status: 500 });
   }
 }
 

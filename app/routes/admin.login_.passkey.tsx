@@ -1,5 +1,4 @@
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { redirect, useLoaderData, data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { checkAdmin } from "~/auth/admin-guard.server";
 import { readPasskeyStep } from "~/auth/passkey-step.server";
 import { PasskeyStepCard } from "~/components/admin/passkey-step-card";
@@ -19,7 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const check = await readPasskeyStep(request);
   if (check.state === "expired") throw redirect(`${LOGIN_PATH}?error=passkey_step_expired`, { headers: NO_STORE });
   if (check.state === "none") throw redirect((await checkAdmin(request)).admin ? DASHBOARD_PATH : LOGIN_PATH, { headers: NO_STORE });
-  return json({ email: check.step.email, hasPasskey: countPasskeys(check.step.email) > 0 }, { headers: NO_STORE });
+  return data({ email: check.step.email, hasPasskey: countPasskeys(check.step.email) > 0 }, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = () => [

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { ALERT_BUTTON_CLASS, AlertLinkPage, SearchInWords, alertPageMeta } from "~/components/alerts/alert-link-page";
 import { rootText } from "~/document/meta";
 import { alertView, linkToken } from "~/http/alert-link.server";
@@ -23,13 +22,13 @@ const view = (outcome: ConfirmationState) =>
     : { state: outcome.state, cap: outcome.state === "full" ? outcome.cap : null, alert: alertView(outcome.alert) };
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  return json(view(inspectAlertConfirmation(linkToken(request))), { headers: NO_STORE });
+  return data(view(inspectAlertConfirmation(linkToken(request))), { headers: NO_STORE });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   refuseUnlessPost(request);
   await readForm(request, ALERT_LINK_FORM);
-  return json(view(await confirmSearchAlert(linkToken(request), clientIpOf(context))), { headers: NO_STORE });
+  return data(view(await confirmSearchAlert(linkToken(request), clientIpOf(context))), { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = ({ matches }) =>

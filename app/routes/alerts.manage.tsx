@@ -1,5 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { redirect, Form, Link, useActionData, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { AlertLinkPage, alertPageMeta } from "~/components/alerts/alert-link-page";
 import { rootText } from "~/document/meta";
 import { alertView, linkToken } from "~/http/alert-link.server";
@@ -21,7 +20,7 @@ import { ALERT_MANAGE_PATH } from "~/paths";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const found = alertsOfLinkAddress(linkToken(request));
-  return json(found ? { email: found.email, alerts: found.alerts.map(alertView) } : null, { headers: NO_STORE });
+  return data(found ? { email: found.email, alerts: found.alerts.map(alertView) } : null, { headers: NO_STORE });
 }
 
 type ManageResult = { done: "one" | "all" | null; refused?: boolean };
@@ -30,7 +29,7 @@ export async function action({ request }: ActionFunctionArgs) {
   refuseUnlessPost(request);
   const form = await readForm(request, ALERT_LINK_FORM);
   const id = form.get("intent") === "stop-all" ? "all" : parseId(String(form.get("id") ?? ""));
-  if (id === null) return json<ManageResult>({ done: null, refused: true }, { status: 400, headers: NO_STORE });
+  if (id === null) return data<ManageResult>({ done: null, refused: true }, { status: 400, headers: NO_STORE });
   const url = new URL(request.url);
   const { stopped, nextToken } = stopAlertsOfLinkAddress(url.searchParams.get("token"), id);
   const done: ManageResult["done"] = stopped === 0 ? null : id === "all" ? "all" : "one";
@@ -40,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     url.searchParams.set("stopped", "1");
     throw redirect(`${ALERT_MANAGE_PATH}${url.search}`, { headers: NO_STORE });
   }
-  return json<ManageResult>({ done }, { headers: NO_STORE });
+  return data<ManageResult>({ done }, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = ({ matches }) =>

@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { ALERT_BUTTON_CLASS, AlertLinkPage, SearchInWords, alertPageMeta } from "~/components/alerts/alert-link-page";
 import { rootText } from "~/document/meta";
 import { alertView, linkToken } from "~/http/alert-link.server";
@@ -19,7 +18,7 @@ import { alertOfLink, stopAlertOfLink } from "~/models/search-alerts.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const alert = alertOfLink(linkToken(request));
-  return json({ state: alert ? "open" : "gone", alert: alert ? alertView(alert) : null } as const, { headers: NO_STORE });
+  return data({ state: alert ? "open" : "gone", alert: alert ? alertView(alert) : null } as const, { headers: NO_STORE });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -27,7 +26,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The one-click body ("List-Unsubscribe=One-Click") or our button's: either way, read as declared.
   await readForm(request, ALERT_LINK_FORM);
   const stopped = stopAlertOfLink(linkToken(request));
-  return json({ state: stopped ? "stopped" : "gone", alert: stopped ? alertView(stopped) : null } as const, { headers: NO_STORE });
+  return data({ state: stopped ? "stopped" : "gone", alert: stopped ? alertView(stopped) : null } as const, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = ({ matches }) =>

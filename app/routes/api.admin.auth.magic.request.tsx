@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import { LOGIN_LINK_FAILED_MESSAGE } from "~/auth/login-form";
 import { INVALID_EMAIL_MESSAGE } from "~/models/whitelist-form";
 import { requesterOf, requestLoginLink } from "~/auth/request-login-link.server";

@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import { passkeyChallengeCookie } from "~/auth/passkey-challenge-cookie.server";
 import { signInOptions } from "~/auth/passkeys.server";
 import { methodNotAllowed } from "~/http/api.server";

@@ -1,5 +1,5 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import type { ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
 import { beginAdminSession } from "~/auth/admin-guard.server";
 import { completeRegistration } from "~/auth/passkeys.server";
 import { signInSucceeded } from "~/auth/sign-in-events.server";

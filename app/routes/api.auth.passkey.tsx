@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import type { AuthenticationResponseJSON } from "@simplewebauthn/server";
 import { beginAdminSession } from "~/auth/admin-guard.server";
 import { passkeyChallengeCookie } from "~/auth/passkey-challenge-cookie.server";

@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import { contactMessagesPage, decodeMessageCursor, listContactMessages } from "~/models/messages.server";
 import { requireAdminApi } from "~/auth/admin-guard.server";
 import { submitContactMessage } from "~/models/contact-submission.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listHeroImages } from "~/models/media.server";
 import { publicJson } from "~/http/public-json.server";
 import { readOnlyAction } from "~/http/api.server";

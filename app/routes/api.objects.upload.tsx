@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import { issueUploadSlot } from "~/services/uploads/upload-slots.server";
 import { StorageUnavailable } from "~/services/storage.server";
 import { uploadUrlFor } from "~/services/uploads/upload-urls.server";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { listPropertyMedia, mediaJson } from "~/models/media.server";
 import { getActiveProperty } from "~/models/properties.server";
 import { publicJson } from "~/http/public-json.server";

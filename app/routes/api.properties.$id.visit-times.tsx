@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { readOnlyAction } from "~/http/api.server";
 import { parseId } from "~/http/params";
 import { NO_STORE } from "~/http/no-store";

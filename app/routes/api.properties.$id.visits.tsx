@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/http/api.server";
 import { parseId } from "~/http/params";
 import { getTranslator, translatorFor } from "~/i18n/i18n.server";

@@ -1,4 +1,5 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { json } from "~/http/json-response";
 import { getUploadSlot } from "~/services/uploads/upload-slots.server";
 import { uploadedObjectPath } from "~/services/uploads/upload-urls.server";
 import { fieldErrorsOf, methodNotAllowed, NOT_A_JSON_OBJECT, readJsonObject } from "~/http/api.server";

@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { CompareHomes } from "~/components/favorites/compare-homes";
 import { AllHomesLink, secondaryLinkClass } from "~/components/favorites/list-links";
 import { UnavailableHomes } from "~/components/favorites/unavailable-homes";
@@ -22,9 +20,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ids = parseHomeIds(url.searchParams.get(IDS_PARAM), MAX_SAVED_HOMES + 1);
   const head = await pageHead(request, { path: COMPARE_PATH });
   if (ids.length > MAX_COMPARED_HOMES) {
-    return json({ head, tooMany: ids.length, listings: [], unavailable: [] }, { status: 400 });
+    return data({ head, tooMany: ids.length, listings: [], unavailable: [] }, { status: 400 });
   }
-  return json({ head, tooMany: 0, ...savedListings(ids) });
+  return data({ head, tooMany: 0, ...savedListings(ids) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

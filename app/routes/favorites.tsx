@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { useActionData, useFetcher, useLoaderData, useNavigate } from "@remix-run/react";
+import { redirect, useActionData, useFetcher, useLoaderData, useNavigate, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { useEffect } from "react";
 import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { useSavedHomes } from "~/hooks/use-saved-homes";
@@ -34,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shared = url.searchParams.has(IDS_PARAM);
   const ids = shared ? parseHomeIds(url.searchParams.get(IDS_PARAM)) : savedHomesOf(request);
   const { listings, unavailable } = savedListings(ids);
-  return json({ head: await pageHead(request, { path: FAVORITES_PATH }), shared, ids, listings, unavailable });
+  return data({ head: await pageHead(request, { path: FAVORITES_PATH }), shared, ids, listings, unavailable });
 }
 
 /**
@@ -56,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     const ids = parseHomeIds(String(form.get("ids") ?? ""));
     if (ids.length) next = mergedHomes(current, ids);
   }
-  if (next === null) return json({ error: "favorites.error.invalid" }, { status: 400 });
+  if (next === null) return data({ error: "favorites.error.invalid" }, { status: 400 });
   const back = safeRedirect(form.get("returnTo"), FAVORITES_PATH);
   return redirect(back, { status: 303, headers: { "Set-Cookie": savedHomesCookie(next) } });
 }

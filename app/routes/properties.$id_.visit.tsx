@@ -1,5 +1,4 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRouteError } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteError, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { DatabaseFaultPage, NotFoundPage, isDatabaseFaultAnswer } from "~/components/error-pages";
 import { VisitForm } from "~/components/property/visit-form";
 import { pageMeta, rootText } from "~/document/meta";
@@ -25,7 +24,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!home) throw new Response("Not Found", { status: 404 });
   const head = await pageHead(request, { path: visitPath(home.id) });
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return json({ home, head, sent, choices: visitFormChoices(visitingHours(), head.language) });
+  return data({ home, head, sent, choices: visitFormChoices(visitingHours(), head.language) });
 }
 
 export const action = (args: ActionFunctionArgs) => visitFormAction(args);

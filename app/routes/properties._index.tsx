@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json, redirect } from "@remix-run/node";
-import { useLoaderData, useNavigation } from "@remix-run/react";
+import { redirect, useLoaderData, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { ClearFiltersLink, FilterForm } from "~/components/browse/filter-form";
 import { PageLinks } from "~/components/browse/page-links";
@@ -47,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonicalPath = isFiltered(shown) || shown.sort !== "newest" ? BROWSE_PATH : browseHref({ page: shown.page });
   const head = await pageHead(request, { path: canonicalPath, image: { src: listings[0]?.photos[0], alt: listings[0]?.name ?? "" } });
   // In the page's language only: the page never shows the other one.
-  return json({ head, query: shown, listings: listings.map((listing) => listingIn(listing, head.language)), total, pageCount });
+  return data({ head, query: shown, listings: listings.map((listing) => listingIn(listing, head.language)), total, pageCount });
 }
 
 /** "Get alerts for this search" (search-alert-action.server.ts). */

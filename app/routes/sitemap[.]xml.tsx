@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs } from "react-router";
 import { activeHomesForSitemap, homePageLastChange } from "~/models/sitemap.server";
 import { config } from "~/config/env.server";
 import { sitemapXml } from "~/document/sitemap";

@@ -1,4 +1,4 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "react-router";
 import { getTextsFile } from "~/models/texts.server";
 import { TEXTS_FILE_PATH } from "~/paths";
 import { isLanguage } from "~/utils/locale";

@@ -29,7 +29,7 @@ async function openCached(page: Page, path: string, change: (html: string) => st
     },
   );
   await page.goto(path);
-  await page.waitForFunction(() => "__remixRouter" in window);
+  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
   return { violations, cacheStatus: () => cacheStatus };
 }
 
@@ -38,7 +38,7 @@ for (const path of ["/", "/?lng=es", "/properties"]) {
     const { violations, cacheStatus } = await openCached(page, path);
     expect(cacheStatus()).toBe("hit");
     // Remix's inline scripts: its context, then the module that hydrates the page.
-    expect(await page.evaluate(() => typeof (window as unknown as { __remixContext?: unknown }).__remixContext)).toBe("object");
+    expect(await page.evaluate(() => typeof (window as unknown as { __reactRouterContext?: unknown }).__reactRouterContext)).toBe("object");
     // Hydrated: the language switch works without a page load.
     await expect(page.getByRole("button", { name: /Switch to|Cambiar a/ })).toBeVisible();
     expect(violations).toEqual([]);
@@ -51,5 +51,5 @@ test("a script added to a cached page is refused", async ({ page }) => {
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
   expect(violations.some((text) => /script/i.test(text))).toBe(true);
   // The page's own scripts still ran.
-  expect(await page.evaluate(() => "__remixRouter" in window)).toBe(true);
+  expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(true);
 });

@@ -1,4 +1,4 @@
-import { createCookie } from "@remix-run/node";
+import { createCookie } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GOOGLE_STATE_COOKIE, sessionCookieOf, signInWithGoogle, startServerWithGoogle, stateCookieOf, type GoogleSite } from "../support/oauth";
 import { withServerDatabase, type RunningServer } from "../support/server";

@@ -16,11 +16,11 @@ async function throughInPieces(html: string, size: number): Promise<string> {
 const REMIX_BLOCK =
   '<link rel="modulepreload" href="/build/entry.client-A.js"/><link rel="modulepreload" href="/build/_shared/chunk-B.js"/>' +
   '<link rel="modulepreload" href="/build/root-C.js"/><link rel="modulepreload" href="/build/routes/_index-D.js"/>' +
-  '<script nonce="abc">window.__remixContext = {"future":{}};</script>' +
+  '<script nonce="abc">window.__reactRouterContext = {"future":{}};</script>' +
   '<script nonce="abc" type="module" async="">;\nimport * as route0 from "/build/root-C.js";\nimport * as route1 from "/build/routes/_index-D.js";\n' +
-  'window.__remixManifest = {\n  "entry": {"module": "/build/entry.client-A.js"},\n  "url": "/build/manifest-E.js"\n};\n' +
-  'window.__remixRouteModules = {"root":route0,"routes/_index/route":route1};\n\nimport("/build/entry.client-A.js");</script>';
-const PAGE = `<html><body><p>Casas móviles en Texas: “Llame” ✓ <link</p>${REMIX_BLOCK}<script>window.__remixContext.streamController.close();</script></body></html>`;
+  'window.__reactRouterManifest = {\n  "entry": {"module": "/build/entry.client-A.js"},\n  "url": "/build/manifest-E.js"\n};\n' +
+  'window.__reactRouterRouteModules = {"root":route0,"routes/_index/route":route1};\n\nimport("/build/entry.client-A.js");</script>';
+const PAGE = `<html><body><p>Casas móviles en Texas: “Llame” ✓ <link</p>${REMIX_BLOCK}<script>window.__reactRouterContext.streamController.close();</script></body></html>`;
 
 describe("hydration after the first photo", () => {
   it("makes the script preloads inert in place and keeps every other tag of the block, nonce included", () => {
@@ -33,7 +33,7 @@ describe("hydration after the first photo", () => {
       '<link data-modulepreload="/build/root-C.js"/>',
       '<link data-modulepreload="/build/routes/_index-D.js"/>',
     ]);
-    expect(out).toContain('<script nonce="abc">window.__remixContext = {"future":{}};</script>');
+    expect(out).toContain('<script nonce="abc">window.__reactRouterContext = {"future":{}};</script>');
     expect(out.replace(/<link [^>]*>/g, "")).toMatch(/^<script nonce="abc">[\s\S]*<script nonce="abc" type="module" async="">[\s\S]*<\/script>$/);
   });
 
@@ -44,7 +44,7 @@ describe("hydration after the first photo", () => {
     expect(script).toContain('const routes = ["/build/root-C.js","/build/routes/_index-D.js"]');
     expect(script).toContain('const shared = ["/build/_shared/chunk-B.js"]');
     expect(script).toContain("const [route0, route1] = modules;");
-    expect(script).toContain('window.__remixRouteModules = {"root":route0,"routes/_index/route":route1};');
+    expect(script).toContain('window.__reactRouterRouteModules = {"root":route0,"routes/_index/route":route1};');
     expect(script).toContain('return import("/build/entry.client-A.js");');
     expect(script).toContain("document.querySelector('img[fetchpriority=\"high\"]')");
     // It is valid JavaScript (a module body: parsed, not run).
@@ -59,7 +59,7 @@ describe("hydration after the first photo", () => {
   it("leaves a block of another shape as it is", () => {
     const withoutEntry = REMIX_BLOCK.replace('import("/build/entry.client-A.js");', "");
     expect(deferHydration(withoutEntry)).toBe(withoutEntry);
-    const withAnotherImport = REMIX_BLOCK.replace("window.__remixManifest", 'import x from "/build/x.js";\nwindow.__remixManifest');
+    const withAnotherImport = REMIX_BLOCK.replace("window.__reactRouterManifest", 'import x from "/build/x.js";\nwindow.__reactRouterManifest');
     expect(deferHydration(withAnotherImport)).toBe(withAnotherImport);
     const withoutPreloads = REMIX_BLOCK.replace(/<link[^>]*>/g, "");
     expect(deferHydration(withoutPreloads)).toBe(withoutPreloads);

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useId } from "react";
 import { FRESH_PROOF_MESSAGES, type ProofNeeded } from "~/models/passkey-form";
 import { SIGN_IN_AGAIN_PATH } from "~/paths";

@@ -1,4 +1,4 @@
-import { useNavigate, useRevalidator } from "@remix-run/react";
+import { useNavigate, useRevalidator } from "react-router";
 import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { buttonState, DISABLED_BUTTON } from "~/components/ui/control-styles";
 import { SafeImage } from "~/components/ui/safe-image";
 

@@ -1,4 +1,4 @@
-import { Link, useFetcher, useNavigate } from "@remix-run/react";
+import { Link, useFetcher, useNavigate } from "react-router";
 import type { MouseEvent } from "react";
 import { SafeImage } from "~/components/ui/safe-image";
 import { buttonState } from "~/components/ui/control-styles";

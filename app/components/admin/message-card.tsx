@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "react-router";
 import { MESSAGES_PATH, PROPERTIES_PATH, propertyPath } from "~/paths";
 import { telHref } from "~/utils/phone";
 import { VisitPanel } from "./visit-panel";

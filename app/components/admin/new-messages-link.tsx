@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { messageFilterSearch, NO_MESSAGE_FILTERS } from "~/models/message-form";
 import { MESSAGES_PATH } from "~/paths";
 

@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link, useRevalidator } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import type { PasskeySummary, ProofNeeded } from "~/models/passkey-form";
 import { formatDateTime } from "~/utils/dates";

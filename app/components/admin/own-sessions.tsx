@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import type { AdminSessionSummary } from "~/models/sessions.server";
 import { formatDateTime } from "~/utils/dates";
 import { OTHER_SESSIONS_PATH } from "~/paths";

@@ -1,4 +1,4 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation } from "react-router";
 import { SaveButton } from "~/components/ui/save-button";
 import { PASSKEY_REQUIREMENT_FIELD, PASSKEY_REQUIREMENT_INTENT, type ProofNeeded } from "~/models/passkey-form";
 import { ADMINS_PATH, SETTINGS_PATH } from "~/paths";

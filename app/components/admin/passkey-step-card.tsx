@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form } from "react-router";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { DASHBOARD_PATH, LOGOUT_PATH } from "~/paths";
 import { AddPasskeyForm } from "./add-passkey-form";

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { PropertySpanishWarning, type StoredPropertySpanish } from "~/components/admin/spanish-status";
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { useEffect, useState } from "react";
 import { AddressCombobox } from "~/components/admin/address-combobox";
 import { MainImageChoices } from "~/components/admin/main-image-field";

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { ADMINS_PATH, FAQS_PATH, MEDIA_PATH, MESSAGES_PATH, PROPERTIES_PATH, SETTINGS_PATH, TEXT_PATH } from "~/paths";
 
 /** One change log entry as the Overview shows it; `when` is already in Central Time. */

@@ -1,6 +1,6 @@
 import * as AlertDialog from "@radix-ui/react-alert-dialog";
 import * as Dialog from "@radix-ui/react-dialog";
-import { Link, useNavigate } from "@remix-run/react";
+import { Link, useNavigate } from "react-router";
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { buttonState } from "~/components/ui/control-styles";
 import { Icon } from "~/components/ui/icon";

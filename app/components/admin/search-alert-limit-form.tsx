@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { SaveButton } from "~/components/ui/save-button";
 import { MAX_SEARCH_ALERTS_LIMIT, SEARCH_ALERT_LIMIT_FIELD, SEARCH_ALERT_LIMIT_INTENT } from "~/models/search-alert-limit-form";

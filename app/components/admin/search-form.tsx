@@ -1,4 +1,4 @@
-import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useNavigation, useSubmit } from "react-router";
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { FIELD_EDGE } from "~/components/ui/control-styles";
 

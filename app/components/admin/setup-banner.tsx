@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import type { ContactMailSetup } from "~/models/contact-email-form";
 import { SETTINGS_PATH } from "~/paths";
 

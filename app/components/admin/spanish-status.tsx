@@ -1,4 +1,4 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link } from "react-router";
 import {
   priceNeedsSpanish,
   SPANISH_CONFIRMED_INTENT,

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { SPANISH_STATUS_LABELS, type SpanishToDo } from "~/models/spanish-status";
 import { hrefWith } from "~/utils/paging";
 import { FAQS_PATH, PROPERTIES_PATH, TEXT_PATH } from "~/paths";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 
 /** A dashboard tab's card: its heading, the line under it, and actions on the right. */
 export function TabPanel(props: { id: string; title: string; description?: string; actions?: ReactNode; toolbar?: ReactNode; children: ReactNode }) {

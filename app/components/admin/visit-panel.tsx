@@ -1,4 +1,4 @@
-import { useFetcher } from "@remix-run/react";
+import { useFetcher } from "react-router";
 import { MESSAGES_PATH } from "~/paths";
 import { OTHER_TIME, type VisitCardItem } from "~/models/visit-decision-form";
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { SaveButton } from "~/components/ui/save-button";
 import type { VisitingHours } from "~/models/visiting-hours";

@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate, useNavigation } from "@remix-run/react";
+import { Link, useLocation, useNavigate, useNavigation } from "react-router";
 import { useEffect, useRef, type ReactNode } from "react";
 import {
   BATH_CHOICES,

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 
 const linkClass = "inline-flex h-11 min-w-11 items-center justify-center rounded-md border px-3 font-semibold";

@@ -1,4 +1,4 @@
-import { useActionData, useFetcher, useLocation } from "@remix-run/react";
+import { useActionData, useFetcher, useLocation } from "react-router";
 import { useEffect, useRef } from "react";
 import { ErrorText, HoneypotField, PUBLIC_CONTROL_CLASS, PUBLIC_LABEL_CLASS, RequiredMark } from "~/components/ui/public-form-field";
 import { fieldValues } from "~/components/browse/filter-form";

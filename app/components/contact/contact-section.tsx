@@ -8,7 +8,7 @@ import {
   type FieldMetadata,
   type SubmissionResult,
 } from "@conform-to/react";
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "react-router";
 import type { Inquiry } from "~/models/listing";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { toast } from "~/components/ui/toast";

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "@remix-run/react";
+import { Link, useSearchParams } from "react-router";
 import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { LazyMap, getJson } from "~/components/map/lazy-map";
 import { OpenStreetMapLink } from "~/components/map/open-street-map-link";

@@ -1,4 +1,4 @@
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { useSavedHomes } from "~/hooks/use-saved-homes";
 import { useT } from "~/i18n/use-t";
 import { FAVORITES_PATH } from "~/paths";

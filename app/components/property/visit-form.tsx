@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { VisitPickerOwner, VisitTimePicker, type VisitDayOption } from "~/components/property/visit-time-picker";
 import { useHydrated } from "~/hooks/use-hydrated";

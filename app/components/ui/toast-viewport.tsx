@@ -1,5 +1,5 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { useLocation } from "@remix-run/react";
+import { useLocation } from "react-router";
 import { ADMIN_LANGUAGE, isAdminPath } from "~/components/site-links";
 import { useT } from "~/i18n/use-t";
 import { dismissToast, TOAST_DURATION_MS, TOAST_HOTKEY, TOAST_SWIPE_THRESHOLD_PX, useToast, type ToastVariant } from "./toast";

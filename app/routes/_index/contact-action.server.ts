@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
-import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "react-router";
 import { HONEYPOT_FIELD, contactSchema } from "~/models/contact-schema";
 import { databaseFaultInit } from "~/http/database-fault-answers.server";
 import { databaseFaultOf, databaseFaultTextKeys } from "~/db/faults";
@@ -22,7 +22,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
   const formData = await readForm(request, CONTACT_FORM);
   const submission = parseWithZod(formData, { schema: contactSchema });
   if (submission.status !== "success") {
-    return json<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
+    return data<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
   }
 
   try {
@@ -33,25 +33,25 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
       language: await getLanguage(request),
     });
     if (outcome.kind === "rate_limited") {
-      return json<ContactActionData>(
+      return data<ContactActionData>(
         { status: "rate_limited", result: submission.reply({ formErrors: ["contact.error.rate_limited"] }) },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     }
-    return json<ContactActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
+    return data<ContactActionData>({ status: "success", result: submission.reply({ resetForm: true }) });
   } catch (error) {
     // Returned, not thrown: the form stays on the page and says it failed, instead
     // of the whole page turning into the error page.
     const fault = databaseFaultOf(error);
     if (fault) {
       log.warn(`contact: database ${fault}, message not stored`);
-      return json<ContactActionData>(
+      return data<ContactActionData>(
         { status: "failed", result: submission.reply({ formErrors: [databaseFaultTextKeys(fault).text] }) },
         databaseFaultInit(fault),
       );
     }
     log.error("contact: message could not be stored", { error: errorForLog(error) });
-    return json<ContactActionData>(
+    return data<ContactActionData>(
       { status: "failed", result: submission.reply({ formErrors: ["contact.error.text"] }) },
       { status: 500 },
     );

@@ -1,6 +1,4 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { contactAction } from "./contact-action.server";
 import { contactClientAction } from "~/components/contact/contact-client-action";
 import { ContactSection } from "~/components/contact/contact-section";
@@ -30,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const about = parseId(url.searchParams.get("about") ?? undefined);
   const heroImages = listHeroImages().map(({ id, filePath }) => ({ id, filePath }));
   const { head, companyHours } = await homeHead(request, heroImages[0]?.filePath);
-  return json({
+  return data({
     // 'Ask about this home': the contact form names the home (an unlisted one is ignored).
     inquiry: about === null ? null : inquiryHome(about),
     head,

@@ -1,6 +1,4 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { json } from "@remix-run/node";
-import { useLoaderData, useRouteError } from "@remix-run/react";
+import { useLoaderData, useRouteError, data, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { DatabaseFaultPage, NotFoundPage, isDatabaseFaultAnswer } from "~/components/error-pages";
 import { ApplyLink } from "~/components/property/apply-link";
 import { AskAboutLink } from "~/components/property/ask-about-link";
@@ -23,7 +21,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   if (!page) throw new Response("Not Found", { status: 404 });
   const head = await propertyHead(request, page);
   // In the page's language only: the page never shows the other one.
-  return json({ listing: listingIn(page.listing, head.language), head });
+  return data({ listing: listingIn(page.listing, head.language), head });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {

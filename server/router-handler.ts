@@ -1,4 +1,4 @@
-import { createRequestHandler as createRemixRequestHandler, type ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createRouterRequestHandler, type ServerBuild } from "react-router";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { Readable } from "node:stream";
 import { byteLimit } from "../app/services/uploads/byte-limit.server";
@@ -9,7 +9,7 @@ import { sendPrepared } from "./prepared-answer";
 import { prepareShared } from "./shared-answer";
 
 /**
- * Express to Remix, like @remix-run/express (whose helpers it does not export), except that the request body is read
+ * Express to React Router, like @react-router/express (decision 002), except that the request body is read
  * first with a size cap: a body over the limit answers 413 before any action runs,
  * whether or not the client sent Content-Length.
  */
@@ -164,8 +164,8 @@ export function createRequestHandler(options: {
   /** Called once the app has answered a write (failed or not), before the answer is sent. */
   afterWrite?: () => void;
 }) {
-  const handleRemixRequest = createRemixRequestHandler(options.build, "production");
-  const handleRequest = async (request: Request, context: LoadContext) => withDatabaseFaultHeaders(await handleRemixRequest(request, context));
+  const handleRouterRequest = createRouterRequestHandler(options.build, "production");
+  const handleRequest = async (request: Request, context: LoadContext) => withDatabaseFaultHeaders(await handleRouterRequest(request, context));
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const controller = new AbortController();
