@@ -1,31 +1,30 @@
 # syntax=docker/dockerfile:1
 
-# --- build: every dependency (with the toolchain better-sqlite3 compiles with), the
+# --- build: every dependency (nothing compiles: better-sqlite3 ships its binaries), the
 # Remix build and the compiled server; then the dev dependencies are pruned away ---
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
-RUN apt-get update \
- && apt-get install -y --no-install-recommends python3 make g++ \
- && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json ./
-# Exactly the lock file's versions; it is kept valid for npm 10 (this image) and npm 11.
+# Exactly the lock file's versions (npm 11, as in this image).
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build \
  && npm prune --omit=dev --no-audit --no-fund \
  && npm cache clean --force
 # What production does not need although npm keeps it: TypeScript (an optional peer of the
-# Remix packages) and better-sqlite3's sources and objects beside its compiled addon.
+# Remix packages), and better-sqlite3's sources and its binaries for other platforms (it
+# loads prebuilds/<platform>-<arch>.node); opening a database proves the one kept loads.
 RUN rm -rf node_modules/typescript node_modules/.bin/tsc node_modules/.bin/tsserver \
  && cd node_modules/better-sqlite3 \
- && mv build/Release/better_sqlite3.node /tmp/ \
- && rm -rf build deps src \
- && mkdir -p build/Release \
- && mv /tmp/better_sqlite3.node build/Release/
+ && keep="$(node -p 'process.platform + "-" + process.arch').node" \
+ && find prebuilds -type f ! -name "$keep" -delete \
+ && rm -rf deps src \
+ && cd /app \
+ && node -e "new (require('better-sqlite3'))(':memory:').close()"
 
 # --- runtime: production dependencies, the builds (server, Remix app, migrations in
 # build/migrations) and public/; no TypeScript sources, no compiler, no TypeScript loader ---
-FROM node:22-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # glibc keeps the memory that sharp has freed in one arena per thread: two arenas keep the
 # server's memory flat across image re-encodings (docs/bench.md, upload memory).
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 MALLOC_ARENA_MAX=2

@@ -5,6 +5,9 @@ import fs from "node:fs";
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
+// Run through npm, this is the Node of the `node` dev dependency (README, decision 066).
+console.log(`npm test on Node ${process.version} (${process.execPath})`);
+
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, CHROMIUM_PATH: CHROMIUM } });
   if (result.status !== 0) process.exit(result.status ?? 1);

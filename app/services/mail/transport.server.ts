@@ -23,6 +23,7 @@ function getDelivery(): Delivery {
   delivery = smtpUrl
     ? {
         // An unreachable server must fail an attempt quickly, not hold the queue for minutes.
+        // (nodemailer 10 applies these beside `url`; 7 dropped them for its defaults.)
         transporter: nodemailer.createTransport({
           url: smtpUrl,
           connectionTimeout: 10_000,
@@ -70,8 +71,8 @@ export async function deliver(row: QueuedMail) {
     to: row.recipient,
     replyTo: row.replyTo ?? undefined,
     subject: row.subject,
-    // nodemailer reads a raw part as is; its typings only know raw for attachments.
-    text: { raw: plainTextPart(row.textBody) } as unknown as string,
+    // nodemailer reads a raw part as is.
+    text: { raw: plainTextPart(row.textBody) },
     // Always two parts: nodemailer sends a lone raw part as the whole message, without
     // From, To or Subject, so a text-only mail gets its text as HTML too.
     html: row.htmlBody ?? `<pre style="font-family:inherit;white-space:pre-wrap">${escapeHtml(row.textBody)}</pre>`,
