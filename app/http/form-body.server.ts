@@ -1,6 +1,7 @@
 import querystring from "node:querystring";
-import { unstable_parseMultipartFormData as parseMultipartFormData, type UploadHandler } from "@remix-run/node";
+import { Readable } from "node:stream";
 import type { FormShape } from "~/utils/form-shape";
+import { MultipartLimitExceeded, readMultipart } from "~/http/multipart.server";
 
 /**
  * The fields of a form post, read as the form declares them and nothing more
@@ -49,6 +50,10 @@ export function formRefusalOf(error: unknown): { status: 400 | 413 } | null {
 const STRUCTURED_NAME = /[[\].]|^__/;
 /** Names a browser or an extension may add beside the form's own: read past, never kept. */
 const SPARE_FIELDS = 4;
+/** The most fields a post of the form may have, its own and spare ones: one more is refused (400). */
+export const mostFieldsOf = (shape: FormShape): number => shape.fields.length + SPARE_FIELDS;
+/** Refuses a multipart post past the form's count of fields, as fieldNameCheck does. */
+export const tooManyFields = (shape: FormShape): FormRefused => new FormRefused(400, `more than ${mostFieldsOf(shape)} fields`);
 /**
  * The check every field name passes as it is read: whether to keep it (declared), drop it
  * (a stray plain name), or refuse the whole post.
@@ -56,9 +61,9 @@ const SPARE_FIELDS = 4;
 export function fieldNameCheck(shape: FormShape): (name: string) => boolean {
   const declared = new Set(shape.fields);
   const seen = new Set<string>();
-  const maxFields = shape.fields.length + SPARE_FIELDS;
+  const maxFields = mostFieldsOf(shape);
   return (name) => {
-    if (seen.size >= maxFields) throw new FormRefused(400, `more than ${maxFields} fields`);
+    if (seen.size >= maxFields) throw tooManyFields(shape);
     if (seen.has(name)) throw new FormRefused(400, "a field name repeated");
     seen.add(name);
     if (declared.has(name)) return true;
@@ -149,24 +154,31 @@ export function isPlausibleFormBody(body: string): boolean {
   return true;
 }
 
-/** A multipart body's declared text fields; a file part is no field of these forms and is dropped. */
+/**
+ * A multipart body's declared text fields (multipart.server.ts reads the parts); a file
+ * part is no field of these forms and is dropped. fieldNameCheck counts the parts; the
+ * parser's own count, one part more, also counts those it skips without handing them
+ * over (no form-data Content-Disposition): past it the post is refused (400) as well.
+ */
 async function declaredMultipartFields(request: Request, bytes: Uint8Array, shape: FormShape): Promise<FormData> {
   const keep = fieldNameCheck(shape);
-  const readPart: UploadHandler = async ({ name, filename, data }) => {
-    const chunks: Uint8Array[] = [];
-    // Each part is read to its end (the body is already within the form's cap), so the
-    // parser moves on to the next one.
-    for await (const chunk of data) chunks.push(chunk);
-    if (!keep(name) || filename !== undefined) return undefined;
-    return Buffer.concat(chunks).toString("utf8");
-  };
-  const copy = new Request(request.url, { method: "POST", headers: request.headers, body: new Uint8Array(bytes) });
+  const fields = new FormData();
+  const body = Readable.from([Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)]);
+  // The body is already within the form's cap, which bounds every part: no text is cut.
+  const limits = { parts: mostFieldsOf(shape) + 1, textBytes: shape.maxBytes, fileBytes: shape.maxBytes };
   try {
-    return await parseMultipartFormData(copy, readPart);
+    await readMultipart(request.headers.get("Content-Type") ?? "", body, limits, (part) => {
+      // Each part is read to its end, so the parser moves on to the next one.
+      if (part.kind === "file") part.data.resume();
+      if (!keep(part.name) || part.kind === "file") return;
+      fields.append(part.name, part.value);
+    });
   } catch (error) {
     if (error instanceof FormRefused) throw error;
+    if (error instanceof MultipartLimitExceeded && error.limit === "parts") throw tooManyFields(shape);
     return new FormData();
   }
+  return fields;
 }
 
 /**

@@ -1,17 +1,12 @@
 import { Readable } from "node:stream";
-import {
-  MaxPartSizeExceededError,
-  unstable_composeUploadHandlers as composeUploadHandlers,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  type UploadHandler,
-} from "@remix-run/node";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import { issueUploadSlot, startReceiving } from "~/services/uploads/upload-slots.server";
 import { StorageUnavailable } from "~/services/storage.server";
 import { log } from "~/config/logger.server";
-import { fieldNameCheck, FormRefused, isMultipartForm, readForm } from "~/http/form-body.server";
+import { fieldNameCheck, FormRefused, isMultipartForm, mostFieldsOf, readForm, tooManyFields } from "~/http/form-body.server";
+import { MultipartLimitExceeded, readMultipart, type FilePart, type MultipartPart } from "~/http/multipart.server";
 import type { FormShape } from "~/utils/form-shape";
-import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { TooLarge } from "~/services/uploads/byte-limit.server";
 import { rejected, type Rejection } from "~/services/uploads/intake.server";
 import { receiveIntoQuarantine } from "~/services/uploads/quarantine.server";
@@ -20,16 +15,43 @@ import { receiveIntoQuarantine } from "~/services/uploads/quarantine.server";
  * The forms that upload without JavaScript (multipart/form-data, field `file`): the
  * file part is streamed into quarantine through a slot of the signed-in admin, as the
  * browser's PUT would be, and never held whole in memory; the record step is then the
- * same as the JSON flow's. server/app.ts lets these paths stream their bodies.
+ * same as the JSON flow's. server/app.ts lets these paths stream their bodies, and
+ * multipart.server.ts reads them part by part as they arrive.
  */
 
 export const UPLOAD_FIELD = "file";
+/** The most bytes of any other part (a text field): one more and the post is answered 413. */
+const MOST_TEXT_PART_BYTES = 64 * 1024;
 
 export type FormUpload = { kind: "received"; slotId: string; filename: string; fields: FormData } | Rejection;
 export type FormWithUpload = { kind: "read"; fields: FormData; upload: { slotId: string; filename: string } | null } | Rejection;
 
+class PartTooLarge extends Error {
+  override name = "PartTooLarge";
+  constructor(field: string) {
+    super(`the field "${field}" is over ${MOST_TEXT_PART_BYTES} bytes`);
+  }
+}
+
 function isTooLarge(error: unknown): boolean {
-  return TooLarge.is(error) || error instanceof MaxPartSizeExceededError || (error as Error)?.name === "PayloadTooLargeError";
+  return (
+    TooLarge.is(error) ||
+    error instanceof PartTooLarge ||
+    (error instanceof MultipartLimitExceeded && error.limit === "file") ||
+    (error as Error)?.name === "PayloadTooLargeError"
+  );
+}
+
+/** A file part in another declared field, as a File of at most MOST_TEXT_PART_BYTES (the form's schema then judges it). */
+async function smallFile(part: FilePart): Promise<File> {
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let size = 0;
+  for await (const chunk of part.data as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
+    if (size > MOST_TEXT_PART_BYTES) throw new PartTooLarge(part.name);
+    chunks.push(new Uint8Array(chunk));
+  }
+  return new File(chunks, part.filename, { type: part.contentType });
 }
 
 /**
@@ -40,44 +62,48 @@ function isTooLarge(error: unknown): boolean {
  */
 export async function readFormWithUpload(request: Request, adminEmail: string, shape: FormShape): Promise<FormWithUpload> {
   let upload: { slotId: string; filename: string } | null = null;
+  // Taken at the first file part named `file`, before its bytes are read: any later one is read past.
+  let fileTaken = false;
   const keep = fieldNameCheck(shape);
+  const fields = new FormData();
 
-  // Counts and checks every part's name before any other handler sees it; a stray
-  // plain name is read past and dropped below.
-  const declaredOnly: UploadHandler = async ({ name, data }) => {
-    if (keep(name)) return undefined;
-    for await (const chunk of data) void chunk;
-    return "";
-  };
-
-  const fileHandler: UploadHandler = async ({ name, filename, data }) => {
-    if (name !== UPLOAD_FIELD) return undefined;
-    // A form sent without a file chosen still has the part, with no name and no bytes.
-    // (Answered with a string, never undefined: the memory handler would read the part again.)
-    if (!filename || upload) {
-      for await (const chunk of data) void chunk;
-      return "";
-    }
+  const receiveFile = async (part: FilePart) => {
     const slot = issueUploadSlot(adminEmail);
     startReceiving(slot.id);
-    const source = Readable.from(data);
-    await receiveIntoQuarantine(slot.id, source, "application/octet-stream").catch((error: unknown) => {
-      source.destroy(); // stops reading the part: the form is refused as a whole
-      throw error;
-    });
-    upload = { slotId: slot.id, filename };
-    return filename;
+    // A failure here (too large, storage down, the body cut off) stops the reading of the
+    // part and of the form, which is refused as a whole.
+    await receiveIntoQuarantine(slot.id, part.data, "application/octet-stream");
+    upload = { slotId: slot.id, filename: part.filename };
   };
 
-  let fields: FormData;
+  // Synchronous up to the file's bytes: a name refused stops the reading before the next part.
+  const readPart = (part: MultipartPart): void | Promise<void> => {
+    // Counts and checks every part's name before anything else; a stray plain name is
+    // read past and dropped.
+    if (!keep(part.name)) return;
+    if (part.name === UPLOAD_FIELD) {
+      // A form sent without a file chosen still has the part, with no name and no bytes.
+      if (part.kind === "text" || !part.filename || fileTaken) return;
+      fileTaken = true;
+      return receiveFile(part);
+    }
+    if (part.kind === "file") return smallFile(part).then((file) => fields.append(part.name, file));
+    if (part.truncated) throw new PartTooLarge(part.name);
+    fields.append(part.name, part.value);
+  };
+
   try {
-    fields = isMultipartForm(request)
-      ? await parseMultipartFormData(request, composeUploadHandlers(declaredOnly, fileHandler, createMemoryUploadHandler({ maxPartSize: 64 * 1024 })))
-      : await readForm(request, shape);
+    if (!isMultipartForm(request)) return { kind: "read", fields: await readForm(request, shape), upload: null };
+    if (!request.body) return { kind: "read", fields, upload: null };
+    // One part more than the form's count of fields, which fieldNameCheck refuses first.
+    const limits = { parts: mostFieldsOf(shape) + 1, textBytes: MOST_TEXT_PART_BYTES, fileBytes: MAX_UPLOAD_BYTES };
+    const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
+    await readMultipart(request.headers.get("Content-Type") ?? "", body, limits, readPart);
   } catch (error) {
     // Answered by the action's wrapper; a file already in quarantine stays unrecorded
     // and goes with the daily cleanup.
     if (error instanceof FormRefused) throw error;
+    if (error instanceof MultipartLimitExceeded && error.limit === "parts") throw tooManyFields(shape);
     if (isTooLarge(error)) return rejected(413, UPLOAD_MESSAGES.tooLarge);
     // The file could not be put in quarantine: its slot is already marked rejected and
     // nothing else was written, so the form is refused as a whole, to be sent again.
@@ -90,9 +116,6 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
     // quarantine stays unrecorded and goes with the daily cleanup.
     return { kind: "read", fields: new FormData(), upload: null };
   }
-  const declared = new Set(shape.fields);
-  for (const name of [...fields.keys()]) if (!declared.has(name)) fields.delete(name);
-  fields.delete(UPLOAD_FIELD);
   return { kind: "read", fields, upload };
 }
 

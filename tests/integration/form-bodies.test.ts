@@ -145,9 +145,19 @@ function multipart(fields: [string, string][]): { body: string; contentType: str
   return { body: `${parts.join("")}--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** A multipart body of parts written out: each its header lines and its value; `closed: false` leaves out the closing boundary. */
+function multipartParts(parts: { headers: string; value: string }[], { closed = true } = {}): { body: string; contentType: string } {
+  const boundary = "----formBodiesParts7MA4YWxk";
+  const written = parts.map(({ headers, value }) => `--${boundary}\r\n${headers}\r\n\r\n${value}\r\n`);
+  return { body: `${written.join("")}${closed ? `--${boundary}--\r\n` : ""}`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+const textPart = ([name, value]: [string, string]) => ({ headers: `Content-Disposition: form-data; name="${name}"`, value });
+
 const CONTACT = { firstName: "Ana", lastName: "Declared", email: "ana@example.com", subject: "other", message: "Only what the form declares." };
 const storedMessages = (lastName: string) =>
   withServerDatabase(site.app, (db) => db.prepare("select count(*) as n from contact_messages where last_name = ?").get(lastName) as { n: number });
+const storedText = (lastName: string) =>
+  withServerDatabase(site.app, (db) => db.prepare("select message from contact_messages where last_name = ?").pluck().all(lastName) as string[]);
 
 describe("each form reads the fields it declares, and only those", () => {
   const post = (path: string, body: string, contentType: string, language = "en") =>
@@ -174,6 +184,48 @@ describe("each form reads the fields it declares, and only those", () => {
     expect(spanish.status).toBe(400);
     expect(visibleTexts(await spanish.text())).toContain("No se pudo leer este formulario");
     expect(storedMessages(fields.find(([name]) => name === "lastName")![1]).n).toBe(0);
+  });
+
+  // The multipart parser (app/http/multipart.server.ts, decision 067) counts parts as the
+  // form counts fields, and a file is no field of these forms.
+  it("refuses a multipart contact post with more parts than the form has fields: 400, in the visitor's language, nothing stored", async () => {
+    const strays = Array.from({ length: 40 }, (_, i): [string, string] => [`utm_${i}`, "x"]);
+    const { body, contentType } = multipart([...Object.entries({ ...CONTACT, lastName: "Crowded" }), ...strays]);
+    const response = await post("/?index", body, contentType);
+    expect(response.status).toBe(400);
+    expect(visibleTexts(await response.text())).toContain("This form could not be read");
+    expect(storedMessages("Crowded").n).toBe(0);
+  });
+
+  it("refuses a multipart contact post padded with parts that name no field (no form-data Content-Disposition): 400, nothing stored", async () => {
+    const padding = Array.from({ length: 40 }, () => ({ headers: "Content-Type: text/plain", value: "x" }));
+    const { body, contentType } = multipartParts([...Object.entries({ ...CONTACT, lastName: "Padded" }).map(textPart), ...padding]);
+    const response = await post("/?index", body, contentType);
+    expect(response.status).toBe(400);
+    expect(visibleTexts(await response.text())).toContain("This form could not be read");
+    expect(storedMessages("Padded").n).toBe(0);
+  });
+
+  it("drops a file sent with a multipart contact post: the message is stored without it, and a file is never read as the message", async () => {
+    const attachment = { headers: 'Content-Disposition: form-data; name="attachment"; filename="cv.txt"\r\nContent-Type: text/plain', value: "the file's own text" };
+    const withFile = multipartParts([...Object.entries({ ...CONTACT, lastName: "WithFile" }).map(textPart), attachment]);
+    const taken = await post("/?index", withFile.body, withFile.contentType);
+    expect(taken.status).toBe(200);
+    expect(storedText("WithFile")).toEqual([CONTACT.message]);
+
+    const { message, ...rest } = { ...CONTACT, lastName: "FileMessage" };
+    const asFile = { headers: 'Content-Disposition: form-data; name="message"; filename="message.txt"\r\nContent-Type: text/plain', value: message };
+    const fileForMessage = multipartParts([...Object.entries(rest).map(textPart), asFile]);
+    const refused = await post("/?index", fileForMessage.body, fileForMessage.contentType);
+    expect(refused.status).toBe(400);
+    expect(storedMessages("FileMessage").n).toBe(0);
+  });
+
+  it("reads a multipart contact post cut off before its closing boundary as an empty form: refused, nothing stored", async () => {
+    const { body, contentType } = multipartParts(Object.entries({ ...CONTACT, lastName: "CutOff" }).map(textPart), { closed: false });
+    const response = await post("/?index", body, contentType);
+    expect(response.status).toBe(400);
+    expect(storedMessages("CutOff").n).toBe(0);
   });
 
   it("refuses a contact post over the form's own cap with 413, however it is sent, and stores nothing", async () => {

@@ -579,6 +579,36 @@ describe.each([
     }
     const quarantined = async () => (await store.keys("quarantine/")).sort();
 
+    const BOUNDARY = "----mediaUploadsForm7MA4YWxk";
+    type RawPart = { name: string; value: string | Buffer; filename?: string; type?: string };
+    /** A multipart body written out by hand; `closed: false` leaves out the closing boundary. */
+    function multipartBody(parts: RawPart[], { closed = true } = {}): Buffer {
+      const written = parts.map(({ name, value, filename, type }) =>
+        Buffer.concat([
+          Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"${filename === undefined ? "" : `; filename="${filename}"`}${type ? `\r\nContent-Type: ${type}` : ""}\r\n\r\n`),
+          Buffer.from(value),
+          Buffer.from("\r\n"),
+        ]),
+      );
+      return Buffer.concat([...written, Buffer.from(closed ? `--${BOUNDARY}--\r\n` : "")]);
+    }
+    /** Posts a body made by multipartBody, as it is or as a stream the test feeds. */
+    function postMultipart(pathAndSearch: string, body: Buffer | ReadableStream<Uint8Array>) {
+      const headers = { Origin: app.url, Cookie: signedIn.cookie, "Content-Type": `multipart/form-data; boundary=${BOUNDARY}` };
+      const init = { method: "POST", headers, body: Buffer.isBuffer(body) ? new Uint8Array(body) : body, redirect: "manual", duplex: "half" };
+      return fetch(url(pathAndSearch), init as RequestInit);
+    }
+    const workFolder = () => path.join(workDir, "data", "tmp");
+    /** The bytes of the files in the work folder, each as it stands (a file may go while it is measured). */
+    const workFileSizes = () =>
+      listFiles(workFolder()).flatMap((name) => {
+        try {
+          return [fs.statSync(path.join(workFolder(), name)).size];
+        } catch {
+          return [];
+        }
+      });
+
     it("stream the file into the same quarantine, check it and record it; re-upload too", async () => {
       const before = await snapshot();
       const waiting = await quarantined();
@@ -623,6 +653,79 @@ describe.each([
       expect(await snapshot()).toEqual(before);
       expect(await quarantined()).toEqual(waiting);
       expect(listFiles(path.join(workDir, "data", "tmp"))).toEqual([]);
+    });
+
+    // The form's multipart parser (app/http/multipart.server.ts, decision 067) hands the
+    // file part over as it arrives: one that held it whole would write nothing before its end.
+    it("write the file to disk while it arrives: with half the post sent, part of it is already in the work folder", async () => {
+      const before = await mediaCount();
+      const photo = await jpegOfSize(4 * 1024 * 1024);
+      const whole = multipartBody([{ name: "file", value: photo, filename: "arriving.jpg", type: "image/jpeg" }]);
+      const half = Math.floor(whole.length / 2);
+      let sendTheRest = () => {};
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(whole.subarray(0, half)));
+          sendTheRest = () => {
+            controller.enqueue(new Uint8Array(whole.subarray(half)));
+            controller.close();
+          };
+        },
+      });
+      const answered = postMultipart("/admin/dashboard/media/upload?q=arriving", body);
+      const written = await eventually(() => {
+        const largest = Math.max(0, ...workFileSizes());
+        return largest > 0 ? largest : undefined;
+      });
+      expect(written).toBeLessThanOrEqual(half);
+      sendTheRest();
+      const response = await answered;
+      expect(response.status).toBe(302);
+      expect(await mediaCount()).toBe(before + 1);
+      const [item] = (await (await call("/api/admin/media?q=arriving")).json()) as MediaItem[];
+      expect(item).toMatchObject({ originalName: "arriving.jpg" });
+      expect((await call(`/api/admin/media/${item.id}`, { method: "DELETE" })).status).toBe(200);
+    });
+
+    it("refuse a post cut off inside its file as one without a file, with nothing left in quarantine or the work folder", async () => {
+      const before = await snapshot();
+      const waiting = await quarantined();
+      const cut = multipartBody([{ name: "file", value: await png(60, 40), filename: "cut.png", type: "image/png" }], { closed: false });
+      const response = await postMultipart("/admin/dashboard/media/upload", cut.subarray(0, cut.length - 20));
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("Choose an image to upload");
+      expect(await snapshot()).toEqual(before);
+      expect(await quarantined()).toEqual(waiting);
+      expect(listFiles(workFolder())).toEqual([]);
+    });
+
+    it("refuse a post with more parts than the form has fields before it reaches the file: 400, nothing stored", async () => {
+      const before = await snapshot();
+      const waiting = await quarantined();
+      const strays = Array.from({ length: 8 }, (_, i) => ({ name: `extra${i}`, value: "x" }));
+      const response = await postMultipart("/admin/dashboard/media/upload", multipartBody([...strays, { name: "file", value: await png(10, 10), filename: "late.png", type: "image/png" }]));
+      expect(response.status).toBe(400);
+      expect(await response.text()).toContain("This form could not be read");
+      expect(await snapshot()).toEqual(before);
+      expect(await quarantined()).toEqual(waiting);
+    });
+
+    it("answer a property form with a text over 64 KiB with 413 and the upload's reason, and save no home", async () => {
+      const homes = async () => Number((await call("/api/admin/properties?limit=1")).headers.get("x-total-count"));
+      const before = await homes();
+      const form = (description: string) =>
+        multipartBody([
+          { name: "name", value: "A home with a long text" },
+          { name: "description", value: description },
+          { name: "file", value: "", filename: "", type: "application/octet-stream" },
+        ]);
+      const over = await postMultipart("/admin/dashboard/properties/new", form("x".repeat(64 * 1024 + 1)));
+      expect(over.status).toBe(413);
+      expect(await over.text()).toContain("The file is larger than 10 MB (10485760 bytes)");
+      // 64 KiB exactly is read, and the form's own limit refuses the text as a field.
+      const within = await postMultipart("/admin/dashboard/properties/new", form("x".repeat(64 * 1024)));
+      expect(within.status).toBe(400);
+      expect(await homes()).toBe(before);
     });
   });
 
