@@ -1,4 +1,5 @@
-// npm test: the linter, then unit and integration tests (vitest), then the browser tests
+// npm test: the linter, the dependency check (known advisories and retired packages,
+// docs/dependencies.md), then unit and integration tests (vitest), then the browser tests
 // (Playwright) against the production build in Debian's Chromium, JavaScript on and off.
 import { execSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -24,6 +25,7 @@ if (!fs.existsSync(CHROMIUM)) {
 }
 
 run("npm", ["run", "lint"]);
+run("npm", ["run", "check:dependencies"]);
 run("npm", ["run", "build"]);
 run("npx", ["vitest", "run"]);
 run("npx", ["playwright", "test"]);
