@@ -40,10 +40,9 @@ const STATE_KEY = "oauth2:state";
 class AdminGoogleStrategy extends OAuth2Strategy<GoogleAdmin> {
   name = "google";
 
-  constructor(
-    options: { clientId: string; clientSecret: string; redirectURI: string; issuer: string | null },
-    private readonly userInfoEndpoint: string,
-  ) {
+  private readonly userInfoEndpoint: string;
+
+  constructor(options: { clientId: string; clientSecret: string; redirectURI: string; issuer: string | null }) {
     const { issuer } = options;
     super(
       {
@@ -56,6 +55,7 @@ class AdminGoogleStrategy extends OAuth2Strategy<GoogleAdmin> {
       },
       async ({ tokens }) => verifyGoogleProfile(await this.profileOf(tokens.accessToken())),
     );
+    this.userInfoEndpoint = issuer ? `${issuer}/userinfo` : GOOGLE.userInfoEndpoint;
   }
 
   override async authenticate(request: Request): Promise<GoogleAdmin> {
@@ -123,14 +123,11 @@ export function verifyGoogleProfile(profile: GoogleProfile): GoogleAdmin {
 export function createGoogleStrategy(): AdminGoogleStrategy | null {
   const { googleClientId, googleClientSecret, appUrl, googleOAuthIssuer } = config();
   if (!googleClientId || !googleClientSecret) return null;
-  return new AdminGoogleStrategy(
-    {
-      clientId: googleClientId,
-      clientSecret: googleClientSecret,
-      // From APP_URL, never from request headers.
-      redirectURI: `${appUrl}${GOOGLE_CALLBACK_PATH}`,
-      issuer: googleOAuthIssuer,
-    },
-    googleOAuthIssuer ? `${googleOAuthIssuer}/userinfo` : GOOGLE.userInfoEndpoint,
-  );
+  return new AdminGoogleStrategy({
+    clientId: googleClientId,
+    clientSecret: googleClientSecret,
+    // From APP_URL, never from request headers.
+    redirectURI: `${appUrl}${GOOGLE_CALLBACK_PATH}`,
+    issuer: googleOAuthIssuer,
+  });
 }
