@@ -38,6 +38,60 @@ function random(seed: number) {
 
 const DAY_MS = 86_400_000;
 
+const MAKES = ["Clayton", "Champion", "Cavco", "Fleetwood", "Palm Harbor", "Oak Creek"];
+const PET_RULES = ["none", "cats", "dogs", "cats_and_dogs"] as const;
+const HOME_TYPES = ["single_wide", "double_wide", "double_wide", "single_wide", "triple_wide", "modular"] as const;
+const UTILITY_SETS = ["", "water,sewer,trash", "trash", "water,trash", "water,sewer,trash,internet"];
+
+/**
+ * The facts of the scaled homes (docs/product.md, "Facts of a home"), drawn by a generator
+ * of their own after the homes, so the homes themselves stay the ones earlier seeds made:
+ * most shown homes available, some coming soon or pending; the others rented, sold or
+ * off the market; costs, type, pets and community as a Texas park's homes have them.
+ */
+function fillFacts(sqlite: ReturnType<typeof openDatabase>["$client"], propertyIds: number[], now: number) {
+  const rnd = random(20_261_129);
+  const update = sqlite.prepare(
+    `update properties set status = @status, available_on = @availableOn, listing_type = @listingType, deposit_amount = @deposit, application_fee = @fee,
+       lot_rent_monthly = @lotRent, lot_rent_includes = @lotRentIncludes, other_monthly_fees = @otherFees, other_monthly_fees_note = @otherFeesNote,
+       utilities_included = @utilities, square_feet = @squareFeet, home_type = @homeType, year_built = @yearBuilt, make = @make, pets = @pets,
+       community = @community, senior_community = @senior, street_address = @street, street_address_public = @streetPublic
+     where id = @id`,
+  );
+  const read = sqlite.prepare("select is_active as shown, price_kind as kind, sqft, name from properties where id = ?");
+  for (const id of propertyIds) {
+    const { shown, kind, sqft, name } = read.get(id) as { shown: number; kind: "rent" | "sale"; sqft: string; name: string };
+    const roll = rnd.next();
+    const status = shown ? (roll < 0.85 ? "available" : roll < 0.93 ? "coming_soon" : "pending") : roll < 0.5 ? "rented" : roll < 0.7 ? "sold" : "off_market";
+    const rent = kind === "rent";
+    const lotRent = rnd.next() < 0.5 ? 0 : rnd.int(3, 9) * 50;
+    const otherFees = rnd.next() < 0.6 ? null : rnd.int(1, 6) * 5;
+    const lot = /Lot (\d+)/.exec(name)?.[1] ?? String(id);
+    update.run({
+      id,
+      status,
+      availableOn: status === "coming_soon" ? new Date(now + rnd.int(7, 90) * DAY_MS).toISOString().slice(0, 10) : null,
+      listingType: rent ? (rnd.next() < 0.1 ? "rent_to_own" : "rent") : rnd.next() < 0.2 ? "owner_finance" : "sale",
+      deposit: rent ? rnd.int(2, 12) * 100 : null,
+      fee: rent ? rnd.pick([25, 35, 45, 50]) : null,
+      lotRent,
+      lotRentIncludes: lotRent > 0 ? "Water, sewer and trash" : null,
+      otherFees,
+      otherFeesNote: otherFees === null ? null : "Trash pickup",
+      utilities: rnd.pick(UTILITY_SETS),
+      squareFeet: Number(sqft.split("-")[0]),
+      homeType: rnd.pick(HOME_TYPES),
+      yearBuilt: rnd.int(1985, 2025),
+      make: rnd.pick(MAKES),
+      pets: rent ? rnd.pick(PET_RULES) : null,
+      community: `${name.split(" Community")[0]} Community`,
+      senior: rnd.next() < 0.1 ? 1 : 0,
+      street: `${rnd.int(100, 9_999)} Park Ln, Lot ${lot}`,
+      streetPublic: rnd.next() < 0.5 ? 1 : 0,
+    });
+  }
+}
+
 function seedScale(databasePath: string): { seeded: boolean } {
   const database = openDatabase(databasePath);
   try {
@@ -103,6 +157,7 @@ function seedScale(databasePath: string): { seeded: boolean } {
       }
       // The homes shown to the public were so since they were added.
       sqlite.prepare("update properties set first_published_at = created_at where is_active = 1 and first_published_at is null").run();
+      fillFacts(sqlite, propertyIds, now);
       // Each home's photos numbered in the order they are linked.
       const places = new Map<number, number>();
       for (let i = 1; i <= SCALE.media; i++) {

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { HOME_STATUSES, HOME_TYPES, LISTING_TYPES, PET_POLICIES } from "./home-fact-values";
 
 /** Every entity of docs/product.md §3. Times are stored as epoch milliseconds. */
 
@@ -54,6 +55,43 @@ export const properties = sqliteTable(
      * may say what the public must not read).
      */
     firstPublishedAt: integer("first_published_at", { mode: "timestamp_ms" }),
+    /**
+     * The home's facts (app/models/home-facts.ts). `status` says where the home is in its
+     * life; isActive is kept equal to "the status is public" (available, coming soon,
+     * pending) by every write, so the public queries keep reading one indexed flag.
+     * priceAmount and priceKind above are the facts' price and its period (rent: a
+     * month, sale: in total); bedsCount and bathsCount their rooms.
+     */
+    status: text("status", { enum: HOME_STATUSES }).notNull().default("available"),
+    availableOn: text("available_on"),
+    listingType: text("listing_type", { enum: LISTING_TYPES }),
+    depositAmount: integer("deposit_amount"),
+    applicationFee: integer("application_fee"),
+    lotRentMonthly: integer("lot_rent_monthly"),
+    lotRentIncludes: text("lot_rent_includes"),
+    lotRentIncludesSpanish: text("lot_rent_includes_spanish"),
+    otherMonthlyFees: integer("other_monthly_fees"),
+    otherMonthlyFeesNote: text("other_monthly_fees_note"),
+    otherMonthlyFeesNoteSpanish: text("other_monthly_fees_note_spanish"),
+    /** A comma list in home-facts.ts' UTILITIES order ("water,trash"); "" for none. */
+    utilitiesIncluded: text("utilities_included").notNull().default(""),
+    squareFeet: integer("square_feet"),
+    homeType: text("home_type", { enum: HOME_TYPES }),
+    yearBuilt: integer("year_built"),
+    make: text("make"),
+    model: text("model"),
+    pets: text("pets", { enum: PET_POLICIES }),
+    petsNote: text("pets_note"),
+    petsNoteSpanish: text("pets_note_spanish"),
+    community: text("community"),
+    seniorCommunity: integer("senior_community", { mode: "boolean" }),
+    streetAddress: text("street_address"),
+    streetAddressPublic: integer("street_address_public", { mode: "boolean" }).notNull().default(false),
+    tourUrl: text("tour_url"),
+    /** As price's: the English each Spanish fact text was written against. */
+    lotRentIncludesTranslatedFrom: text("lot_rent_includes_translated_from"),
+    otherMonthlyFeesNoteTranslatedFrom: text("other_monthly_fees_note_translated_from"),
+    petsNoteTranslatedFrom: text("pets_note_translated_from"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -62,6 +100,8 @@ export const properties = sqliteTable(
     index("properties_active_price_idx").on(table.isActive, table.priceAmount),
     // /objects asks whether a file is some row's (server/objects.ts).
     index("properties_image_url_idx").on(table.imageUrl),
+    // A closed home's page finds its similar public homes by type (app/models/similar-homes.server.ts).
+    index("properties_active_type_idx").on(table.isActive, table.homeType),
   ],
 );
 

@@ -28,12 +28,18 @@ export function methodNotAllowed(allow: string): Response {
 
 /**
  * A failed zod parse as { field: [message, ...] }, each message once; `translate`
- * turns a schema's message (or dictionary key) into the visitor's text.
+ * turns a schema's message (or dictionary key) into the visitor's text. A field inside
+ * an object is named by its path ("facts.pets"); an item of a list by its list's.
  */
 export function fieldErrorsOf(error: ZodError, translate: (message: string) => string = (message) => message): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const [field, messages] of Object.entries(error.flatten().fieldErrors)) {
-    if (Array.isArray(messages) && messages.length) errors[field] = [...new Set(messages.map((message) => translate(message)))];
+  for (const issue of error.issues) {
+    const firstIndex = issue.path.findIndex((part) => typeof part === "number");
+    const field = (firstIndex === -1 ? issue.path : issue.path.slice(0, firstIndex)).join(".");
+    // An issue of the whole body (not an object) has no field: the answer's error says it.
+    if (field === "") continue;
+    const message = translate(issue.message);
+    errors[field] = errors[field]?.includes(message) ? errors[field] : [...(errors[field] ?? []), message];
   }
   return errors;
 }

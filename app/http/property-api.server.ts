@@ -2,6 +2,8 @@ import { z } from "zod";
 import { linkMediaToProperty, unlinkMediaFromProperty } from "~/models/media-links.server";
 import { makeMainImage, moveLinkedPhoto, type PhotoOutcome } from "~/models/property-photos.server";
 import { unrecordedImageProblem } from "~/models/properties.server";
+import { statusConflict } from "~/models/home-facts.server";
+import type { Property } from "~/db/schema";
 import { propertySchema, type PropertyInput } from "~/models/property-form";
 import { mediaLinkNotFound, PROPERTY_MESSAGES } from "~/models/property-messages";
 import { noStoreJson, notFoundJson, refusedJson, withJsonBody, type AdminJsonCall } from "./admin-json-route.server";
@@ -14,17 +16,20 @@ import { parseId } from "./params";
  * as the error (a body that is not a JSON object holds no fields: the same errors as an
  * empty one).
  * A main image among our stored files must be in the media library, unless it is the
- * image the property already has (`currentImageUrl`).
+ * image the property already has (`current`, null for a new one); a status and an
+ * isActive that disagree are refused (statusConflict).
  */
 export async function withPropertyBody(
   request: Request,
   failed: string,
-  currentImageUrl: string | null,
+  current: Property | null,
   use: (property: PropertyInput) => Response | Promise<Response>,
 ): Promise<Response> {
   return withJsonBody(request, propertySchema, failed, (property) => {
-    const imageProblem = unrecordedImageProblem(property.imageUrl, currentImageUrl);
-    return imageProblem ? refusedJson(failed, { imageUrl: [imageProblem] }) : use(property);
+    const imageProblem = unrecordedImageProblem(property.imageUrl, current?.imageUrl ?? null);
+    if (imageProblem) return refusedJson(failed, { imageUrl: [imageProblem] });
+    const conflict = statusConflict(property, current);
+    return conflict ? refusedJson(failed, { isActive: [conflict] }) : use(property);
   });
 }
 

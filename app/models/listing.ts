@@ -1,5 +1,6 @@
 import type { Language } from "~/utils/locale";
 import { saysSale, type PriceKind } from "./price";
+import type { PublicHomeFacts } from "./home-facts";
 
 /** What the public pages know of a listing: its fields and its photos in order. */
 export type Listing = {
@@ -20,6 +21,8 @@ export type Listing = {
   descriptionSpanish: string | null;
   /** The main image, then the linked media. */
   photos: string[];
+  /** Its public facts (home-facts.ts). */
+  facts: PublicHomeFacts;
 };
 
 /**
@@ -72,6 +75,22 @@ export function listingIn(listing: Listing, language: Language): Listing {
     priceSpanish: null,
     description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
     descriptionSpanish: null,
+    facts: factsIn(listing.facts, language),
+  };
+}
+
+/** The facts' texts in `language` (the English where the Spanish is blank), the other language's left out. */
+function factsIn(facts: PublicHomeFacts, language: Language): PublicHomeFacts {
+  const spanish = language === "es";
+  const text = (english: string | null, inSpanish: string | null) => (spanish && inSpanish?.trim()) || english;
+  return {
+    ...facts,
+    lotRentIncludes: text(facts.lotRentIncludes, facts.lotRentIncludesSpanish),
+    lotRentIncludesSpanish: null,
+    otherMonthlyFeesNote: text(facts.otherMonthlyFeesNote, facts.otherMonthlyFeesNoteSpanish),
+    otherMonthlyFeesNoteSpanish: null,
+    petsNote: text(facts.petsNote, facts.petsNoteSpanish),
+    petsNoteSpanish: null,
   };
 }
 

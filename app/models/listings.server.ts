@@ -1,5 +1,7 @@
 import type { Inquiry, Listing } from "~/models/listing";
 import type { Media, Property } from "~/db/schema";
+import { publicFacts } from "~/models/home-facts";
+import { factsOf } from "~/models/home-facts.server";
 import { listPropertyMedia, mediaByProperty } from "./media.server";
 import type { BrowseQuery } from "~/models/browse-query";
 import { browseActiveProperties, countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
@@ -23,6 +25,7 @@ export function toListing(property: Property, linked: Media[]): Listing {
     descriptionSpanish: property.descriptionSpanish,
     // A file once: a linked photo that is also the main image is shown as the main image only.
     photos: [...new Set([property.imageUrl, ...linked.map((item) => item.filePath)].filter(Boolean))],
+    facts: publicFacts(factsOf(property)),
   };
 }
 

@@ -100,3 +100,15 @@ export function readRoomCount(text: string | null | undefined): number | null {
   const value = Number(match[0].replace(",", "."));
   return Number.isFinite(value) ? value : null;
 }
+
+/**
+ * A square footage written as a number: '1,216' is 1216, '1200-1400' is 1200 (where a
+ * range starts), '924 sq ft' is 924; 'N/A' or 'Varies' is none. The migration that
+ * gave today's homes their facts reads them the same way (0013_home_facts.sql).
+ */
+export function readSquareFeet(text: string | null | undefined): number | null {
+  const match = /^\d+/.exec((text ?? "").trim().replaceAll(",", ""));
+  if (!match) return null;
+  const value = Number(match[0]);
+  return value >= 1 && value <= 100_000 ? value : null;
+}

@@ -13,9 +13,11 @@ import { alertReason, queueAlertCheck } from "~/models/search-alert-matching.ser
 import { PROPERTY_LIMITS, type PropertyInput } from "~/models/property-form";
 import { fillBlankSpanish } from "~/models/machine-translation.server";
 import { priceNeedsSpanish, type SpanishStatus, type SpanishToDo, type TranslationStatus } from "~/models/spanish-status";
-import { spanishRules, type SpanishCounts, type SpanishToDoCounts } from "~/models/spanish-status.server";
+import { spanishRules, type SpanishCounts, type SpanishField, type SpanishToDoCounts } from "~/models/spanish-status.server";
+import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { factColumns, factFormValues, factsOf, incompleteFactsSql, textReadings } from "~/models/home-facts.server";
+import { FACT_LIMITS, publicFacts } from "~/models/home-facts";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
-import { kindOfBareAmount, readListingPrice, readRoomCount, type PriceKind } from "~/models/price";
 
 // Listings appear in the order they were added.
 const listingOrder = [asc(properties.createdAt), asc(properties.id)];
@@ -94,7 +96,38 @@ const SPANISH = spanishRules<Property>(properties, [
     needed: { row: (property) => priceNeedsSpanish(property.price), sql: sql`${properties.price} glob '*[A-Za-z]*'` },
   },
   { english: "description", spanish: "descriptionSpanish", translatedFrom: "descriptionTranslatedFrom" },
+  // A fact's text wants Spanish only when it has English.
+  factText("lotRentIncludes", "lotRentIncludesSpanish", "lotRentIncludesTranslatedFrom", properties.lotRentIncludes),
+  factText("otherMonthlyFeesNote", "otherMonthlyFeesNoteSpanish", "otherMonthlyFeesNoteTranslatedFrom", properties.otherMonthlyFeesNote),
+  factText("petsNote", "petsNoteSpanish", "petsNoteTranslatedFrom", properties.petsNote),
 ]);
+
+function factText(english: keyof Property & string, spanish: keyof Property & string, translatedFrom: keyof Property & string, column: SQLiteColumn): SpanishField<Property> {
+  return {
+    english,
+    spanish,
+    translatedFrom,
+    needed: { row: (property) => Boolean((property[english] as string | null)?.trim()), sql: sql`trim(coalesce(${column}, '')) <> ''` },
+  };
+}
+
+/** Each Spanish text of a home and the English it was written against: what the Edit form's warning compares with. */
+export function storedSpanish(property: Property) {
+  const { priceSpanish, priceTranslatedFrom, descriptionSpanish, descriptionTranslatedFrom } = property;
+  const { lotRentIncludesSpanish, lotRentIncludesTranslatedFrom, otherMonthlyFeesNoteSpanish, otherMonthlyFeesNoteTranslatedFrom, petsNoteSpanish, petsNoteTranslatedFrom } = property;
+  return {
+    priceSpanish,
+    priceTranslatedFrom,
+    descriptionSpanish,
+    descriptionTranslatedFrom,
+    lotRentIncludesSpanish,
+    lotRentIncludesTranslatedFrom,
+    otherMonthlyFeesNoteSpanish,
+    otherMonthlyFeesNoteTranslatedFrom,
+    petsNoteSpanish,
+    petsNoteTranslatedFrom,
+  };
+}
 
 export function propertySpanishStatus(property: Property): SpanishStatus {
   return SPANISH.status(property);
@@ -113,9 +146,44 @@ export function propertySpanishToDo(): SpanishToDoCounts {
   return SPANISH.toDo();
 }
 
-/** A property as the JSON calls show it: its fields, without the record of what its Spanish was written against. */
-export function propertyJson({ priceTranslatedFrom: _price, descriptionTranslatedFrom: _description, firstPublishedAt: _published, ...fields }: Property) {
-  return fields;
+/**
+ * A property as the admin JSON calls show it: the seed's fields as they have always been,
+ * and beside them its `facts` (home-facts.ts); not the record of what its Spanish was
+ * written against.
+ */
+export function propertyJson(row: Property) {
+  return { ...seedFields(row), facts: factsOf(row) };
+}
+
+/** A public home as GET /api/properties shows it: the same, with only the public facts. */
+export function publicPropertyJson(row: Property) {
+  return { ...seedFields(row), facts: publicFacts(factsOf(row)) };
+}
+
+function seedFields(row: Property) {
+  return {
+    id: row.id,
+    name: row.name,
+    location: row.location,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    price: row.price,
+    priceSpanish: row.priceSpanish,
+    priceAmount: row.priceAmount,
+    priceKind: row.priceKind,
+    imageUrl: row.imageUrl,
+    applicationUrl: row.applicationUrl,
+    beds: row.beds,
+    baths: row.baths,
+    sqft: row.sqft,
+    bedsCount: row.bedsCount,
+    bathsCount: row.bathsCount,
+    description: row.description,
+    descriptionSpanish: row.descriptionSpanish,
+    isActive: row.isActive,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
 }
 
 export const PROPERTIES_PAGE_SIZE = 24;
@@ -125,12 +193,17 @@ export type PropertyPage = { properties: Property[]; total: number; page: number
 
 /**
  * One page of properties, newest first, whose name or location contains `q` (any
- * case), and whose Spanish is to do when `spanish` says so. A count and a LIMIT/OFFSET: thousands of homes cost one page, not all rows.
+ * case), whose Spanish is to do when `spanish` says so, and whose facts a good listing
+ * still lacks when `factsToComplete` is set. A count and a LIMIT/OFFSET: thousands of homes cost one page, not all rows.
  * A page past the last shows the last one.
  */
-export function propertiesPage(options: { q?: string; page?: number; limit?: number; spanish?: SpanishToDo | null } = {}): PropertyPage {
+export function propertiesPage(options: { q?: string; page?: number; limit?: number; spanish?: SpanishToDo | null; factsToComplete?: boolean } = {}): PropertyPage {
   const limit = Math.min(Math.max(options.limit ?? PROPERTIES_PAGE_SIZE, 1), MAX_PROPERTIES_PAGE_SIZE);
-  const where = and(containsText([properties.name, properties.location], options.q ?? ""), SPANISH.filterSql(options.spanish ?? null));
+  const where = and(
+    containsText([properties.name, properties.location], options.q ?? ""),
+    SPANISH.filterSql(options.spanish ?? null),
+    options.factsToComplete ? incompleteFactsSql : undefined,
+  );
   const total = db().select({ n: count() }).from(properties).where(where).get()?.n ?? 0;
   const { page, pageCount, offset } = pageWindow(total, options.page, limit);
   const rows = db().select().from(properties).where(where).orderBy(...adminOrder).limit(limit).offset(offset).all();
@@ -169,28 +242,15 @@ export function browseActiveProperties(query: BrowseQuery): PropertyPage {
 }
 
 
-type PropertyTexts = Pick<PropertyInput, "price" | "priceSpanish" | "beds" | "baths"> & {
-  priceAmount?: number | null;
-  priceKind?: PriceKind | null;
-};
-
-/**
- * The numbers filters and sorting use, read from the texts (models/price.ts). An amount
- * or kind the admin gave wins over the reading; a blank one follows the price text,
- * so a price edited later is read again.
- */
-export function propertyReadings(input: PropertyTexts) {
-  const reading = readListingPrice(input.price, input.priceSpanish);
-  const priceAmount = input.priceAmount ?? reading?.amount ?? null;
-  const priceKind = input.priceKind ?? reading?.kind ?? (priceAmount === null ? null : kindOfBareAmount(priceAmount));
-  return { priceAmount, priceKind, bedsCount: readRoomCount(input.beds), bathsCount: readRoomCount(input.baths) };
-}
-
 // What the change log shows of a property: every field an admin edits (the readings
 // follow the texts, so they are left out).
 const LOGGED_FIELDS = [
   "name", "location", "latitude", "longitude", "price", "priceSpanish", "priceAmount", "priceKind", "imageUrl",
   "applicationUrl", "beds", "baths", "sqft", "description", "descriptionSpanish", "isActive",
+  "status", "availableOn", "listingType", "depositAmount", "applicationFee", "lotRentMonthly", "lotRentIncludes",
+  "lotRentIncludesSpanish", "otherMonthlyFees", "otherMonthlyFeesNote", "otherMonthlyFeesNoteSpanish", "utilitiesIncluded",
+  "bedsCount", "bathsCount", "squareFeet", "homeType", "yearBuilt", "make", "model", "pets", "petsNote", "petsNoteSpanish",
+  "community", "seniorCommunity", "streetAddress", "streetAddressPublic", "tourUrl",
 ] as const;
 // A new or deleted property is named by these.
 const NAMING_FIELDS = ["name", "location", "price", "isActive"] as const;
@@ -213,16 +273,38 @@ export function unrecordedImageProblem(imageUrl: string, currentImageUrl: string
  * The blank Spanish description, and the blank Spanish price when the price has words,
  * machine-translated when a service is set up (before any write: it may take seconds).
  */
-function fillSpanish(input: PropertyInput) {
-  return fillBlankSpanish(input, [
+async function fillSpanish(input: PropertyInput) {
+  const facts = input.facts;
+  const flat = {
+    priceSpanish: input.priceSpanish,
+    descriptionSpanish: input.descriptionSpanish,
+    lotRentIncludesSpanish: facts?.lotRentIncludesSpanish ?? null,
+    otherMonthlyFeesNoteSpanish: facts?.otherMonthlyFeesNoteSpanish ?? null,
+    petsNoteSpanish: facts?.petsNoteSpanish ?? null,
+  };
+  // A fact's text wants Spanish when it has English (and only when the body has facts).
+  const factText = (field: keyof typeof flat, english: string | null | undefined) => ({ field, english: english ?? "", max: FACT_LIMITS.note, wanted: Boolean(english) });
+  const { values, translation } = await fillBlankSpanish(flat, [
     { field: "priceSpanish", english: input.price, max: PROPERTY_LIMITS.price, wanted: priceNeedsSpanish(input.price) },
     { field: "descriptionSpanish", english: input.description, max: PROPERTY_LIMITS.description, wanted: true },
+    factText("lotRentIncludesSpanish", facts?.lotRentIncludes),
+    factText("otherMonthlyFeesNoteSpanish", facts?.otherMonthlyFeesNote),
+    factText("petsNoteSpanish", facts?.petsNote),
   ]);
+  const { priceSpanish, descriptionSpanish, ...factSpanish } = values;
+  return { values: { ...input, priceSpanish, descriptionSpanish, facts: facts && { ...facts, ...factSpanish } }, translation };
 }
 
 /** What each Spanish text of a saved property was written against (spanish-status.ts). */
-function translatedFrom(values: Pick<Property, "price" | "priceSpanish" | "description" | "descriptionSpanish">, before: Property | null) {
+function translatedFrom(values: Partial<Property>, before: Property | null) {
   return SPANISH.translatedFrom(values as Property, before);
+}
+
+/** The columns a save of `input` writes over `before` (null: a new home): its texts, its facts and their readings. */
+function savedColumns(input: PropertyInput, before: Property | null) {
+  const { facts: _facts, isActive: _isActive, priceAmount: _amount, priceKind: _kind, ...texts } = input;
+  const columns = { ...texts, ...factColumns(input, before) };
+  return { ...columns, ...translatedFrom(columns, before), firstPublishedAt: before?.firstPublishedAt ?? (columns.isActive ? new Date() : null) };
 }
 
 /** A home just shown to the public, or cheaper, is news to the searches it matches (search alerts). */
@@ -242,7 +324,7 @@ export async function createProperty(input: PropertyInput, actor: string): Promi
   const property = writeTransaction((tx) => {
     const row = tx
       .insert(properties)
-      .values({ ...values, ...propertyReadings(values), ...translatedFrom(values, null), firstPublishedAt: values.isActive ? new Date() : null })
+      .values(savedColumns(values, null))
       .returning()
       .get();
     recordAudit({ actor, entity: "property", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
@@ -263,7 +345,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
     if (!before) return undefined;
     const row = tx
       .update(properties)
-      .set({ ...values, ...propertyReadings(values), ...translatedFrom(values, before), firstPublishedAt: before.firstPublishedAt ?? (values.isActive ? new Date() : null) })
+      .set(savedColumns(values, before))
       .where(eq(properties.id, id))
       .returning()
       .get();
@@ -293,17 +375,18 @@ export function confirmPropertySpanish(id: number, actor: string): boolean {
 }
 
 /**
- * A stored property as the Edit form holds it: the amount and kind appear only where
- * they correct the price text's reading, so that a blank one keeps following the text.
+ * A stored property as the Edit form holds it: a number appears only where it corrects
+ * its text's reading, so that a blank one keeps following the text.
  */
 export function propertyFormValues(property: Property) {
-  const { createdAt: _created, updatedAt: _updated, bedsCount: _beds, bathsCount: _baths, ...values } = propertyJson(property);
-  const reading = readListingPrice(property.price, property.priceSpanish);
-  return {
-    ...values,
-    priceAmount: property.priceAmount === (reading?.amount ?? null) ? null : property.priceAmount,
-    priceKind: property.priceKind === (reading?.kind ?? null) ? null : property.priceKind,
-  };
+  const { createdAt: _created, updatedAt: _updated, bedsCount: _beds, bathsCount: _baths, priceAmount: _amount, priceKind: _kind, isActive: _active, ...values } = seedFields(property);
+  return { ...values, facts: factFormValues(property) };
+}
+
+/** The price and room readings of a seed-shaped home: the demo seed's and the start's. */
+export function roomAndPriceReadings(input: Pick<PropertyInput, "price" | "priceSpanish" | "beds" | "baths">) {
+  const { squareFeet: _sqft, ...readings } = textReadings({ ...input, sqft: "", priceAmount: null, priceKind: null });
+  return readings;
 }
 
 /**
@@ -321,7 +404,7 @@ export function fillMissingReadings(): number {
     // Not an edit: updatedAt keeps its value.
     for (const row of rows) {
       tx.update(properties)
-        .set({ ...propertyReadings(row), updatedAt: sql`${properties.updatedAt}` })
+        .set({ ...roomAndPriceReadings(row), updatedAt: sql`${properties.updatedAt}` })
         .where(eq(properties.id, row.id))
         .run();
     }

@@ -1,9 +1,10 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { z } from "zod";
-import { fitsInText, fitsOnOneLine, ONE_LINE_RULE, TEXT_RULE } from "~/utils/control-characters";
+import { blank, optionalText, requiredText, trimmed } from "~/models/text-fields";
 import { isImageUrl, isWebUrl } from "~/utils/link-rules";
 import { PRICE_KINDS } from "~/models/price";
+import { factsOfForm, homeFactFormFields, homeFactsSchema } from "~/models/home-facts-form";
 import type { AddressFindResult } from "~/services/address-search/address-search";
 
 /**
@@ -26,50 +27,6 @@ export const PROPERTY_LIMITS = {
   count: 50,
   description: 5000,
 } as const;
-
-const blank = (value: unknown) => value === undefined || value === null || (typeof value === "string" && value.trim() === "");
-const trimmed = (value: unknown) => (typeof value === "string" ? value.trim() : value);
-
-/**
- * One line (a name, a price) refuses every control character and direction override;
- * a multi-line text (a description) keeps its line breaks and tabs; an address is
- * refused by its own rule (link-rules.ts), which refuses them too, with one message.
- */
-type Lines = "one" | "many" | "address";
-
-function withoutControls(text: z.ZodString, label: string, lines: Lines) {
-  if (lines === "address") return text;
-  return lines === "one" ? text.refine(fitsOnOneLine, `${label} ${ONE_LINE_RULE}`) : text.refine(fitsInText, `${label} ${TEXT_RULE}`);
-}
-
-/** A required text: trimmed, not empty, at most `max` characters. */
-function requiredText(label: string, max: number, options: { numbersAsText?: boolean; lines?: Lines } = {}) {
-  const typeMessage = options.numbersAsText ? `${label} must be text or a number` : `${label} must be text`;
-  return z.preprocess(
-    (value) => {
-      if (value === null) return undefined;
-      // beds, baths and sqft read '2+', 'Studio' or '1200-1400', or a plain number (3 → "3").
-      if (options.numbersAsText && typeof value === "number" && Number.isFinite(value)) return String(value);
-      return trimmed(value);
-    },
-    withoutControls(
-      z
-        .string({ required_error: `${label} is required`, invalid_type_error: typeMessage })
-        .min(1, `${label} is required`)
-        .max(max, `${label} must be at most ${max} characters`),
-      label,
-      options.lines ?? "one",
-    ),
-  );
-}
-
-/** An optional text: blank, absent or null is stored as null. */
-function optionalText(label: string, max: number, lines: Lines = "one") {
-  return z.preprocess(
-    (value) => (blank(value) ? null : trimmed(value)),
-    withoutControls(z.string({ invalid_type_error: `${label} must be text` }).max(max, `${label} must be at most ${max} characters`), label, lines).nullable(),
-  );
-}
 
 const NUMBER_TEXT = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
@@ -118,7 +75,8 @@ const IMAGE_URL_MESSAGE = "Image URL must be a path on this site (starting with 
 const APPLICATION_URL_MESSAGE = "Application URL must be an http(s) URL";
 const ACTIVE_MESSAGE = "Active Listing must be true or false";
 
-export const propertySchema = z.object({
+/** The seed's fields of a home, as the JSON and the form have them alike. */
+const propertyFields = z.object({
   name: requiredText("Name", PROPERTY_LIMITS.name),
   location: requiredText("Location", PROPERTY_LIMITS.location),
   latitude: coordinate("Latitude", 90),
@@ -134,17 +92,38 @@ export const propertySchema = z.object({
   sqft: requiredText("Square feet", PROPERTY_LIMITS.count, { numbersAsText: true }),
   description: requiredText("Description", PROPERTY_LIMITS.description, { lines: "many" }),
   descriptionSpanish: optionalText("Description (Spanish)", PROPERTY_LIMITS.description, "many"),
-  // Listed publicly unless said otherwise (docs/product.md §3: default true).
+  // Listed publicly unless said otherwise (docs/product.md §3: default true). Left out, it
+  // is left to the status (home-facts.server.ts, statusAfterSave), which is true's default.
   isActive: z.preprocess((value) => {
-    if (value === undefined || value === null) return true;
+    if (value === undefined || value === null) return undefined;
     if (value === "on" || value === "true") return true;
     if (value === "off" || value === "false") return false;
     return value;
-  }, z.boolean({ invalid_type_error: ACTIVE_MESSAGE })),
+  }, z.boolean({ invalid_type_error: ACTIVE_MESSAGE }).optional()),
+});
+
+/** A home as the admin JSON sends it: the seed's fields and, beside them, its `facts`. */
+export const propertySchema = propertyFields.extend({
+  // Left out of a JSON body (the seed's shape), the stored facts stay.
+  facts: homeFactsSchema.optional(),
 });
 
 export type PropertyInput = z.output<typeof propertySchema>;
 export type PropertyField = keyof PropertyInput;
+
+/**
+ * A home as the staff form posts it: the seed's texts and each fact a field of its own
+ * (home-facts-form.ts). Its status says whether the home is shown, and its price amount
+ * and period are the facts' (blank: read from the price text), so the seed's isActive,
+ * priceAmount and priceKind are not among its fields.
+ */
+export const propertyFormSchema = propertyFields
+  .omit({ isActive: true, priceAmount: true, priceKind: true })
+  .extend(homeFactFormFields)
+  .transform((values): PropertyInput => {
+    const seed = Object.fromEntries(Object.entries(values).filter(([name]) => name in propertyFields.shape));
+    return { ...(seed as Omit<PropertyInput, "priceAmount" | "priceKind" | "isActive" | "facts">), priceAmount: null, priceKind: null, isActive: undefined, facts: factsOfForm(values) };
+  });
 
 /**
  * What the Add and Edit actions answer when the server refuses the form (400, with
@@ -152,13 +131,7 @@ export type PropertyField = keyof PropertyInput;
  */
 export type PropertyActionData = { result: SubmissionResult<string[]>; error?: string; addressSearch?: AddressFindResult };
 
-/**
- * Parses the Add and Edit form with the schema. A switch that is off sends nothing, so
- * the form's missing isActive means "off" (a JSON body without it means the default, on).
- */
+/** Parses the Add and Edit form with its schema: its status says whether the home is shown. */
 export function parsePropertyForm(formData: FormData) {
-  const data = new FormData();
-  for (const [name, value] of formData) data.append(name, value);
-  if (!data.has("isActive")) data.set("isActive", "false");
-  return parseWithZod(data, { schema: propertySchema, disableAutoCoercion: true });
+  return parseWithZod(formData, { schema: propertyFormSchema, disableAutoCoercion: true });
 }

@@ -11,14 +11,18 @@ import { countNewMessages } from "~/models/messages.server";
 import { NewMessagesLink } from "~/components/admin/new-messages-link";
 import { SearchAlertCounts } from "~/components/admin/search-alert-counts";
 import { searchAlertCounts } from "~/models/search-alerts.server";
+import { incompleteFacts } from "~/models/home-facts.server";
+import { FactsToCompletePanel } from "~/components/admin/facts-to-complete";
 
 const RECENT_ACTIVITY = 10;
+// The homes "Facts to complete" names; the Properties tab's filter has them all.
+const FACTS_LISTED = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), createdAt: entry.createdAt.toISOString(), when: formatDateTime(entry.createdAt) }));
   return data(
-    { counts: dashboardCounts(), newMessages: countNewMessages(), alerts: searchAlertCounts(), spanish: spanishToDoCounts(), activity },
+    { counts: dashboardCounts(), newMessages: countNewMessages(), alerts: searchAlertCounts(), spanish: spanishToDoCounts(), facts: incompleteFacts(FACTS_LISTED), activity },
     { headers: NO_STORE },
   );
 }
@@ -31,7 +35,7 @@ const CARDS = [
 ] as const;
 
 export default function Overview() {
-  const { counts, newMessages, alerts, spanish, activity } = useLoaderData<typeof loader>();
+  const { counts, newMessages, alerts, spanish, facts, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
   const loading = navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH;
@@ -57,6 +61,7 @@ export default function Overview() {
       </dl>
       <SearchAlertCounts counts={alerts} loading={loading} />
       <SpanishToDoPanel counts={spanish} />
+      <FactsToCompletePanel summary={facts} />
       <RecentActivity items={activity} />
     </section>
   );

@@ -1,6 +1,6 @@
 import { useActionData, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { PropertyFormDialog } from "~/components/admin/property-form";
-import { getProperty, propertyFormValues, propertySpanishStatus, updateProperty } from "~/models/properties.server";
+import { getProperty, propertyFormValues, propertySpanishStatus, storedSpanish, updateProperty } from "~/models/properties.server";
 import { savedToast } from "~/models/spanish-status";
 import { machineTranslationIsSetUp } from "~/models/machine-translation.server";
 import { recentMediaImages } from "~/models/media.server";
@@ -22,11 +22,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const property = id === null ? undefined : getProperty(id);
   if (!property) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  const { priceSpanish, priceTranslatedFrom, descriptionSpanish, descriptionTranslatedFrom } = property;
   return data(
     {
       property: propertyFormValues(property),
-      spanishStored: { priceSpanish, priceTranslatedFrom, descriptionSpanish, descriptionTranslatedFrom },
+      spanishStored: storedSpanish(property),
       imageChoices: recentMediaImages(IMAGE_CHOICES),
       machineTranslation: machineTranslationIsSetUp(),
     },

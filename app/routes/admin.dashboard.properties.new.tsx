@@ -37,7 +37,7 @@ export default function AddProperty() {
       formId="add-property"
       action={`${PROPERTIES_PATH}/new${search}`}
       backTo={`${PROPERTIES_PATH}${search}`}
-      defaultValue={{ isActive: true }}
+      defaultValue={{ facts: { status: "available" } }}
       data={data}
       submitLabel="Create Property"
       imageChoices={imageChoices}

@@ -13,11 +13,14 @@ import { hrefWith } from "~/utils/paging";
 import { parseId } from "~/http/params";
 import { PROPERTIES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
+import { STATUS_LABELS } from "~/components/admin/home-fact-labels";
+import { FACTS_TO_COMPLETE } from "~/models/home-facts";
 
 /**
  * The Properties tab: every property, active or not, newest first, 24 a page, searched
- * by name or location, or only those whose Spanish is missing or out of date. The
- * search, the filter and the page are in the URL (?q=, ?spanish=, ?page=), and the
+ * by name or location, or only those whose Spanish is missing or out of date, or whose
+ * facts are incomplete. The search, the filters and the page are in the URL (?q=,
+ * ?spanish=, ?facts=incomplete, ?page=), and the
  * dialogs (Add, Edit, Images, Delete) are child routes that keep them, so the list
  * behind a dialog stays where the admin was.
  */
@@ -26,7 +29,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const q = params.get("q")?.trim() ?? "";
   const spanish = readSpanishFilter(params.get("spanish"));
-  const result = propertiesPage({ q, spanish, page: parseId(params.get("page")) ?? 1 });
+  // ?facts=incomplete: the homes the Overview lists as lacking facts.
+  const facts = params.get("facts") === FACTS_TO_COMPLETE ? FACTS_TO_COMPLETE : null;
+  const result = propertiesPage({ q, spanish, factsToComplete: facts !== null, page: parseId(params.get("page")) ?? 1 });
   const cards = result.properties.map((property) => ({
     id: property.id,
     name: property.name,
@@ -37,11 +42,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sqft: property.sqft,
     imageUrl: property.imageUrl,
     isActive: property.isActive,
+    status: property.status,
     spanishStatus: propertySpanishStatus(property),
   }));
   // Unfiltered, the page already counted every home of the search.
   const counts = propertySpanishCounts(q, spanish ? undefined : result.total);
-  return data({ q, spanish, counts, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
+  return data({ q, spanish, facts, counts, cards, total: result.total, page: result.page, pageCount: result.pageCount }, { headers: NO_STORE });
 }
 
 /** A card's "Spanish is still correct": back to the same search, filter and page, with a toast. */
@@ -58,9 +64,9 @@ const CARD_ACTIONS = [
 ] as const;
 
 export default function PropertiesTab() {
-  const { q, spanish, counts, cards, total, page, pageCount } = useLoaderData<typeof loader>();
+  const { q, spanish, facts, counts, cards, total, page, pageCount } = useLoaderData<typeof loader>();
   // Dialogs open over this page of this search and filter, and go back to it.
-  const search = hrefWith("", { q, spanish, page });
+  const search = hrefWith("", { q, spanish, facts, page });
   const noun = total === 1 ? "property" : "properties";
   return (
     <TabPanel
@@ -78,16 +84,30 @@ export default function PropertiesTab() {
             label="Search properties"
             placeholder="Search by name or location"
             value={q}
-            keep={spanish ? { spanish } : undefined}
+            keep={spanish || facts ? { ...(spanish ? { spanish } : {}), ...(facts ? { facts } : {}) } : undefined}
           />
-          <SpanishFilter current={spanish} counts={counts} hrefFor={(filter) => hrefWith(PROPERTIES_PATH, { q, spanish: filter })} />
+          <SpanishFilter current={spanish} counts={counts} hrefFor={(filter) => hrefWith(PROPERTIES_PATH, { q, spanish: filter, facts })} />
+          {facts ? (
+            <p className="mt-3 text-sm text-slate-700">
+              {"Only homes whose facts are incomplete. "}
+              <Link to={hrefWith(PROPERTIES_PATH, { q, spanish })} className="text-brand-700 underline hover:text-brand-800">
+                Show every home
+              </Link>
+            </p>
+          ) : null}
           <p className="mt-3 text-sm text-slate-600">{q ? `${total} ${noun} match “${q}”` : `${total} ${noun}`}</p>
         </>
       }
     >
       {cards.length === 0 ? (
         <p className="p-5 text-slate-600">
-          {q ? "No properties match your search" : spanish ? noneWithSpanish("properties", spanish) : "No properties yet. Add the first property to get started."}
+          {q
+            ? "No properties match your search"
+            : spanish
+              ? noneWithSpanish("properties", spanish)
+              : facts
+                ? "Every home has its facts complete."
+                : "No properties yet. Add the first property to get started."}
         </p>
       ) : (
         <ul aria-label="Properties" className="grid gap-5 p-5 sm:grid-cols-2 xl:grid-cols-3">
@@ -108,7 +128,7 @@ export default function PropertiesTab() {
                   <span
                     className={`absolute right-3 top-3 rounded-full px-2.5 py-0.5 text-xs font-semibold ${card.isActive ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800"}`}
                   >
-                    {card.isActive ? "Active" : "Inactive"}
+                    {STATUS_LABELS[card.status]}
                   </span>
                 </div>
                 <div className="flex flex-1 flex-col p-4">
@@ -147,7 +167,7 @@ export default function PropertiesTab() {
           ))}
         </ul>
       )}
-      <Pager label="Property pages" page={page} pageCount={pageCount} hrefFor={(n) => hrefWith(PROPERTIES_PATH, { q, spanish, page: n })} />
+      <Pager label="Property pages" page={page} pageCount={pageCount} hrefFor={(n) => hrefWith(PROPERTIES_PATH, { q, spanish, facts, page: n })} />
       <Outlet />
     </TabPanel>
   );

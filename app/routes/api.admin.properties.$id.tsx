@@ -24,7 +24,7 @@ const jsonRoute = adminJsonRoute({
     const id = parseId(params.id);
     const current = id === null ? undefined : getProperty(id);
     if (id === null || !current) return notFound();
-    return withPropertyBody(request, PROPERTY_MESSAGES.updateFailed, current.imageUrl, async (property) => {
+    return withPropertyBody(request, PROPERTY_MESSAGES.updateFailed, current, async (property) => {
       const saved = await updateProperty(id, property, admin.email);
       return saved ? noStoreJson(propertyJson(saved.property)) : notFound();
     });

@@ -4,7 +4,7 @@ import { DICTIONARY } from "~/db/dictionary";
 import { DEMO_FAQS, DEMO_PROPERTIES } from "./demo-content";
 import { HERO_SCENES, HOME_SCENES, renderScene, type Scene } from "./demo-images.server";
 import { adminWhitelist, appMeta, faqs, media, properties } from "~/db/schema";
-import { propertyReadings } from "~/models/properties.server";
+import { factColumns } from "~/models/home-facts.server";
 import { insertMissingTextEntries } from "~/models/texts.server";
 import { objectPath, putObject } from "~/services/storage.server";
 import { log } from "~/config/logger.server";
@@ -73,7 +73,8 @@ async function seedDemoOnce() {
         .insert(properties)
         .values({
           ...property,
-          ...propertyReadings(property),
+          // The facts today's texts name (a demo home switched off is off the market).
+          ...factColumns({ ...property, priceAmount: null, priceKind: null }, null),
           // The demo's Spanish was written against its English.
           priceTranslatedFrom: property.price,
           descriptionTranslatedFrom: property.description,

@@ -152,7 +152,7 @@ test("Add New Property: Location suggests addresses and choosing one fills the c
       await expect(latitude).toHaveValue("1");
       await expect(field("Square Feet")).toHaveValue("1,180");
       await expect(field("Description")).toHaveValue("A home placed on the map by its address.");
-      await expect(dialog.getByRole("switch", { name: "Active Listing" })).toBeChecked();
+      await expect(dialog.getByRole("combobox", { name: "Status" })).toHaveValue("available");
       await page.setViewportSize({ width: 320, height: 740 });
       expect(await layoutProblems(page)).toEqual([]);
 

@@ -92,7 +92,7 @@ test("Properties: the list, searched by name or location and paged through the U
     await expect(oak).toContainText("Fort Worth, TX 76116");
     await expect(oak).toContainText("$1,150/month");
     await expect(oak).toContainText("3 beds · 2 baths · 1,216 sqft");
-    await expect(oak.getByText("Active", { exact: true })).toBeVisible();
+    await expect(oak.getByText("Available", { exact: true })).toBeVisible();
     for (const action of ["Edit", "Images of", "Delete"]) await expect(oak.getByRole("link", { name: `${action} Oak Hollow Community, Lot 14` })).toBeVisible();
     // By location too.
     await search(page, "mansfield");
@@ -112,7 +112,7 @@ test("Properties: the list, searched by name or location and paged through the U
     await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: prefix, page: "2" });
     await expect(cards).toHaveCount(2);
     await expect(cards.last()).toHaveAccessibleName(`${prefix} 01`);
-    await expect(cards.first().getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(cards.first().getByText("Off the market", { exact: true })).toBeVisible();
     await pages.getByRole("link", { name: "Previous" }).click();
     await expect.poll(() => Object.fromEntries(new URL(page.url()).searchParams)).toEqual({ q: prefix });
     await expect(cards).toHaveCount(24);
@@ -125,7 +125,7 @@ test("Properties: the list, searched by name or location and paged through the U
   }
 });
 
-test("Properties: add (refused, then saved), see it public, switch it inactive, delete it", async ({ browser, baseURL, javaScriptEnabled }) => {
+test("Properties: add (refused, then saved), see it public, take it off the market, delete it", async ({ browser, baseURL, javaScriptEnabled }) => {
   const tag = javaScriptEnabled ? "js" : "nojs";
   const name = `Bluebird Court, Lot ${tag}`;
   const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, TAB);
@@ -135,7 +135,7 @@ test("Properties: add (refused, then saved), see it public, switch it inactive, 
     await expect(page).toHaveURL(new RegExp(`${TAB}/new$`));
     const dialog = page.getByRole("dialog", { name: "Add New Property" });
     const field = (label: string) => dialog.getByRole("textbox", { name: label, exact: true });
-    await expect(dialog.getByRole("switch", { name: "Active Listing" })).toBeChecked();
+    await expect(dialog.getByRole("combobox", { name: "Status" })).toHaveValue("available");
     await field("Name").fill(name);
     // With JavaScript the field is a combobox (address suggestions), without it a textbox.
     await dialog.getByLabel("Location", { exact: true }).fill("Keller, TX 76248");
@@ -164,7 +164,7 @@ test("Properties: add (refused, then saved), see it public, switch it inactive, 
     await expect(page).toHaveURL(new RegExp(`${TAB}$`));
     const created = card(page, name);
     await expect(page.getByRole("list", { name: "Properties" }).getByRole("article").first()).toHaveAccessibleName(name);
-    await expect(created.getByText("Active", { exact: true })).toBeVisible();
+    await expect(created.getByText("Available", { exact: true })).toBeVisible();
     await expect(created).toContainText("2+ beds · 2 baths · 1200-1400 sqft");
     const id = propertyIdByName(name)!;
 
@@ -174,19 +174,19 @@ test("Properties: add (refused, then saved), see it public, switch it inactive, 
     await openPage(visitor, "/?all=1&lng=en", javaScriptEnabled);
     await expect(visitor.getByRole("heading", { name })).toBeVisible();
 
-    // Edit: every field shown; switching 'Active Listing' off takes it off the public site.
+    // Edit: every field shown; a status off the market takes it off the public site.
     await created.getByRole("link", { name: `Edit ${name}` }).click();
     const edit = page.getByRole("dialog", { name: "Edit Property" });
     await expect(edit.getByRole("textbox", { name: "Latitude" })).toHaveValue("32.93");
     await expect(edit.getByRole("textbox", { name: "Beds" })).toHaveValue("2+");
     await edit.getByRole("textbox", { name: "Price", exact: true }).fill("$1,125/month");
-    const active = edit.getByRole("switch", { name: "Active Listing" });
-    await expect(active).toBeChecked();
-    await active.uncheck();
+    const status = edit.getByRole("combobox", { name: "Status" });
+    await expect(status).toHaveValue("available");
+    await status.selectOption("off_market");
     await edit.getByRole("button", { name: "Update Property" }).click();
     await expectNotice(page, "Property updated successfully");
     await expect(edit).toHaveCount(0);
-    await expect(created.getByText("Inactive", { exact: true })).toBeVisible();
+    await expect(created.getByText("Off the market", { exact: true })).toBeVisible();
     await expect(created).toContainText("$1,125/month");
     expect((await visitor.goto(`/properties/${id}`))?.status()).toBe(404);
     await openPage(visitor, "/?all=1&lng=en", javaScriptEnabled);
@@ -213,7 +213,7 @@ test("Properties: add (refused, then saved), see it public, switch it inactive, 
   }
 });
 
-test("Properties: the price's amount and kind are read from its text, and a correction is kept", async ({ browser, baseURL, javaScriptEnabled }) => {
+test("Properties: the price's amount and period are read from its text, and a correction is kept", async ({ browser, baseURL, javaScriptEnabled }) => {
   const name = `Price Reading Lot ${javaScriptEnabled ? "js" : "nojs"}`;
   const id = insertProperty({ name, location: "Keller, TX 76248", isActive: true, createdAt: Date.now() });
   const stored = () => {
@@ -226,22 +226,22 @@ test("Properties: the price's amount and kind are read from its text, and a corr
   try {
     const edit = page.getByRole("dialog", { name: "Edit Property" });
     const amount = edit.getByRole("textbox", { name: "Price amount" });
-    const kind = edit.getByRole("combobox", { name: "Price kind" });
+    const kind = edit.getByRole("combobox", { name: "Price period" });
     // Blank: it follows the text, whose reading the hint gives.
     await expect(amount).toHaveValue("");
-    await expect(edit.getByText("Leave blank to read it from the price: $900 a month (rent).")).toBeVisible();
+    await expect(edit.getByText("Leave blank to read it from the price: $900 a month.", { exact: false })).toBeVisible();
     await expect(kind).toHaveValue("");
-    await expect(kind.locator("option").first()).toHaveText("Read from the price (rent per month)");
+    await expect(kind.locator("option").first()).toHaveText("Read from the price (a month)");
 
     await edit.getByRole("textbox", { name: "Price", exact: true }).fill("Call for price");
-    if (javaScriptEnabled) await expect(edit.getByText("Leave blank to read it from the price: the price text names no amount.")).toBeVisible();
+    if (javaScriptEnabled) await expect(edit.getByText("Leave blank to read it from the price: the price text names no amount.", { exact: false })).toBeVisible();
     await amount.fill("abc");
     await edit.getByRole("button", { name: "Update Property" }).click();
-    await expect(edit.getByText("Price amount must be a number from 0 to 100,000,000")).toBeVisible();
+    await expect(edit.getByText("Price amount must be whole dollars from 0 to 100,000,000")).toBeVisible();
     expect(stored()).toEqual({ amount: null, kind: null });
 
     await amount.fill("$1,050");
-    await kind.selectOption("rent");
+    await kind.selectOption("month");
     await edit.getByRole("button", { name: "Update Property" }).click();
     await expectNotice(page, "Property updated successfully");
     expect(stored()).toEqual({ amount: 1050, kind: "rent" });
@@ -249,7 +249,7 @@ test("Properties: the price's amount and kind are read from its text, and a corr
     // The correction shows when the form opens again; cleared, the text is read again.
     await openPage(page, `${TAB}/${id}/edit`, javaScriptEnabled);
     await expect(amount).toHaveValue("1050");
-    await expect(kind).toHaveValue("rent");
+    await expect(kind).toHaveValue("month");
     await edit.getByRole("textbox", { name: "Price", exact: true }).fill("$74,500");
     await amount.fill("");
     await kind.selectOption("");
@@ -431,6 +431,73 @@ test("Properties: the tab and its dialogs fit a 320 px phone", async ({ browser,
       expect(await layoutProblems(page), path).toEqual([]);
     }
   } finally {
+    await context.close();
+  }
+});
+
+test("Properties: a home's facts, in their groups, refused out of range and kept; the Overview lists homes that lack some", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const name = `Facts Lot ${javaScriptEnabled ? "js" : "nojs"}`;
+  const id = insertProperty({ name, location: "Keller, TX 76248", isActive: true, createdAt: Date.now() });
+  const facts = () => {
+    const db = database();
+    const row = db
+      .prepare("select status, deposit_amount as deposit, lot_rent_monthly as lotRent, utilities_included as utilities, home_type as homeType, pets, senior_community as senior, available_on as availableOn from properties where id = ?")
+      .get(id);
+    db.close();
+    return row;
+  };
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard");
+  try {
+    // A home made without facts is among those the Overview says to complete, and the
+    // Properties tab's filter lists it.
+    const panel = page.getByRole("region", { name: /^Facts to complete: \d+$/ });
+    await expect(panel).toContainText("home type, pet policy");
+    await panel.getByRole("link", { name: /^See all \d+ in Properties$/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${TAB}\\?facts=incomplete$`));
+    await expect(page.getByText("Only homes whose facts are incomplete.")).toBeVisible();
+    await search(page, name);
+    await expect.poll(() => new URL(page.url()).searchParams.get("facts")).toBe("incomplete");
+    await card(page, name).getByRole("link", { name: `Edit ${name}` }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Property" });
+    for (const group of ["Price and costs", "The home", "Community", "Availability"]) await expect(edit.getByRole("group", { name: group })).toBeVisible();
+    const costs = edit.getByRole("group", { name: "Price and costs" });
+    await costs.getByRole("textbox", { name: "Deposit" }).fill("five hundred");
+    await costs.getByRole("textbox", { name: "Lot rent a month" }).fill("$250");
+    await costs.getByRole("checkbox", { name: "Water" }).check();
+    await costs.getByRole("checkbox", { name: "Trash" }).check();
+    const home = edit.getByRole("group", { name: "The home" });
+    await home.getByRole("combobox", { name: "Home type" }).selectOption("double_wide");
+    await home.getByRole("combobox", { name: "Pets" }).selectOption("cats_and_dogs");
+    await edit.getByRole("group", { name: "Community" }).getByRole("combobox", { name: "55+ community" }).selectOption("true");
+    const availability = edit.getByRole("group", { name: "Availability" });
+    await availability.getByRole("combobox", { name: "Status" }).selectOption("coming_soon");
+    await availability.getByLabel("Available on").fill("2027-03-01");
+    await edit.getByRole("button", { name: "Update Property" }).click();
+    // Refused beside its field; nothing saved.
+    await expect(edit.getByText("Deposit must be whole dollars from 0 to 1,000,000")).toBeVisible();
+    await expect(costs.getByRole("textbox", { name: "Deposit" })).toHaveAttribute("aria-invalid", "true");
+    expect(facts()).toMatchObject({ status: "available", deposit: null, homeType: null });
+
+    await costs.getByRole("textbox", { name: "Deposit" }).fill("$500");
+    await edit.getByRole("button", { name: "Update Property" }).click();
+    await expectNotice(page, "Property updated successfully");
+    expect(facts()).toEqual({ status: "coming_soon", deposit: 500, lotRent: 250, utilities: "water,trash", homeType: "double_wide", pets: "cats_and_dogs", senior: 1, availableOn: "2027-03-01" });
+    // Complete now: off the filtered list, and shown as coming soon in the full one.
+    await expect(card(page, name)).toHaveCount(0);
+    await openPage(page, `${TAB}?q=${encodeURIComponent(name)}`, javaScriptEnabled);
+    await expect(card(page, name).getByText("Coming soon", { exact: true })).toBeVisible();
+
+    // Opened again, the form holds what was saved.
+    await openPage(page, `${TAB}/${id}/edit`, javaScriptEnabled);
+    await expect(costs.getByRole("textbox", { name: "Deposit" })).toHaveValue("500");
+    await expect(costs.getByRole("checkbox", { name: "Water" })).toBeChecked();
+    await expect(costs.getByRole("checkbox", { name: "Gas" })).not.toBeChecked();
+    await expect(home.getByRole("combobox", { name: "Home type" })).toHaveValue("double_wide");
+    await expect(availability.getByLabel("Available on")).toHaveValue("2027-03-01");
+    await page.setViewportSize({ width: 360, height: 740 });
+    expect(await layoutProblems(page)).toEqual([]);
+  } finally {
+    removeProperties("id = ?", String(id));
     await context.close();
   }
 });

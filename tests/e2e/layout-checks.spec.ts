@@ -55,6 +55,19 @@ test.describe("the layout checker", () => {
     ]);
   });
 
+  test("does not count a target scrolled out of its box as crowding what lies where it would be", async ({ page }) => {
+    // A fixed dialog whose form scrolls inside it, over a page whose small links lie
+    // exactly where the dialog's hidden fields would be.
+    const problems = await problemsOf(
+      page,
+      `<div style="height:300px"></div><a href="#small" style="display:inline-block;width:16px;height:16px" aria-label="small"></a>
+       <div style="position:fixed;inset:0;background:#fff"><div style="height:200px;overflow-y:auto">
+         <div style="height:300px"></div><button style="display:block;width:200px;height:40px">Hidden field</button>
+       </div></div>`,
+    );
+    expect(problems).toEqual([]);
+  });
+
   test("reports a button whose label does not fit its fixed height", async ({ page }) => {
     const problems = await problemsOf(page, `<a href="#x" style="display:inline-flex;align-items:center;height:40px;width:80px">A label in three lines</a>`);
     expect(problems).toContainEqual(expect.stringMatching(/^the content of the control <a> "A label in three lines" .* does not fit inside it: 80 x \d+ px of content in a 80 x 40 px box$/));

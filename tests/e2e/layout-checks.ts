@@ -301,7 +301,19 @@ function findLayoutProblems(): { problems: string[]; moving: boolean } {
   // ---- 4. Targets of at least 24 x 24 px (WCAG 2.5.8), with its exceptions: a link
   // inside a sentence, and an undersized target whose 24 px circle touches no other
   // target and no other undersized target's circle.
-  const targets = [...document.body.querySelectorAll(TARGETS)].filter((el) => isVisible(el) && !isHiddenOnPurpose(el));
+  // A target scrolled out of its scrolling box (a long dialog's lower fields) is drawn
+  // nowhere on the page: where its box would be, the page shows something else.
+  const clippedOut = (el: Element) => {
+    const r = el.getBoundingClientRect();
+    for (let box = el.parentElement; box && box !== document.body; box = box.parentElement) {
+      const cs = style(box);
+      if (cs.overflowX === "visible" && cs.overflowY === "visible") continue;
+      const b = box.getBoundingClientRect();
+      if (r.bottom <= b.top || r.top >= b.bottom || r.right <= b.left || r.left >= b.right) return true;
+    }
+    return false;
+  };
+  const targets = [...document.body.querySelectorAll(TARGETS)].filter((el) => isVisible(el) && !isHiddenOnPurpose(el) && !clippedOut(el));
   const small = (r: DOMRect) => r.width < MIN_TARGET - 0.05 || r.height < MIN_TARGET - 0.05;
   const inSentence = (el: Element) => {
     if (style(el).display !== "inline") return false;

@@ -44,6 +44,8 @@ const PROPERTY_KEYS = [
   "createdAt",
   "description",
   "descriptionSpanish",
+  // Its facts (docs/product.md, "Facts of a home"), beside the seed's fields.
+  "facts",
   "id",
   "imageUrl",
   "isActive",
@@ -77,6 +79,7 @@ type Property = {
   isActive: boolean;
   createdAt: string;
   updatedAt: string;
+  facts: Record<string, unknown>;
 };
 type MediaItem = { id: number; originalName: string; filePath: string; propertyId: number | null; isHeroImage: boolean };
 
@@ -357,7 +360,10 @@ describe("GET, PUT and DELETE /api/admin/properties/{id}", () => {
       bathsCount: 1,
       createdAt: property.createdAt,
       updatedAt: updated.updatedAt,
+      facts: updated.facts,
     });
+    // Switched off, it is off the market; the facts its texts name follow them.
+    expect(updated.facts).toMatchObject({ status: "off_market", priceAmount: 1025, pricePeriod: "month", bedrooms: 2, bathrooms: 1, squareFeet: 900 });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(property.updatedAt));
     expect(await publicIds()).not.toContain(property.id);
     expect(await publicPageStatus(property.id)).toBe(404);

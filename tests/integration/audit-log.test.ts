@@ -145,7 +145,7 @@ describe("properties", () => {
       entity: "property",
       entityId: id,
       action: "update",
-      summary: "price: $950/month → $995/month; priceAmount: 950 → 995; isActive: true → false",
+      summary: "price: $950/month → $995/month; priceAmount: 950 → 995; isActive: true → false; status: available → off_market",
     });
 
     const same = await recording(() => call(`/api/admin/properties/${id}`, { method: "PUT", body: propertyBody({ price: "$995/month", isActive: false }) }));

@@ -87,7 +87,7 @@ describe("GET /api/properties/{id}", () => {
     expect(response.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     const listing = (await response.json()) as Record<string, unknown>;
     expect(Object.keys(listing).sort()).toEqual(
-      ["applicationUrl", "baths", "beds", "description", "descriptionSpanish", "id", "latitude", "location", "longitude", "name", "photos", "price", "priceKind", "priceSpanish", "sqft"].sort(),
+      ["applicationUrl", "baths", "beds", "description", "descriptionSpanish", "facts", "id", "latitude", "location", "longitude", "name", "photos", "price", "priceKind", "priceSpanish", "sqft"].sort(),
     );
     expect(listing).toMatchObject({ id: first.id, name: first.name, price: first.price });
     expect((listing.photos as string[]).length).toBeGreaterThan(0);

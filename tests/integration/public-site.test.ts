@@ -33,6 +33,8 @@ const PROPERTY_FIELDS = [
   "beds", "baths", "sqft", "description", "descriptionSpanish", "isActive", "createdAt", "updatedAt",
   // Read from the texts on save (decision 014): what /properties filters and sorts by.
   "priceAmount", "priceKind", "bedsCount", "bathsCount",
+  // Its public facts (docs/product.md, "Facts of a home").
+  "facts",
 ];
 const MEDIA_FIELDS = ["id", "filename", "originalName", "filePath", "fileSize", "mimeType", "isHeroImage", "propertyId", "createdAt"];
 const FAQ_FIELDS = ["id", "question", "answer", "questionSpanish", "answerSpanish", "sortOrder", "isActive", "createdAt", "updatedAt"];

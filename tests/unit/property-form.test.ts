@@ -1,3 +1,4 @@
+import { statusAfterSave } from "~/models/home-facts.server";
 import { describe, expect, it } from "vitest";
 import { isImageUrl, parsePropertyForm, propertySchema } from "~/models/property-form";
 
@@ -25,12 +26,13 @@ const filled = {
 };
 
 describe("the property form", () => {
-  it("reads a switch left off as inactive and one that is on as active", () => {
-    const off = parsePropertyForm(form(filled));
-    expect(off.status).toBe("success");
-    expect(off.status === "success" && off.value.isActive).toBe(false);
-    const on = parsePropertyForm(form({ ...filled, isActive: "on" }));
-    expect(on.status === "success" && on.value.isActive).toBe(true);
+  it("takes the status from its select and leaves isActive to it; each utility box is a field of its own", () => {
+    const pending = parsePropertyForm(form({ ...filled, status: "pending", utilityWater: "on", utilityTrash: "on" }));
+    expect(pending.status).toBe("success");
+    expect(pending.status === "success" && pending.value).toMatchObject({ isActive: undefined, facts: { status: "pending", utilitiesIncluded: ["water", "trash"] } });
+    // The seed's isActive is no field of the form: a stray one changes nothing.
+    const stray = parsePropertyForm(form({ ...filled, status: "rented", isActive: "on" }));
+    expect(stray.status === "success" && stray.value).toMatchObject({ isActive: undefined, facts: { status: "rented" } });
   });
 
   it("stores blank optional fields and coordinates as null, and coordinates written as text as numbers", () => {
@@ -52,9 +54,24 @@ describe("the property form", () => {
 });
 
 describe("the property schema on JSON", () => {
-  it("defaults isActive to true and keeps beds, baths and sqft as text", () => {
+  it("leaves isActive and the facts out when the body does, and keeps beds, baths and sqft as text", () => {
     const parsed = propertySchema.parse({ ...filled, beds: 3, baths: 2.5, sqft: 1200 });
-    expect(parsed).toMatchObject({ isActive: true, beds: "3", baths: "2.5", sqft: "1200" });
+    expect(parsed).toMatchObject({ beds: "3", baths: "2.5", sqft: "1200" });
+    expect(parsed.isActive).toBeUndefined();
+    expect(parsed.facts).toBeUndefined();
+    // Left out, isActive is the seed's default, true: a new home is available.
+    expect(statusAfterSave(parsed.facts?.status, parsed.isActive, null)).toBe("available");
+  });
+
+  it("reads isActive against the status a home has", () => {
+    expect(statusAfterSave(undefined, false, "pending")).toBe("off_market");
+    expect(statusAfterSave(undefined, true, "pending")).toBe("pending");
+    expect(statusAfterSave(undefined, true, "rented")).toBe("available");
+    expect(statusAfterSave(undefined, false, "sold")).toBe("sold");
+    // A GET sent back with only the switch turned: the switch wins over the echoed status.
+    expect(statusAfterSave("available", false, "available")).toBe("off_market");
+    // A status that changed wins.
+    expect(statusAfterSave("rented", undefined, "available")).toBe("rented");
   });
 
   it("refuses numbers that are not finite as counts", () => {

@@ -121,7 +121,17 @@ export type StoredPropertySpanish = {
   priceTranslatedFrom: string | null;
   descriptionSpanish: string | null;
   descriptionTranslatedFrom: string | null;
+  lotRentIncludesSpanish: string | null;
+  lotRentIncludesTranslatedFrom: string | null;
+  otherMonthlyFeesNoteSpanish: string | null;
+  otherMonthlyFeesNoteTranslatedFrom: string | null;
+  petsNoteSpanish: string | null;
+  petsNoteTranslatedFrom: string | null;
 };
+
+/** The facts' texts with a Spanish of their own, by their English field. */
+const FACT_TEXTS = ["lotRentIncludes", "otherMonthlyFeesNote", "petsNote"] as const;
+type FactText = (typeof FACT_TEXTS)[number];
 
 const text = (value: unknown) => (typeof value === "string" ? value : "");
 
@@ -133,7 +143,7 @@ const text = (value: unknown) => (typeof value === "string" ? value : "");
  */
 export function PropertySpanishWarning(props: {
   id: string;
-  values: { isActive: unknown; price: unknown; priceSpanish: unknown; description: unknown; descriptionSpanish: unknown };
+  values: { isActive: unknown; price: unknown; priceSpanish: unknown; description: unknown; descriptionSpanish: unknown } & Record<FactText | `${FactText}Spanish`, unknown>;
   stored: StoredPropertySpanish | null;
   machineTranslation: boolean;
 }) {
@@ -142,6 +152,13 @@ export function PropertySpanishWarning(props: {
   const pairs = [
     { english: price, spanish: text(values.priceSpanish), needed: priceNeedsSpanish(price), before: stored && { spanish: stored.priceSpanish, translatedFrom: stored.priceTranslatedFrom } },
     { english: text(values.description), spanish: text(values.descriptionSpanish), needed: true, before: stored && { spanish: stored.descriptionSpanish, translatedFrom: stored.descriptionTranslatedFrom } },
+    // A fact's text wants Spanish once it has English.
+    ...FACT_TEXTS.map((name) => ({
+      english: text(values[name]),
+      spanish: text(values[`${name}Spanish`]),
+      needed: text(values[name]).trim() !== "",
+      before: stored && { spanish: stored[`${name}Spanish`], translatedFrom: stored[`${name}TranslatedFrom`] },
+    })),
   ].map((pair) => {
     // A blank Spanish text the save will translate counts as written.
     const machineTranslated = machineTranslation && pair.needed && !pair.spanish.trim();
