@@ -27,6 +27,8 @@
 // 11b. replication: how long a new machine takes to come back from the replica, on the
 //      demo and the scaled data (scripts/bench-replication.mjs, also runnable alone)
 //  12. summary against the budgets, then cleanup
+//
+// BENCH_PUBLIC_ONLY=1 stops after step 6 (the public pages' budgets), then summarises.
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
@@ -774,6 +776,14 @@ async function main() {
         results.lighthouse[label] = { path: pagePath, error: errorText(error) };
       }
     }
+  }
+
+  // BENCH_PUBLIC_ONLY=1: the public pages' budgets alone (sections 1 to 6, then the
+  // summary), a few minutes where the whole bench takes a quarter of an hour.
+  if (process.env.BENCH_PUBLIC_ONLY === "1") {
+    console.log("\n  BENCH_PUBLIC_ONLY=1: sections 7 to 11b left out");
+    await stopServer(server);
+    return { results, fatal: false };
   }
 
   section("7. /, /properties and the dashboard: demo data vs npm run seed:scale");

@@ -12,7 +12,7 @@ import type {
 } from "schema-dts";
 import type { Listing } from "~/models/listing";
 import type { Language } from "~/utils/locale";
-import { readRoomCount } from "~/models/price";
+import { readRoomCount } from "~/models/price-words";
 import type { Company } from "~/models/company";
 
 /**

@@ -1,5 +1,6 @@
 import type { Language } from "~/utils/locale";
-import { saysSale, type PriceKind } from "./price";
+import type { PriceKind } from "./price";
+import { saysSale } from "./price-words";
 import type { PublicHomeFacts } from "./home-facts";
 
 /** What the public pages know of a listing: its fields and its photos in order. */

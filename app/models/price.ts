@@ -18,18 +18,18 @@
  * - No digits ('Call for price', 'Llame para precio') read as nothing.
  */
 
+// The few readings the public pages make themselves live apart, so that the browser's
+// first load of a page carries them without the rest (the staff form's reading).
+import { SALE_WORDS } from "./price-words";
+
+export { readRoomCount, saysSale } from "./price-words";
+
 export const PRICE_KINDS = ["rent", "sale"] as const;
 export type PriceKind = (typeof PRICE_KINDS)[number];
 export type PriceReading = { amount: number; kind: PriceKind };
 
 const SALE_FROM = 20_000;
 
-/** Whether a price text says itself that it is a sale ('$89,900 for sale', 'En venta $64,500'). */
-export function saysSale(text: string): boolean {
-  return SALE_WORDS.test(text);
-}
-
-const SALE_WORDS = /\b(for\s+sale|sale|sell|selling|sold|purchase|buy|venta|vende|vendo|compra|precio\s+de\s+venta)\b/i;
 const WEEK_WORDS = /(\/\s*(wk|week)\b|\b(per|a|each)\s+week\b|\bweekly\b|\bsemana(l|s)?\b|\bpor\s+semana\b|\/\s*sem\b)/i;
 const YEAR_WORDS = /(\/\s*(yr|year|a(ñ|n)o)\b|\b(per|a|each)\s+year\b|\byearly\b|\bannual(ly)?\b|\banual\b|\bal\s+a(ñ|n)o\b)/i;
 const MONTH_WORDS = /(\/\s*(mo|mth|month|mes)\b|\b(per|a|each)\s+month\b|\bmonthly\b|\bmo\.|\bmes(es)?\b|\bmensual(es)?\b|\bal\s+mes\b|\bpor\s+mes\b|\bmonth\b)/i;
@@ -86,19 +86,6 @@ export function kindOfBareAmount(amount: number): PriceKind {
 /** The English text first, the Spanish one when the English names no amount. */
 export function readListingPrice(price: string | null | undefined, priceSpanish?: string | null): PriceReading | null {
   return readPrice(price) ?? readPrice(priceSpanish);
-}
-
-/**
- * A count of rooms for "at least" filters: '3' is 3, '2.5' is 2.5, '2+' is 2, '3-4'
- * is 3 (where a range starts), 'Studio' or 'Estudio' is 0; anything else is none.
- */
-export function readRoomCount(text: string | null | undefined): number | null {
-  if (!text) return null;
-  if (/\b(studio|estudio|efficiency)\b/i.test(text)) return 0;
-  const match = /\d+(?:[.,]\d+)?/.exec(text);
-  if (!match) return null;
-  const value = Number(match[0].replace(",", "."));
-  return Number.isFinite(value) ? value : null;
 }
 
 /**
