@@ -1,7 +1,6 @@
 import type { Language } from "~/utils/locale";
 import type { PriceKind } from "./price";
 import { saysSale } from "./price-words";
-import type { PublicHomeFacts } from "./home-facts";
 
 /** What the public pages know of a listing: its fields and its photos in order. */
 export type Listing = {
@@ -22,8 +21,6 @@ export type Listing = {
   descriptionSpanish: string | null;
   /** The main image, then the linked media. */
   photos: string[];
-  /** Its public facts (home-facts.ts). */
-  facts: PublicHomeFacts;
 };
 
 /**
@@ -76,22 +73,6 @@ export function listingIn(listing: Listing, language: Language): Listing {
     priceSpanish: null,
     description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
     descriptionSpanish: null,
-    facts: factsIn(listing.facts, language),
-  };
-}
-
-/** The facts' texts in `language` (the English where the Spanish is blank), the other language's left out. */
-function factsIn(facts: PublicHomeFacts, language: Language): PublicHomeFacts {
-  const spanish = language === "es";
-  const text = (english: string | null, inSpanish: string | null) => (spanish && inSpanish?.trim()) || english;
-  return {
-    ...facts,
-    lotRentIncludes: text(facts.lotRentIncludes, facts.lotRentIncludesSpanish),
-    lotRentIncludesSpanish: null,
-    otherMonthlyFeesNote: text(facts.otherMonthlyFeesNote, facts.otherMonthlyFeesNoteSpanish),
-    otherMonthlyFeesNoteSpanish: null,
-    petsNote: text(facts.petsNote, facts.petsNoteSpanish),
-    petsNoteSpanish: null,
   };
 }
 

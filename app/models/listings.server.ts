@@ -1,6 +1,6 @@
 import type { Inquiry, Listing } from "~/models/listing";
 import type { Media, Property } from "~/db/schema";
-import { publicFacts } from "~/models/home-facts";
+import { publicFacts, type PublicHomeFacts } from "~/models/home-facts";
 import { factsOf } from "~/models/home-facts.server";
 import { listPropertyMedia, mediaByProperty } from "./media.server";
 import type { BrowseQuery } from "~/models/browse-query";
@@ -25,7 +25,6 @@ export function toListing(property: Property, linked: Media[]): Listing {
     descriptionSpanish: property.descriptionSpanish,
     // A file once: a linked photo that is also the main image is shown as the main image only.
     photos: [...new Set([property.imageUrl, ...linked.map((item) => item.filePath)].filter(Boolean))],
-    facts: publicFacts(factsOf(property)),
   };
 }
 
@@ -50,9 +49,14 @@ export function browseListings(query: BrowseQuery) {
   return { listings: listingsOf(properties), total, page, pageCount };
 }
 
-export function publicListing(id: number): Listing | undefined {
+/**
+ * GET /api/properties/{id}: one active home as the pages show it, with its public facts
+ * (the pages' own data leaves the facts out until they show them: the home page's HTML
+ * has a budget).
+ */
+export function publicListing(id: number): (Listing & { facts: PublicHomeFacts }) | undefined {
   const property = getActiveProperty(id);
-  return property ? toListing(property, listPropertyMedia(id)) : undefined;
+  return property ? { ...toListing(property, listPropertyMedia(id)), facts: publicFacts(factsOf(property)) } : undefined;
 }
 
 /** A home's own page: its listing and what search engines are told of it besides. */
