@@ -1,3 +1,5 @@
+import type { HomeFactsInput } from "~/models/home-facts-form";
+
 /** Demo catalogue for a new site (SEED_DEMO=1): homes around Dallas-Fort Worth and FAQs. */
 
 export const DEMO_PROPERTIES = [
@@ -189,4 +191,156 @@ export const DEMO_FAQS = [
     sortOrder: 7,
     isActive: false,
   },
+];
+
+type DemoFacts = Partial<HomeFactsInput> & Pick<HomeFactsInput, "status">;
+
+/** Every fact, those not given none: the shape a save with facts takes. */
+function demoFacts(given: DemoFacts): HomeFactsInput {
+  return {
+    availableOn: null,
+    listingType: null,
+    priceAmount: null,
+    pricePeriod: null,
+    depositAmount: null,
+    applicationFee: null,
+    lotRentMonthly: null,
+    lotRentIncludes: null,
+    lotRentIncludesSpanish: null,
+    otherMonthlyFees: null,
+    otherMonthlyFeesNote: null,
+    otherMonthlyFeesNoteSpanish: null,
+    utilitiesIncluded: [],
+    bedrooms: null,
+    bathrooms: null,
+    squareFeet: null,
+    homeType: null,
+    yearBuilt: null,
+    make: null,
+    model: null,
+    pets: null,
+    petsNote: null,
+    petsNoteSpanish: null,
+    community: null,
+    seniorCommunity: null,
+    streetAddress: null,
+    streetAddressPublic: false,
+    tourUrl: null,
+    ...given,
+  };
+}
+
+/**
+ * The demo homes' facts, in DEMO_PROPERTIES' order (docs/product.md, "Facts of a home"):
+ * what their descriptions say, and what a park's listing adds. The price, rooms and size
+ * are read from the texts. Trinity Meadows' monthly total is the product's example: rent
+ * $1,050 + lot rent $0 + $15 trash a month = $1,065.
+ */
+export const DEMO_FACTS: HomeFactsInput[] = [
+  demoFacts({
+    status: "available",
+    listingType: "rent",
+    depositAmount: 1150,
+    applicationFee: 45,
+    lotRentMonthly: 0,
+    lotRentIncludes: "Included in the rent",
+    lotRentIncludesSpanish: "Incluida en la renta",
+    utilitiesIncluded: ["water", "trash"],
+    homeType: "double_wide",
+    yearBuilt: 2016,
+    make: "Clayton",
+    pets: "cats_and_dogs",
+    petsNote: "Up to 2 pets, $25 a month each",
+    petsNoteSpanish: "Hasta 2 mascotas, $25 al mes cada una",
+    community: "Oak Hollow Community",
+    seniorCommunity: false,
+    streetAddress: "4100 Oak Hollow Dr, Lot 14",
+    streetAddressPublic: true,
+  }),
+  demoFacts({
+    status: "available",
+    listingType: "owner_finance",
+    lotRentMonthly: 450,
+    lotRentIncludes: "Water, sewer and trash",
+    lotRentIncludesSpanish: "Agua, drenaje y basura",
+    homeType: "double_wide",
+    yearBuilt: 2019,
+    make: "Champion",
+    pets: "cats_and_dogs",
+    petsNote: "Two pets at most, by the community's rules",
+    petsNoteSpanish: "Dos mascotas como máximo, según las reglas de la comunidad",
+    community: "Cedar Ridge Estates",
+    seniorCommunity: false,
+  }),
+  demoFacts({
+    status: "available",
+    listingType: "rent",
+    depositAmount: 500,
+    applicationFee: 35,
+    lotRentMonthly: 0,
+    utilitiesIncluded: ["water", "sewer", "trash", "electric"],
+    homeType: "other",
+    yearBuilt: 2005,
+    pets: "cats",
+    petsNote: "One cat",
+    petsNoteSpanish: "Un gato",
+    seniorCommunity: false,
+  }),
+  demoFacts({
+    status: "available",
+    listingType: "rent",
+    depositAmount: 1295,
+    applicationFee: 45,
+    lotRentMonthly: 0,
+    utilitiesIncluded: ["trash"],
+    homeType: "double_wide",
+    yearBuilt: 2020,
+    make: "Clayton",
+    pets: "dogs",
+    petsNote: "One dog up to 50 lb",
+    petsNoteSpanish: "Un perro de hasta 50 lb",
+    community: "Bluebonnet Park",
+    seniorCommunity: false,
+  }),
+  demoFacts({
+    status: "available",
+    listingType: "sale",
+    lotRentMonthly: 395,
+    lotRentIncludes: "Water and sewer",
+    lotRentIncludesSpanish: "Agua y drenaje",
+    homeType: "single_wide",
+    yearBuilt: 2008,
+    make: "Fleetwood",
+    community: "Pecan Grove Village",
+    seniorCommunity: true,
+  }),
+  demoFacts({
+    status: "available",
+    listingType: "rent",
+    depositAmount: 800,
+    applicationFee: 35,
+    lotRentMonthly: 0,
+    otherMonthlyFees: 15,
+    otherMonthlyFeesNote: "Trash pickup",
+    otherMonthlyFeesNoteSpanish: "Recolección de basura",
+    utilitiesIncluded: ["water", "sewer"],
+    homeType: "single_wide",
+    yearBuilt: 2012,
+    make: "Palm Harbor",
+    pets: "cats",
+    petsNote: "Cats only, $20 a month",
+    petsNoteSpanish: "Solo gatos, $20 al mes",
+    community: "Trinity Meadows",
+    seniorCommunity: false,
+    streetAddress: "2200 Meadow Ln, Lot 9",
+  }),
+  demoFacts({
+    status: "off_market",
+    listingType: "rent",
+    homeType: "single_wide",
+    yearBuilt: 2001,
+    pets: "none",
+    community: "Prairie View",
+    seniorCommunity: false,
+  }),
 ];

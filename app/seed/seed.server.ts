@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { DICTIONARY } from "~/db/dictionary";
-import { DEMO_FAQS, DEMO_PROPERTIES } from "./demo-content";
+import { DEMO_FACTS, DEMO_FAQS, DEMO_PROPERTIES } from "./demo-content";
 import { HERO_SCENES, HOME_SCENES, renderScene, type Scene } from "./demo-images.server";
 import { adminWhitelist, appMeta, faqs, media, properties } from "~/db/schema";
 import { factColumns } from "~/models/home-facts.server";
@@ -69,15 +69,19 @@ async function seedDemoOnce() {
 
     DEMO_PROPERTIES.forEach((property, index) => {
       const main = homeFiles[index % homeFiles.length];
+      const facts = DEMO_FACTS[index];
       const inserted = tx
         .insert(properties)
         .values({
           ...property,
-          // The facts today's texts name (a demo home switched off is off the market).
-          ...factColumns({ ...property, priceAmount: null, priceKind: null }, null),
+          // Its facts; the price, rooms and size as its texts name them.
+          ...factColumns({ ...property, priceAmount: null, priceKind: null, facts }, null),
           // The demo's Spanish was written against its English.
           priceTranslatedFrom: property.price,
           descriptionTranslatedFrom: property.description,
+          lotRentIncludesTranslatedFrom: facts.lotRentIncludesSpanish ? facts.lotRentIncludes : null,
+          otherMonthlyFeesNoteTranslatedFrom: facts.otherMonthlyFeesNoteSpanish ? facts.otherMonthlyFeesNote : null,
+          petsNoteTranslatedFrom: facts.petsNoteSpanish ? facts.petsNote : null,
           imageUrl: objectPath(main.key),
           // Every demo home has been public (the one switched off is being renovated).
           firstPublishedAt: new Date(),

@@ -238,7 +238,7 @@ for (const lng of LANGUAGES) {
             await location.pressSequentially("Arlington");
             await expect(add.getByRole("listbox", { name: "Address suggestions" })).toBeVisible();
             await location.press("ArrowDown");
-            await expect(add.getByRole("option").first()).toHaveAttribute("aria-selected", "true");
+            await expect(add.getByRole("listbox", { name: "Address suggestions" }).getByRole("option").first()).toHaveAttribute("aria-selected", "true");
           } else {
             await location.fill("Arlington");
             await add.getByRole("button", { name: "Find" }).click();
@@ -254,7 +254,7 @@ for (const lng of LANGUAGES) {
         await add.getByRole("textbox", { name: "Image URL" }).fill(imagePath);
         await add.getByRole("textbox", { name: "Beds" }).fill("3");
         await add.getByRole("textbox", { name: "Baths" }).fill("2");
-        await add.getByRole("textbox", { name: "Square Feet" }).fill("1200");
+        await add.getByRole("textbox", { name: "Square Feet", exact: true }).fill("1200");
         await add.getByRole("textbox", { name: "Description", exact: true }).fill("A home added to check the dashboard.");
         await create.click();
         await expectNotice(page, "Property created successfully");

@@ -2,6 +2,8 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectJson, jsonCaller, startSignedInApp } from "../support/admin-api";
 import type { RunningServer } from "../support/server";
+import { visibleTexts } from "../support/html";
+import { estimatedMonthlyTotal } from "~/models/home-facts";
 
 /**
  * docs/product.md, "Facts of a home": the admin JSON's `facts` object beside the seed's
@@ -87,6 +89,20 @@ async function created(body: unknown): Promise<Home> {
   expect(response.status).toBe(201);
   return (await response.json()) as Home;
 }
+
+// First: the site as it starts, before this file adds homes without facts.
+describe("a new site's demo homes", () => {
+  it("have their facts, so the Overview has none to complete; Trinity Meadows costs $1,065 a month in all", async () => {
+    const overview = visibleTexts(await (await fetch(`${app.url}/admin/dashboard`, { headers: { Cookie: cookie } })).text());
+    expect(overview).toContain("Facts to complete: 0");
+    const homes = (await (await call("/api/admin/properties")).json()) as (Home & { name: string })[];
+    const trinity = homes.find((home) => home.name === "Trinity Meadows, Lot 9")!;
+    expect(trinity.facts).toMatchObject({ status: "available", priceAmount: 1050, pricePeriod: "month", lotRentMonthly: 0, otherMonthlyFees: 15, otherMonthlyFeesNote: "Trash pickup" });
+    expect(estimatedMonthlyTotal(trinity.facts as Parameters<typeof estimatedMonthlyTotal>[0])).toBe(1065);
+    // The one switched off is off the market.
+    expect(homes.find((home) => home.name === "Prairie View, Lot 31")).toMatchObject({ isActive: false, facts: { status: "off_market" } });
+  });
+});
 
 describe("the admin JSON's facts", () => {
   it("saves every fact given and reads each back as it was sent", async () => {
