@@ -13,7 +13,6 @@ import {
   utilitiesText,
   type HomeFacts,
   type HomeStatus,
-  type ListingType,
 } from "~/models/home-facts";
 
 /**
@@ -105,11 +104,6 @@ export function textReadings(input: SavedTexts, given: { priceAmount?: number | 
   };
 }
 
-/** Rent or sale as the price reads, for a home whose listing type nobody chose. */
-function listingTypeOfKind(kind: "rent" | "sale" | null): ListingType | null {
-  return kind;
-}
-
 /**
  * Every fact column a save of `input` writes over `before` (null: a new home). A body
  * with `facts` replaces them all (a fact left out is none); a body without them, of the
@@ -123,13 +117,14 @@ export function factColumns(input: SavedTexts & Pick<PropertyInput, "isActive" |
   if (!facts) {
     // A listing type of its own (rent to own, owner finance) outlives a new price text.
     const ownType = before?.listingType === "rent_to_own" || before?.listingType === "owner_finance";
-    return { ...common, listingType: ownType ? before!.listingType : listingTypeOfKind(readings.priceKind) };
+    return { ...common, listingType: ownType ? before!.listingType : readings.priceKind };
   }
   const { status: _status, priceAmount: _amount, pricePeriod: _period, bedrooms: _beds, bathrooms: _baths, squareFeet: _sqft, utilitiesIncluded, ...rest } = facts;
   return {
     ...common,
     ...rest,
-    listingType: facts.listingType ?? listingTypeOfKind(readings.priceKind),
+    // Nobody chose one: rent or sale, as the price reads.
+    listingType: facts.listingType ?? readings.priceKind,
     utilitiesIncluded: utilitiesText(utilitiesIncluded),
   };
 }
@@ -138,7 +133,7 @@ export function factColumns(input: SavedTexts & Pick<PropertyInput, "isActive" |
  * The facts as the Edit form holds them: a number that is only the texts' reading is
  * left blank, so that it keeps following the text (as the form's hints say).
  */
-export function factFormValues(row: Property): Omit<HomeFacts, "status"> & { status: HomeStatus } {
+export function factFormValues(row: Property): HomeFacts {
   const facts = factsOf(row);
   const read = textReadings({ ...row, priceAmount: null, priceKind: null });
   return {
