@@ -8,8 +8,8 @@ const SHAREABLE_TYPE = /^(text\/html|application\/json|application\/xml)/;
 /**
  * The answer Remix made for a cacheable URL, prepared for every visitor of its language,
  * or null when it belongs to this request alone: anything but a 200 HTML page, JSON or
- * XML (the sitemap), or one that sets a cookie other than the language cookie of a
- * `?lng=` URL (a flash message, a session). Its body is left unread when it is not shared.
+ * XML (the sitemap), one marked no-store, or one that sets a cookie other than
+ * the language cookie of a `?lng=` URL (a flash message, a session). Its body is left unread when it is not shared.
  */
 export async function prepareShared(
   res: ExpressResponse,
@@ -19,6 +19,9 @@ export async function prepareShared(
 ): Promise<PreparedAnswer | null> {
   if (response.status !== 200 || !response.body) return null;
   if (!SHAREABLE_TYPE.test(response.headers.get("content-type") ?? "")) return null;
+  // One person's page (a staff preview of a home off the market) says so. (Every page is
+  // "private, no-cache" to the browser and proxies, app/entry.server.tsx: ours to share.)
+  if (/\bno-store\b/i.test(response.headers.get("cache-control") ?? "")) return null;
   const cookies = response.headers.getSetCookie();
   const languageCookie = url.searchParams.has("lng") && cookies.length === 1 && setsLanguageCookie(cookies[0]) ? cookies[0] : null;
   if (cookies.length > 0 && !languageCookie) return null;

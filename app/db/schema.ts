@@ -186,7 +186,8 @@ export const visitRequests = sqliteTable(
     homeName: text("home_name").notNull(),
     homeLocation: text("home_location").notNull(),
     times: text("times", { mode: "json" }).$type<number[]>().notNull(),
-    status: text("status", { enum: ["requested", "confirmed", "declined"] }).notNull().default("requested"),
+    /** cancelled: the office called off a confirmed visit (its home left the market). */
+    status: text("status", { enum: ["requested", "confirmed", "declined", "cancelled"] }).notNull().default("requested"),
     confirmedTime: integer("confirmed_time", { mode: "timestamp_ms" }),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     decidedBy: text("decided_by"),

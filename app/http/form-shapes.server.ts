@@ -1,3 +1,4 @@
+import { SAVE_AS_FIELD } from "~/models/home-facts";
 import { z } from "zod";
 import { CONTACT_LIMITS, HONEYPOT_FIELD } from "~/models/contact-fields";
 import { ALERT_FILTER_FIELDS } from "~/models/search-alert-form";
@@ -7,7 +8,7 @@ import { VISIT_CHOICES, visitVisitorSchema } from "~/models/visit-schema";
 import { WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 import { contactEmailSchema } from "~/models/contact-email-form";
 import { faqFormSchema } from "~/models/faq-form";
-import { propertyFormSchema } from "~/models/property-form";
+import { propertyFormSchema, VISITS_TO_CALL_OFF_FIELD } from "~/models/property-form";
 import { textEntrySchema } from "~/models/text-entry-form";
 import { whitelistEmailSchema } from "~/models/whitelist-form";
 import { SEARCH_ALERT_LIMIT_FIELD } from "~/models/search-alert-limit-form";
@@ -70,7 +71,7 @@ export const CONTACT_EMAIL_FORM: FormShape = {
 };
 /** A property's form: its fields, 'Find' for addresses and the address picked, the main image's choice and file. */
 export const PROPERTY_FORM: FormShape = {
-  fields: [...namesOf(propertyFormSchema), FIND_ADDRESS_FIELD, ADDRESS_CHOICE_FIELD, "imageChoice", "file"],
+  fields: [...namesOf(propertyFormSchema), FIND_ADDRESS_FIELD, ADDRESS_CHOICE_FIELD, VISITS_TO_CALL_OFF_FIELD, SAVE_AS_FIELD, "imageChoice", "file"],
   maxBytes: STAFF_TEXT_FORM_BYTES,
 };
 /** The upload dialogs: the file alone (its bytes are streamed under their own cap). */

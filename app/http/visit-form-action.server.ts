@@ -20,9 +20,12 @@ import { visitPath } from "~/paths";
  */
 export async function visitFormAction({ request, params, context }: ActionFunctionArgs) {
   const id = parseId(params.id);
-  if (id === null || !visitableHome(id)) throw new Response("Not Found", { status: 404 });
+  const home = id === null ? undefined : visitableHome(id);
+  if (id === null || !home) throw new Response("Not Found", { status: 404 });
   const form = await readForm(request, VISIT_FORM);
   const values = Object.fromEntries(VISIT_FORM.fields.filter((name) => name !== HONEYPOT_FIELD).map((name) => [name, String(form.get(name) ?? "")]));
+  const pending = () => data<VisitActionData>({ status: "pending", fieldErrors: {}, formError: VISIT_ERRORS.pending, values }, { status: 409 });
+  if (home.status === "pending") return pending();
 
   const fieldErrors: Record<string, string[]> = {};
   const visitor = visitVisitorSchema.safeParse(values);
@@ -63,6 +66,7 @@ export async function visitFormAction({ request, params, context }: ActionFuncti
     honeypot: form.get(HONEYPOT_FIELD),
   });
   if (outcome.kind === "not_found") throw new Response("Not Found", { status: 404 });
+  if (outcome.kind === "pending") return pending();
   if (outcome.kind === "rate_limited") {
     return data<VisitActionData>(
       { status: "rate_limited", fieldErrors: {}, formError: "contact.error.rate_limited", values },

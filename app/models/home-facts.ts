@@ -129,7 +129,9 @@ export type MissingFact = "price" | "listing type" | "beds and baths" | "square 
 /** The Properties tab's filter value for the homes that lack some (?facts=incomplete). */
 export const FACTS_TO_COMPLETE = "incomplete";
 
-export function missingFacts(facts: HomeFacts): MissingFact[] {
+export type FactsToCheck = Pick<HomeFacts, "priceAmount" | "pricePeriod" | "listingType" | "bedrooms" | "bathrooms" | "squareFeet" | "homeType" | "pets" | "status" | "availableOn">;
+
+export function missingFacts(facts: FactsToCheck): MissingFact[] {
   const missing: MissingFact[] = [];
   if (facts.priceAmount === null || facts.pricePeriod === null) missing.push("price");
   if (facts.listingType === null) missing.push("listing type");
@@ -151,4 +153,28 @@ export function pricePeriodOfKind(kind: "rent" | "sale" | null): PricePeriod | n
 export function kindOfPricePeriod(period: PricePeriod | null): "rent" | "sale" | null {
   if (period === null) return null;
   return period === "month" ? "rent" : "sale";
+}
+
+/**
+ * What a good listing still lacks, as the staff form lists it before a save: a photo, its
+ * Spanish (unless a translation service fills it on save), then missingFacts'. Never a
+ * reason to refuse the save.
+ */
+export function listingGaps(listing: { hasPhoto: boolean; hasSpanish: boolean; facts: FactsToCheck }): string[] {
+  return [...(listing.hasPhoto ? [] : ["a photo"]), ...(listing.hasSpanish ? [] : ["Spanish texts"]), ...missingFacts(listing.facts)];
+}
+
+/** The staff form's save buttons (docs/product.md, "Publishing on purpose"): the field the pressed one posts. */
+export const SAVE_AS_FIELD = "saveAs";
+
+/**
+ * The status a form save gives a home: "Publish" puts it on the public site (its chosen
+ * status when that is a public one, else available); "Save as draft" keeps it off (its
+ * chosen status when that is off the market, else off the market); "Update" (a public
+ * home's one button, nothing posted) saves the status chosen.
+ */
+export function statusSavedAs(chosen: HomeStatus, saveAs: unknown): HomeStatus {
+  if (saveAs === "publish") return isPublicStatus(chosen) ? chosen : "available";
+  if (saveAs === "draft") return isPublicStatus(chosen) ? "off_market" : chosen;
+  return chosen;
 }

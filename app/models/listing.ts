@@ -1,5 +1,6 @@
 import type { Language } from "~/utils/locale";
 import type { PriceKind } from "./price";
+import type { ClosedStatus } from "./home-facts";
 import { saysSale } from "./price-words";
 
 /** What the public pages know of a listing: its fields and its photos in order. */
@@ -21,6 +22,13 @@ export type Listing = {
   descriptionSpanish: string | null;
   /** The main image, then the linked media. */
   photos: string[];
+  /**
+   * Where a public home is in its life, when it is not simply available (the key is left
+   * out then: the home page's data stays small): coming soon (from `availableOn`,
+   * YYYY-MM-DD, when staff gave one) or with an application pending.
+   */
+  status?: "coming_soon" | "pending";
+  availableOn?: string;
 };
 
 /**
@@ -86,6 +94,14 @@ export function openDetailsInPlace(id: number, open: (id: number) => void) {
     event.preventDefault();
     open(id);
   };
+}
+
+/** A home that was public and is off the market now: its name, why, and the public homes most like it. */
+export type ClosedHome = { id: number; name: string; status: ClosedStatus; similar: Listing[] };
+
+/** A closed home as a page in `language` shows it (listingIn for each similar home). */
+export function closedHomeIn(home: ClosedHome, language: Language): ClosedHome {
+  return { ...home, similar: home.similar.map((listing) => listingIn(listing, language)) };
 }
 
 /** The home a contact message asks about ('Ask about this home'). */

@@ -1,13 +1,28 @@
-import type { Inquiry, Listing } from "~/models/listing";
+import type { ClosedHome, Inquiry, Listing } from "~/models/listing";
 import type { Media, Property } from "~/db/schema";
-import { publicFacts, type PublicHomeFacts } from "~/models/home-facts";
+import { isPublicStatus, publicFacts, type PublicHomeFacts } from "~/models/home-facts";
+import { formatIsoDate } from "~/utils/dates";
+import { similarPublicHomes } from "./similar-homes.server";
 import { factsOf } from "~/models/home-facts.server";
 import { listPropertyMedia, mediaByProperty } from "./media.server";
 import type { BrowseQuery } from "~/models/browse-query";
-import { browseActiveProperties, countActiveProperties, getActiveProperty, listActiveProperties } from "./properties.server";
+import { browseActiveProperties, countActiveProperties, getActiveProperty, getProperty, listActiveProperties } from "./properties.server";
+
+/**
+ * What the public is told of where a home is in its life (docs/product.md, "A home's
+ * life"): a coming-soon home says from when until that day (in the office's calendar)
+ * comes, and takes no applications until then; a pending home says so. Nothing is said
+ * of an available home.
+ */
+function lifeOf(property: Property, today: string): Pick<Listing, "status" | "availableOn"> & { applicationsOpen: boolean } {
+  if (property.status === "pending") return { status: "pending", applicationsOpen: true };
+  if (property.status !== "coming_soon" || (property.availableOn !== null && property.availableOn <= today)) return { applicationsOpen: true };
+  return { status: "coming_soon", ...(property.availableOn ? { availableOn: property.availableOn } : {}), applicationsOpen: false };
+}
 
 /** The public view of a listing: its fields, the main image first, then its linked media in their order. */
-export function toListing(property: Property, linked: Media[]): Listing {
+export function toListing(property: Property, linked: Media[], today = formatIsoDate()): Listing {
+  const { applicationsOpen, ...life } = lifeOf(property, today);
   return {
     id: property.id,
     name: property.name,
@@ -17,7 +32,7 @@ export function toListing(property: Property, linked: Media[]): Listing {
     price: property.price,
     priceSpanish: property.priceSpanish,
     priceKind: property.priceKind,
-    applicationUrl: property.applicationUrl,
+    applicationUrl: applicationsOpen ? property.applicationUrl : null,
     beds: property.beds,
     baths: property.baths,
     sqft: property.sqft,
@@ -25,13 +40,15 @@ export function toListing(property: Property, linked: Media[]): Listing {
     descriptionSpanish: property.descriptionSpanish,
     // A file once: a linked photo that is also the main image is shown as the main image only.
     photos: [...new Set([property.imageUrl, ...linked.map((item) => item.filePath)].filter(Boolean))],
+    ...life,
   };
 }
 
 /** Listings of these properties, with their media read in one query. */
 export function listingsOf(properties: Property[]): Listing[] {
   const media = mediaByProperty(properties.map((property) => property.id));
-  return properties.map((property) => toListing(property, media.get(property.id) ?? []));
+  const today = formatIsoDate();
+  return properties.map((property) => toListing(property, media.get(property.id) ?? [], today));
 }
 
 /**
@@ -60,15 +77,45 @@ export function publicListing(id: number): (Listing & { facts: PublicHomeFacts }
 }
 
 /** A home's own page: its listing and what search engines are told of it besides. */
-export function publicListingPage(id: number) {
-  const property = getActiveProperty(id);
-  if (!property) return undefined;
+function listingPageOf(property: Property) {
   return {
-    listing: toListing(property, listPropertyMedia(id)),
+    listing: toListing(property, listPropertyMedia(property.id)),
     priceAmount: property.priceAmount,
     priceKind: property.priceKind,
     createdAt: property.createdAt,
   };
+}
+
+export type ListingPage = ReturnType<typeof listingPageOf>;
+
+/**
+ * What /properties/{id} shows (docs/product.md, "A home's life"): a public home's page;
+ * for a home off the market, its page as a preview to signed-in staff (`preview` says
+ * whether the asker is staff, asked only then), else, when it was once public, the
+ * closed home (410); nothing for a home never public or unknown (404).
+ */
+export async function homePage(
+  id: number,
+  preview: () => Promise<boolean>,
+): Promise<{ kind: "listed"; page: ListingPage } | { kind: "preview"; page: ListingPage } | { kind: "closed"; home: ClosedHome } | undefined> {
+  const property = getProperty(id);
+  if (!property) return undefined;
+  if (property.isActive) return { kind: "listed", page: listingPageOf(property) };
+  if (await preview()) return { kind: "preview", page: listingPageOf(property) };
+  const closed = closedHome(property);
+  return closed ? { kind: "closed", home: closed } : undefined;
+}
+
+/** A home off the market that was once public, as its old links show it; undefined for any other. */
+export function closedHome(property: Property): ClosedHome | undefined {
+  if (isPublicStatus(property.status) || !property.firstPublishedAt) return undefined;
+  return { id: property.id, name: property.name, status: property.status, similar: listingsOf(similarPublicHomes(property)) };
+}
+
+/** The closed home with this id (a visit link's page), if it is one. */
+export function closedHomeOf(id: number): ClosedHome | undefined {
+  const property = getProperty(id);
+  return property ? closedHome(property) : undefined;
 }
 
 /** The home an 'Ask about this home' form names, if it is listed. */

@@ -1,3 +1,4 @@
+import type { PublicStatus } from "~/models/home-facts";
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { contactMessages, properties, type ContactMessage } from "~/db/schema";
@@ -215,15 +216,17 @@ export function subjectLabel(subject: string): string {
 }
 
 /** The home a message asks about, as the office's mail names it. */
-export type InquiryHome = { id: number; name: string; location: string; url: string };
+/** A public home a message names; `status` says where it is in its life (a pending one takes no visit requests). */
+export type InquiryHome = { id: number; name: string; location: string; url: string; status: PublicStatus };
 
 export function inquiryHome(propertyId: number, reader: Pick<ReturnType<typeof db>, "select">): InquiryHome | undefined {
   const home = reader
-    .select({ id: properties.id, name: properties.name, location: properties.location })
+    .select({ id: properties.id, name: properties.name, location: properties.location, status: properties.status })
     .from(properties)
     .where(and(eq(properties.id, propertyId), eq(properties.isActive, true)))
     .get();
-  return home ? { ...home, url: `${config().appUrl}/properties/${home.id}` } : undefined;
+  // An active home's status is a public one (the triggers of migration 0013 keep them so).
+  return home ? { ...home, status: home.status as PublicStatus, url: `${config().appUrl}/properties/${home.id}` } : undefined;
 }
 
 /**

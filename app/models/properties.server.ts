@@ -18,6 +18,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { factColumns, factFormValues, factsOf, incompleteFactsSql, textReadings } from "~/models/home-facts.server";
 import { FACT_LIMITS, publicFacts } from "~/models/home-facts";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { callOffVisits, isClosing } from "~/models/closing-visits.server";
 
 // Listings appear in the order they were added.
 const listingOrder = [asc(properties.createdAt), asc(properties.id)];
@@ -313,7 +314,8 @@ function noteForSearchAlerts(before: Property | null, after: Property, tx: Param
   if (reason) queueAlertCheck(after.id, reason, tx);
 }
 
-export type SavedProperty = { property: Property; translation: TranslationStatus };
+/** `visitsCalledOff`: the confirmed visits still to come that the save called off (the home left the market). */
+export type SavedProperty = { property: Property; translation: TranslationStatus; visitsCalledOff: number };
 
 /**
  * Adds a property, its blank Spanish translated first; `actor` (an admin's e-mail) is
@@ -331,7 +333,7 @@ export async function createProperty(input: PropertyInput, actor: string): Promi
     noteForSearchAlerts(null, row, tx);
     return row;
   });
-  return { property, translation };
+  return { property, translation, visitsCalledOff: 0 };
 }
 
 /** Replaces every field (blank Spanish translated first); undefined when the property does not exist (any more). */
@@ -339,7 +341,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
   // Nothing is translated for a property that does not exist.
   if (!getProperty(id)) return undefined;
   const { values, translation } = await fillSpanish(input);
-  const property = writeTransaction((tx) => {
+  const saved = writeTransaction((tx) => {
     // Read again: it may have been deleted or changed while the translation was made.
     const before = tx.select().from(properties).where(eq(properties.id, id)).get();
     if (!before) return undefined;
@@ -351,9 +353,10 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
       .get();
     recordAudit({ actor, entity: "property", entityId: id, action: "update", summary: summarizeChanges(before, row, LOGGED_FIELDS) }, tx);
     noteForSearchAlerts(before, row, tx);
-    return row;
+    const visitsCalledOff = isClosing(before.status, row.status) ? callOffVisits(id, row.status, actor, tx) : 0;
+    return { row, visitsCalledOff };
   });
-  return property && { property, translation };
+  return saved && { property: saved.row, translation, visitsCalledOff: saved.visitsCalledOff };
 }
 
 /**

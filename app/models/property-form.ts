@@ -129,7 +129,16 @@ export const propertyFormSchema = propertyFields
  * What the Add and Edit actions answer when the server refuses the form (400, with
  * `error`), or to 'Find' without JavaScript (200, with the addresses found).
  */
-export type PropertyActionData = { result: SubmissionResult<string[]>; error?: string; addressSearch?: AddressFindResult };
+export type PropertyActionData = {
+  result: SubmissionResult<string[]>;
+  error?: string;
+  addressSearch?: AddressFindResult;
+  /** The save would call off this many confirmed visits: said first, and posted back (VISITS_TO_CALL_OFF_FIELD) to go ahead. */
+  visitsToCallOff?: number;
+};
+
+/** The Edit form's answer to the warning: the count of visits it was told of, so a new visit since is told too. */
+export const VISITS_TO_CALL_OFF_FIELD = "visitsToCallOff";
 
 /** Parses the Add and Edit form with its schema: its status says whether the home is shown. */
 export function parsePropertyForm(formData: FormData) {

@@ -8,6 +8,8 @@ import { spanishSaveNote, type SpanishStatus, type TranslationStatus } from "./s
 export const PROPERTY_MESSAGES = {
   created: "Property created successfully",
   updated: "Property updated successfully",
+  savedAsDraft: "Property saved as a draft: only staff can see it",
+  published: "Property published: it is on the public site",
   deleted: "Property deleted successfully",
   createFailed: "Failed to create property",
   updateFailed: "Failed to update property",
@@ -32,6 +34,18 @@ export const PROPERTY_MESSAGES = {
   imageNotRecorded: "This image is not in the media library: upload it there first (or with this form), or choose one from the library.",
 } as const;
 
+const visits = (count: number) => (count === 1 ? "1 upcoming confirmed visit" : `${count} upcoming confirmed visits`);
+
+/** Said before a save takes a home with visits still to come off the market: staff save again to go ahead. */
+export function visitsToCallOffWarning(count: number): string {
+  return `This home has ${visits(count)}. Saving it as rented, sold or off the market calls ${count === 1 ? "it" : "them"} off, and each visitor gets a polite e-mail in their language. Save again to go ahead.`;
+}
+
+/** Said after such a save. */
+export function visitsCalledOffNote(count: number): string | null {
+  return count ? `${count === 1 ? "1 confirmed visit was" : `${count} confirmed visits were`} called off; each visitor was e-mailed` : null;
+}
+
 /** What the toast after a save says of the home's Spanish left to do. */
 export function propertySpanishNote(status: SpanishStatus, translation: TranslationStatus): string | null {
   return spanishSaveNote(status, translation, {
@@ -45,4 +59,14 @@ export function propertySpanishNote(status: SpanishStatus, translation: Translat
 export function mediaLinkNotFound(kind: "property_not_found" | "media_not_found" | "not_linked"): string {
   if (kind === "property_not_found") return PROPERTY_MESSAGES.notFound;
   return kind === "media_not_found" ? PROPERTY_MESSAGES.mediaNotFound : PROPERTY_MESSAGES.mediaNotLinked;
+}
+
+/**
+ * What the toast says a form save did: a draft kept off the site, a draft published, a
+ * new home created on the site, a public home updated.
+ */
+export function savedMessage(saved: { isActive: boolean }, before: { isActive: boolean } | null): string {
+  if (!saved.isActive && !before?.isActive) return PROPERTY_MESSAGES.savedAsDraft;
+  if (!before) return PROPERTY_MESSAGES.created;
+  return before.isActive ? PROPERTY_MESSAGES.updated : PROPERTY_MESSAGES.published;
 }

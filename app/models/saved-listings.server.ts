@@ -1,4 +1,5 @@
 import type { Listing } from "~/models/listing";
+import { isPublicStatus, type ClosedStatus } from "~/models/home-facts";
 import { listingsOf } from "./listings.server";
 import { getPropertiesByIds } from "./properties.server";
 
@@ -8,7 +9,7 @@ import { getPropertiesByIds } from "./properties.server";
  * the public must not read ("owner in foreclosure, do not list"), and anyone can put any
  * number in a list's URL.
  */
-export type UnavailableHome = { id: number; name: string | null };
+export type UnavailableHome = { id: number; name: string | null; status?: ClosedStatus };
 
 /**
  * The homes of a visitor's list (their saved homes, a shared link, a comparison), in the
@@ -22,7 +23,8 @@ export function savedListings(ids: number[]): { listings: Listing[]; unavailable
     .filter((id) => found.get(id)?.isActive !== true)
     .map((id) => {
       const home = found.get(id);
-      return { id, name: home?.firstPublishedAt ? home.name : null };
+      // Named, it says why as its page does: rented, sold, or no longer available.
+      return home?.firstPublishedAt && !isPublicStatus(home.status) ? { id, name: home.name, status: home.status } : { id, name: null };
     });
   return { listings, unavailable };
 }

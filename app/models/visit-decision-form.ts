@@ -18,7 +18,7 @@ export const OTHER_TIME = "other";
 
 /** What a Messages tab card shows of a visit request: times as ISO (the radio's value) and in words. */
 export type VisitCardItem = {
-  status: "requested" | "confirmed" | "declined";
+  status: "requested" | "confirmed" | "declined" | "cancelled";
   times: { value: string; label: string }[];
   confirmed: string | null;
   decided: { by: string; on: string } | null;

@@ -8,11 +8,13 @@ import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
 import { createTranslate } from "~/utils/translate";
+import type { ClosedStatus } from "~/models/home-facts";
 
 /**
  * The visit requests' mails, their texts from the dictionary (visit.mail.*): the office's
  * notice (English, like the other office mails) and the visitor's three (their
- * language): request received, visit confirmed (with visit.ics), visit declined.
+ * language): request received, visit confirmed (with visit.ics), visit declined, and
+ * visit called off when its home leaves the market.
  */
 
 type Visit = { message: ContactMessage; visit: VisitRequest };
@@ -156,4 +158,27 @@ export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting)
     ],
   });
   return { to: message.email, subject: t("visit.mail.declined.subject", undefined, { home }), ...body };
+}
+
+/**
+ * To the visitor when their confirmed visit is called off because the home left the
+ * market: why (rented, sold, no longer available), sorry, and the home's page, which
+ * offers the homes most like it.
+ */
+export function visitCancelledMail({ message, visit }: Visit, status: ClosedStatus, greeting: Greeting): OutgoingMail {
+  const language = languageOf(message);
+  const t = translatorFor(language);
+  const { home } = homeOf(visit);
+  const time = visit.confirmedTime ? visitTimeLabel(visit.confirmedTime.getTime(), language) : "";
+  const homeUrl = message.propertyId === null ? `${config().appUrl}/properties` : `${config().appUrl}/properties/${message.propertyId}`;
+  const body = paragraphsMail({
+    paragraphs: [
+      greetingOf(t, message, greeting),
+      t(`visit.mail.cancelled.${status}`, undefined, { home, time }),
+      t("visit.mail.cancelled.similar", undefined, { url: homeUrl }),
+      t("visit.mail.cancelled.next", undefined, { phone: officePhone(language) }),
+      t("visit.mail.signature"),
+    ],
+  });
+  return { to: message.email, subject: t("visit.mail.cancelled.subject", undefined, { home }), ...body };
 }

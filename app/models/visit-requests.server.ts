@@ -31,7 +31,10 @@ export const VISIT_SUBJECT = "visit-request";
 
 export type VisitWithMessage = { message: ContactMessage; visit: VisitRequest };
 
-/** The home a visitor may ask to see: an active one, as an inquiry about it names it. */
+/**
+ * The public home a visit may be asked for, as an inquiry about it names it; its
+ * `status` pending means an application is pending, and it takes no new visit requests.
+ */
 export function visitableHome(propertyId: number) {
   return inquiryHome(propertyId, db());
 }
@@ -52,7 +55,8 @@ export function visitTimeErrors(times: (number | null)[], hours: VisitingHours =
 export type VisitOutcome =
   | { kind: "stored"; request: VisitWithMessage | null; id: number }
   | { kind: "rate_limited"; retryAfterSeconds: number }
-  | { kind: "not_found" };
+  | { kind: "not_found" }
+  | { kind: "pending" };
 
 /**
  * Stores a request whose fields and times are already checked. The per-IP limit is the
@@ -91,7 +95,9 @@ export async function submitVisitRequest(input: {
   if (!acknowledge) log.info("visit: the inbox had its visit mails for the day, request stored without the visitor's mail", clientFields(input.clientIp));
   const stored = writeTransaction((tx) => {
     const home = inquiryHome(input.propertyId, tx);
-    if (!home) return null;
+    // Read again in the write: the home may have left the list, or taken an application, since the page.
+    if (!home) return "not_found" as const;
+    if (home.status === "pending") return "pending" as const;
     const message = insertContactMessage(tx, {
       firstName: input.visitor.firstName,
       lastName: input.visitor.lastName,
@@ -112,7 +118,7 @@ export async function submitVisitRequest(input: {
     if (acknowledge) queueMail(visitReceivedMail(request, { greetByName: hasConfirmedMailbox(inbox, tx) }), tx);
     return request;
   });
-  return stored ? { kind: "stored", request: stored, id: stored.message.id } : { kind: "not_found" };
+  return typeof stored === "string" ? { kind: stored } : { kind: "stored", request: stored, id: stored.message.id };
 }
 
 /** A request as the JSON calls answer it. */

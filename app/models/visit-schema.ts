@@ -20,6 +20,7 @@ export const VISIT_ERRORS = {
   timeRepeated: "visit.error.time_repeated",
   tooManyTimes: "visit.error.too_many_times",
   language: "visit.error.language",
+  pending: "visit.error.pending",
 } as const;
 
 /** The visitor and their message, shared by the form and the JSON call. */
@@ -52,7 +53,7 @@ export const VISIT_CHOICES = Array.from({ length: MAX_VISIT_TIMES }, (_, index) 
 
 /** What the visit page's action answers when it does not redirect. */
 export type VisitActionData = {
-  status: "invalid" | "rate_limited" | "failed";
+  status: "invalid" | "rate_limited" | "failed" | "pending";
   /** Dictionary keys per field (firstName ... time1..time3) and for the form. */
   fieldErrors: Record<string, string[]>;
   formError?: string;

@@ -9,7 +9,7 @@ import { requireAdmin } from "~/auth/admin-guard.server";
 import { parseId } from "~/http/params";
 import type { PropertyActionData } from "~/models/property-form";
 import { IMAGE_CHOICES } from "~/http/property-image-form.server";
-import { PROPERTY_MESSAGES, propertySpanishNote } from "~/models/property-messages";
+import { PROPERTY_MESSAGES, propertySpanishNote, savedMessage, visitsCalledOffNote } from "~/models/property-messages";
 import { redirectWithToast } from "~/http/toast.server";
 import { propertiesTabUrl } from "~/http/property-tab";
 import { PROPERTIES_PATH } from "~/paths";
@@ -28,6 +28,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
       spanishStored: storedSpanish(property),
       imageChoices: recentMediaImages(IMAGE_CHOICES),
       machineTranslation: machineTranslationIsSetUp(),
+      publicHome: property.isActive,
     },
     { headers: NO_STORE },
   );
@@ -38,16 +39,16 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   const current = id === null ? undefined : getProperty(id);
   if (id === null || !current) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  const post = await readPropertyFormPost(request, admin.email, PROPERTY_MESSAGES.updateFailed, current.imageUrl);
+  const post = await readPropertyFormPost(request, admin.email, PROPERTY_MESSAGES.updateFailed, current);
   if ("answer" in post) return post.answer;
   const saved = await updateProperty(id, post.property, admin.email);
   if (!saved) return redirectWithToast(propertiesTabUrl(request), FAILED_TOAST);
-  const note = propertySpanishNote(propertySpanishStatus(saved.property), saved.translation);
-  return redirectWithToast(propertiesTabUrl(request), savedToast(PROPERTY_MESSAGES.updated, note));
+  const note = [visitsCalledOffNote(saved.visitsCalledOff), propertySpanishNote(propertySpanishStatus(saved.property), saved.translation)].filter(Boolean).join(". ") || null;
+  return redirectWithToast(propertiesTabUrl(request), savedToast(savedMessage(saved.property, current), note));
 }
 
 export default function EditProperty() {
-  const { property, spanishStored, imageChoices, machineTranslation } = useLoaderData<typeof loader>();
+  const { property, spanishStored, imageChoices, machineTranslation, publicHome } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>() as PropertyActionData | undefined;
   const { search } = useLocation();
   return (
@@ -58,11 +59,10 @@ export default function EditProperty() {
       backTo={`${PROPERTIES_PATH}${search}`}
       defaultValue={property}
       data={data}
-      submitLabel="Update Property"
+      publicHome={publicHome}
       imageChoices={imageChoices}
       spanishStored={spanishStored}
       machineTranslation={machineTranslation}
-      pendingLabel="Updating..."
     />
   );
 }

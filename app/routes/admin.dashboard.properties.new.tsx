@@ -8,7 +8,7 @@ import { readPropertyFormPost } from "~/http/property-form-post.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import type { PropertyActionData } from "~/models/property-form";
 import { IMAGE_CHOICES } from "~/http/property-image-form.server";
-import { PROPERTY_MESSAGES, propertySpanishNote } from "~/models/property-messages";
+import { PROPERTY_MESSAGES, propertySpanishNote, savedMessage } from "~/models/property-messages";
 import { redirectWithToast } from "~/http/toast.server";
 import { PROPERTIES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
@@ -24,7 +24,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if ("answer" in post) return post.answer;
   const { property, translation } = await createProperty(post.property, admin.email);
   // The list is newest first: its first page shows the new property.
-  return redirectWithToast(PROPERTIES_PATH, savedToast(PROPERTY_MESSAGES.created, propertySpanishNote(propertySpanishStatus(property), translation)));
+  return redirectWithToast(PROPERTIES_PATH, savedToast(savedMessage(property, null), propertySpanishNote(propertySpanishStatus(property), translation)));
 }
 
 export default function AddProperty() {
@@ -39,10 +39,9 @@ export default function AddProperty() {
       backTo={`${PROPERTIES_PATH}${search}`}
       defaultValue={{ facts: { status: "available" } }}
       data={data}
-      submitLabel="Create Property"
+      publicHome={false}
       imageChoices={imageChoices}
       machineTranslation={machineTranslation}
-      pendingLabel="Creating..."
     />
   );
 }

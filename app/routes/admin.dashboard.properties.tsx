@@ -11,7 +11,7 @@ import { propertiesTabUrl } from "~/http/property-tab";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { hrefWith } from "~/utils/paging";
 import { parseId } from "~/http/params";
-import { PROPERTIES_PATH } from "~/paths";
+import { PROPERTIES_PATH, propertyPath } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 import { STATUS_LABELS } from "~/components/admin/home-fact-labels";
 import { FACTS_TO_COMPLETE } from "~/models/home-facts";
@@ -161,6 +161,11 @@ export default function PropertiesTab() {
                       </Link>
                     ))}
                   </div>
+                  {/* A home off the market opens as a preview for staff (and 404 or 410 for the public). */}
+                  <a href={propertyPath(card.id)} className="mt-3 inline-flex min-h-10 items-center text-sm font-semibold text-brand-700 underline hover:text-brand-800">
+                    {card.isActive ? "View on the site" : "Preview the page"}
+                    <span className="sr-only">{`: ${card.name}`}</span>
+                  </a>
                 </div>
               </article>
             </li>

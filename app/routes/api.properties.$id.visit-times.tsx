@@ -9,12 +9,15 @@ import { visitingHours } from "~/models/visiting-hours.server";
 /**
  * GET /api/properties/{id}/visit-times: the times a visitor may ask to see this home, as
  * ISO 8601 date-times with the office's offset (America/Chicago), from tomorrow up to 21
- * days ahead within the visiting hours; 404 for a home that is not listed. Not cached:
+ * days ahead within the visiting hours; 404 for a home that is not listed, 409 for one
+ * with an application pending (it takes no visits). Not cached:
  * the list moves with the clock and the setting.
  */
 export function loader({ params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
-  if (id === null || !visitableHome(id)) return Response.json({ error: "Property not found" }, { status: 404, headers: NO_STORE });
+  const home = id === null ? undefined : visitableHome(id);
+  if (id === null || !home) return Response.json({ error: "Property not found" }, { status: 404, headers: NO_STORE });
+  if (home.status === "pending") return Response.json({ error: "An application is pending for this home: it takes no new visit requests." }, { status: 409, headers: NO_STORE });
   const hours = visitingHours();
   return Response.json({ timeZone: VISIT_TIME_ZONE, times: visitSlots(hours).map(visitTimeIso) }, { headers: NO_STORE });
 }

@@ -5,7 +5,7 @@ import { parseId } from "~/http/params";
 import { getTranslator, translatorFor } from "~/i18n/i18n.server";
 import { isLanguage } from "~/utils/locale";
 import { HONEYPOT_FIELD } from "~/models/contact-fields";
-import { visitJsonSchema } from "~/models/visit-schema";
+import { VISIT_ERRORS, visitJsonSchema } from "~/models/visit-schema";
 import { submitVisitRequest, visitableHome, visitJson, visitTimeErrors } from "~/models/visit-requests.server";
 import { parseOffsetDateTime } from "~/models/visiting-hours";
 import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
@@ -15,18 +15,21 @@ import { clientIpOf } from "~/utils/client-network.server";
  * POST /api/properties/{id}/visits with JSON {firstName, lastName, email, phone?, times
  * (1-3 ISO 8601 date-times with offset), message?, language}: a visit request, as the
  * visit form makes it (docs/product.md §7). 201 with the stored request; 400 with
- * {error, fieldErrors} like POST /api/contact; 404 for a home that is not listed; 429.
+ * {error, fieldErrors} like POST /api/contact; 404 for a home that is not listed; 409 for
+ * one with an application pending (it takes no new visit requests); 429.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   if (request.method !== "POST") return methodNotAllowed("POST");
   const requested = await getTranslator(request);
   let { t } = requested;
   const id = parseId(params.id);
-  if (id === null || !visitableHome(id)) return json({ error: t("visit.error.not_found", "This home is not available.") }, { status: 404 });
-
+  const home = id === null ? undefined : visitableHome(id);
+  if (id === null || !home) return json({ error: t("visit.error.not_found", "This home is not available.") }, { status: 404 });
   const body = await readJsonObject(request);
   // The visitor's language, when the body names it, is the language of the answer too.
   if (body && isLanguage(body.language)) t = translatorFor(body.language);
+  const pending = () => json({ error: t(VISIT_ERRORS.pending) }, { status: 409 });
+  if (home.status === "pending") return pending();
   if (!body) return json({ error: t("api.error.json_object_required", "The request body must be a JSON object.") }, { status: 400 });
   const parsed = visitJsonSchema.safeParse(body);
   const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error, t);
@@ -51,6 +54,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   });
   if (outcome.kind === "rate_limited") return tooManyRequests(outcome.retryAfterSeconds, t("contact.error.rate_limited"));
   if (outcome.kind === "not_found") return json({ error: t("visit.error.not_found", "This home is not available.") }, { status: 404 });
+  if (outcome.kind === "pending") return pending();
   // A dropped (honeypot) request answers like a stored one.
   const answer = outcome.request
     ? visitJson(outcome.request)

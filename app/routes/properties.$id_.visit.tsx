@@ -6,7 +6,10 @@ import { pageHead } from "~/document/seo.server";
 import { parseId } from "~/http/params";
 import { visitFormAction } from "~/http/visit-form-action.server";
 import { useT } from "~/i18n/use-t";
-import type { VisitActionData } from "~/models/visit-schema";
+import { VISIT_ERRORS, type VisitActionData } from "~/models/visit-schema";
+import { ClosedHomeArticle } from "~/components/property/closed-home";
+import { closedHomeOf } from "~/models/listings.server";
+import { closedHomeIn } from "~/models/listing";
 import { visitableHome } from "~/models/visit-requests.server";
 import { visitFormChoices } from "~/models/visiting-hours";
 import { visitingHours } from "~/models/visiting-hours.server";
@@ -21,10 +24,16 @@ import { Icon } from "~/components/ui/icon";
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const id = parseId(params.id);
   const home = id === null ? undefined : visitableHome(id);
-  if (!home) throw new Response("Not Found", { status: 404 });
+  if (!home) {
+    // A home off the market since the link was given says so, as its own page does.
+    const closed = id === null ? undefined : closedHomeOf(id);
+    if (!closed) throw new Response("Not Found", { status: 404 });
+    const head = await pageHead(request, { path: visitPath(closed.id) });
+    return data({ kind: "closed" as const, closed: closedHomeIn(closed, head.language), head }, { status: 410 });
+  }
   const head = await pageHead(request, { path: visitPath(home.id) });
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return data({ home, head, sent, choices: visitFormChoices(visitingHours(), head.language) });
+  return data({ kind: "visitable" as const, home, head, sent, choices: visitFormChoices(visitingHours(), head.language) });
 }
 
 export const action = (args: ActionFunctionArgs) => visitFormAction(args);
@@ -33,13 +42,18 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const noindex = { name: "robots", content: "noindex" };
   if (!data) return [{ title: rootText(matches, "notfound.meta_title", "Page Not Found") }, noindex];
   const site = rootText(matches, "site.name", "Lone Star Home Management");
+  if (data.kind === "closed") return [{ title: `${data.closed.name} | ${rootText(matches, `home.closed.${data.closed.status}`, "")} | ${site}` }, noindex];
   const title = `${rootText(matches, "visit.page.meta_title", "Schedule a visit to {{home}}").replace("{{home}}", data.home.name)} | ${site}`;
   const description = `${data.home.name}, ${data.home.location}. ${rootText(matches, "visit.page.intro", "")}`.slice(0, 300);
   return [...pageMeta({ title, description, siteName: site, head: data.head }), noindex];
 };
 
 export default function VisitPage() {
-  const { home, head, sent, choices } = useLoaderData<typeof loader>();
+  const page = useLoaderData<typeof loader>();
+  return page.kind === "closed" ? <ClosedHomeArticle home={page.closed} /> : <VisitArticle {...page} />;
+}
+
+function VisitArticle({ home, head, sent, choices }: Extract<ReturnType<typeof useLoaderData<typeof loader>>, { kind: "visitable" }>) {
   const result = useActionData<VisitActionData>();
   const { t } = useT();
   return (
@@ -59,6 +73,8 @@ export default function VisitPage() {
           <h2 className="text-xl font-semibold text-green-900">{t("visit.success.title", "Visit requested!")}</h2>
           <p className="mt-2 text-green-900">{t("visit.success.text")}</p>
         </div>
+      ) : home.status === "pending" ? (
+        <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950">{t(VISIT_ERRORS.pending)}</p>
       ) : (
         <>
           <p className="mt-3 text-slate-700">{t("visit.page.intro")}</p>

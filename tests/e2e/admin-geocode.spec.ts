@@ -125,7 +125,7 @@ test("Add New Property: Location suggests addresses and choosing one fills the c
       await expect(longitude).toHaveValue("-97.3343");
 
       await fillTheRest(field, name);
-      await dialog.getByRole("button", { name: "Create Property" }).click();
+      await dialog.getByRole("button", { name: "Publish", exact: true }).click();
     } else {
       await expect(dialog.getByRole("combobox", { name: "Location", exact: true })).toHaveCount(0);
       await fillTheRest(field, name);
@@ -158,7 +158,7 @@ test("Add New Property: Location suggests addresses and choosing one fills the c
 
       // The choice goes with the form and replaces what was typed.
       await dialog.getByRole("radio", { name: /^Waco, TX\b/ }).check();
-      await dialog.getByRole("button", { name: "Create Property" }).click();
+      await dialog.getByRole("button", { name: "Publish", exact: true }).click();
     }
 
     await expectCreated(page, name);
@@ -200,8 +200,9 @@ test("Edit Property: an address chosen replaces the location and coordinates, ot
       await dialog.getByRole("radio", { name: /^San Antonio, TX/ }).check();
     }
     await expect(dialog.getByLabel("Price", { exact: true })).toHaveValue("$900/month");
-    await dialog.getByRole("button", { name: "Update Property" }).click();
-    await expect(page.getByText("Property updated successfully").first()).toBeVisible();
+    // A draft: saved as one, it stays off the public site.
+    await dialog.getByRole("button", { name: "Save as draft", exact: true }).click();
+    await expect(page.getByText("Property saved as a draft: only staff can see it").first()).toBeVisible();
     const saved = savedProperty(name)!;
     expect(saved.location).toBe("San Antonio, TX");
     expect(saved.latitude).toBeCloseTo(29.46, 0);

@@ -150,7 +150,7 @@ test("Properties: add (refused, then saved), see it public, take it off the mark
     await field("Square Feet").fill("1200-1400");
     await field("Description").fill("A bright home on a quiet court with a big back yard.");
     await field("Description (Spanish)").fill("Una casa luminosa en una calle tranquila con un patio grande.");
-    await dialog.getByRole("button", { name: "Create Property" }).click();
+    await dialog.getByRole("button", { name: "Publish", exact: true }).click();
     // Refused in place, next to its field, and nothing saved.
     await expect(dialog.getByText("Latitude must be between -90 and 90")).toBeVisible();
     await expect(field("Latitude")).toHaveAttribute("aria-invalid", "true");
@@ -158,7 +158,7 @@ test("Properties: add (refused, then saved), see it public, take it off the mark
     await expect(field("Name")).toHaveValue(name);
 
     await field("Latitude").fill("32.93");
-    await dialog.getByRole("button", { name: "Create Property" }).click();
+    await dialog.getByRole("button", { name: "Publish", exact: true }).click();
     await expectNotice(page, "Property created successfully");
     await expect(dialog).toHaveCount(0);
     await expect(page).toHaveURL(new RegExp(`${TAB}$`));
@@ -183,12 +183,14 @@ test("Properties: add (refused, then saved), see it public, take it off the mark
     const status = edit.getByRole("combobox", { name: "Status" });
     await expect(status).toHaveValue("available");
     await status.selectOption("off_market");
-    await edit.getByRole("button", { name: "Update Property" }).click();
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
     await expectNotice(page, "Property updated successfully");
     await expect(edit).toHaveCount(0);
     await expect(created.getByText("Off the market", { exact: true })).toBeVisible();
     await expect(created).toContainText("$1,125/month");
-    expect((await visitor.goto(`/properties/${id}`))?.status()).toBe(404);
+    // Public once, its address says it is no longer available.
+    expect((await visitor.goto(`/properties/${id}`))?.status()).toBe(410);
+    await expect(visitor.getByText("This home is no longer available", { exact: true })).toBeVisible();
     await openPage(visitor, "/?all=1&lng=en", javaScriptEnabled);
     await expect(visitor.getByRole("heading", { name: "Available Homes", exact: true })).toBeVisible();
     await expect(visitor.getByRole("heading", { name })).toHaveCount(0);
@@ -236,13 +238,13 @@ test("Properties: the price's amount and period are read from its text, and a co
     await edit.getByRole("textbox", { name: "Price", exact: true }).fill("Call for price");
     if (javaScriptEnabled) await expect(edit.getByText("Leave blank to read it from the price: the price text names no amount.", { exact: false })).toBeVisible();
     await amount.fill("abc");
-    await edit.getByRole("button", { name: "Update Property" }).click();
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
     await expect(edit.getByText("Price amount must be whole dollars from 0 to 100,000,000")).toBeVisible();
     expect(stored()).toEqual({ amount: null, kind: null });
 
     await amount.fill("$1,050");
     await kind.selectOption("month");
-    await edit.getByRole("button", { name: "Update Property" }).click();
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
     await expectNotice(page, "Property updated successfully");
     expect(stored()).toEqual({ amount: 1050, kind: "rent" });
 
@@ -253,7 +255,7 @@ test("Properties: the price's amount and period are read from its text, and a co
     await edit.getByRole("textbox", { name: "Price", exact: true }).fill("$74,500");
     await amount.fill("");
     await kind.selectOption("");
-    await edit.getByRole("button", { name: "Update Property" }).click();
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
     await expectNotice(page, "Property updated successfully");
     expect(stored()).toEqual({ amount: 74500, kind: "sale" });
   } finally {
@@ -472,14 +474,14 @@ test("Properties: a home's facts, in their groups, refused out of range and kept
     const availability = edit.getByRole("group", { name: "Availability" });
     await availability.getByRole("combobox", { name: "Status" }).selectOption("coming_soon");
     await availability.getByLabel("Available on").fill("2027-03-01");
-    await edit.getByRole("button", { name: "Update Property" }).click();
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
     // Refused beside its field; nothing saved.
     await expect(edit.getByText("Deposit must be whole dollars from 0 to 1,000,000")).toBeVisible();
     await expect(costs.getByRole("textbox", { name: "Deposit" })).toHaveAttribute("aria-invalid", "true");
     expect(facts()).toMatchObject({ status: "available", deposit: null, homeType: null });
 
     await costs.getByRole("textbox", { name: "Deposit" }).fill("$500");
-    await edit.getByRole("button", { name: "Update Property" }).click();
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
     await expectNotice(page, "Property updated successfully");
     expect(facts()).toEqual({ status: "coming_soon", deposit: 500, lotRent: 250, utilities: "water,trash", homeType: "double_wide", pets: "cats_and_dogs", senior: 1, availableOn: "2027-03-01" });
     // Complete now: off the filtered list, and shown as coming soon in the full one.

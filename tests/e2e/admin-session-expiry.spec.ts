@@ -81,7 +81,7 @@ const CASES: Case[] = [
     unchanged: () => expect(count("select count(*) as n from admin_whitelist where email = ?", LATE_ADDRESS)).toBe(0),
   },
   {
-    tab: "Properties: Create Property",
+    tab: "Properties: Publish",
     path: "/admin/dashboard/properties/new",
     prepare: async (page) => {
       const fill = (label: string, value: string) => page.getByRole("textbox", { name: label, exact: true }).fill(value);
@@ -94,7 +94,7 @@ const CASES: Case[] = [
       await fill("Square Feet", "900");
       await fill("Description", "Never stored.");
     },
-    act: (page) => page.getByRole("button", { name: "Create Property" }).click(),
+    act: (page) => page.getByRole("button", { name: "Publish", exact: true }).click(),
     unchanged: () => expect(count("select count(*) as n from properties where name = 'Listed Too Late'")).toBe(0),
   },
   {

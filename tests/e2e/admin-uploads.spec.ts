@@ -200,7 +200,7 @@ test("Properties: the main image is uploaded on the spot or chosen from the medi
       await notice(page, "File uploaded successfully");
       await expect(dialog.getByRole("textbox", { name: "Image URL", exact: true })).toHaveValue(/^\/objects\/media\/.+\.png$/);
     }
-    await dialog.getByRole("button", { name: "Create Property" }).click();
+    await dialog.getByRole("button", { name: "Publish", exact: true }).click();
     await notice(page, "Property created successfully");
 
     const uploaded = withDb((db) => db.prepare("select file_path as filePath, mime_type as mimeType from media where original_name = ?").get(photo) as { filePath: string; mimeType: string });
@@ -220,7 +220,7 @@ test("Properties: the main image is uploaded on the spot or chosen from the medi
     await edit.getByText("Choose from the media library").click();
     await edit.getByRole("radio", { name: demo.originalName }).check();
     if (javaScriptEnabled) await expect(edit.getByRole("textbox", { name: "Image URL", exact: true })).toHaveValue(demo.filePath);
-    await edit.getByRole("button", { name: "Update Property" }).click();
+    await edit.getByRole("button", { name: "Update", exact: true }).click();
     await notice(page, "Property updated successfully");
     expect(withDb((db) => (db.prepare("select image_url as imageUrl from properties where id = ?").get(home.id) as { imageUrl: string }).imageUrl)).toBe(demo.filePath);
     await openPage(visitor, `/properties/${home.id}`, javaScriptEnabled);

@@ -224,7 +224,7 @@ for (const lng of LANGUAGES) {
       const over = `?q=${encodeURIComponent(name)}`;
       try {
         const add = dialogNamed(page, "Add New Property");
-        const create = add.getByRole("button", { name: "Create Property" });
+        const create = add.getByRole("button", { name: "Publish", exact: true });
         await check("Add New Property with its errors", async () => {
           await openPage(page, `${PROPERTIES}/new${over}`, javaScriptEnabled);
           await create.click();
@@ -264,7 +264,7 @@ for (const lng of LANGUAGES) {
         await check("Edit Property with its errors", async () => {
           await openPage(page, `${PROPERTIES}/${id}/edit${over}`, javaScriptEnabled);
           await edit.getByRole("textbox", { name: "Price", exact: true }).fill("");
-          await edit.getByRole("button", { name: "Update Property" }).click();
+          await edit.getByRole("button", { name: "Update", exact: true }).click();
           await expect(edit.getByRole("textbox", { name: "Price", exact: true })).toHaveAttribute("aria-invalid", "true");
         }, { within: DIALOG });
 

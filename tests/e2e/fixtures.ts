@@ -49,6 +49,7 @@ const ADMIN_EMAILS = [
   "office@example.com",
   "visits@example.com",
   "steps@example.com",
+  "homes@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -75,7 +75,7 @@ test.describe("home page", () => {
     await expect(details.getByRole("link", { name: /Apply Here/ })).toHaveAttribute("target", "_blank");
   });
 
-  test("a home's own page is shareable and an inactive one is not found", async ({ page }) => {
+  test("a home's own page is shareable; one off the market says so, and an unknown one is not found", async ({ page }) => {
     const response = await page.goto("/properties/2");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/Cedar Ridge Estates, Home 7/);
@@ -83,7 +83,13 @@ test.describe("home page", () => {
     await page.getByRole("link", { name: "Close" }).click();
     await expect(page).toHaveURL(/\/#properties$/);
 
-    const missing = await page.goto("/properties/7");
+    // The demo's home off the market was public once (docs/product.md, "A home's life").
+    const closed = await page.goto("/properties/7");
+    expect(closed?.status()).toBe(410);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Prairie View, Lot 31");
+    await expect(page.getByText("This home is no longer available", { exact: true })).toBeVisible();
+
+    const missing = await page.goto("/properties/424242");
     expect(missing?.status()).toBe(404);
     await expect(page.getByText("Did you forget to add the page to the router?")).toBeVisible();
   });

@@ -366,7 +366,9 @@ describe("GET, PUT and DELETE /api/admin/properties/{id}", () => {
     expect(updated.facts).toMatchObject({ status: "off_market", priceAmount: 1025, pricePeriod: "month", bedrooms: 2, bathrooms: 1, squareFeet: 900 });
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(property.updatedAt));
     expect(await publicIds()).not.toContain(property.id);
-    expect(await publicPageStatus(property.id)).toBe(404);
+    // Public once, its page says it is no longer available (410); its JSON is gone (404).
+    expect(await publicPageStatus(property.id)).toBe(410);
+    expect((await fetch(`${app.url}/api/properties/${property.id}`)).status).toBe(404);
     expect((await fetch(`${app.url}/api/properties/${property.id}/media`)).status).toBe(404);
 
     // Active again: back on the public site.

@@ -4,6 +4,7 @@ import { expectJson, jsonCaller, startSignedInApp } from "../support/admin-api";
 import type { RunningServer } from "../support/server";
 import { visibleTexts } from "../support/html";
 import { estimatedMonthlyTotal } from "~/models/home-facts";
+import { FULL_FACTS, homeFormFields as formFields, seedBody } from "../support/home-facts";
 
 /**
  * docs/product.md, "Facts of a home": the admin JSON's `facts` object beside the seed's
@@ -26,56 +27,6 @@ const put = (id: number, body: unknown) => call(`/api/admin/properties/${id}`, {
 const read = async (id: number) => (await (await call(`/api/admin/properties/${id}`)).json()) as Home;
 
 type Home = { id: number; isActive: boolean; priceAmount: number | null; priceKind: string | null; bedsCount: number | null; facts: Record<string, unknown> };
-
-const seedBody = (overrides: Record<string, unknown> = {}) => ({
-  name: "Trinity Meadows, Lot 22",
-  location: "Arlington, TX 76011",
-  latitude: 32.7357,
-  longitude: -97.1081,
-  price: "$1,050/month",
-  priceSpanish: "$1,050 al mes",
-  imageUrl: "/objects/demo/home-1.webp",
-  applicationUrl: "https://apply.example.com/trinity-22",
-  beds: "2",
-  baths: "1.5",
-  sqft: "924",
-  description: "A two-bedroom home by the park.",
-  descriptionSpanish: "Una casa de dos recámaras junto al parque.",
-  ...overrides,
-});
-
-/** Every fact given, as a caller outside the project sends them. */
-const FULL_FACTS = {
-  status: "coming_soon",
-  availableOn: "2027-01-15",
-  listingType: "rent_to_own",
-  priceAmount: 1050,
-  pricePeriod: "month",
-  depositAmount: 500,
-  applicationFee: 35,
-  lotRentMonthly: 0,
-  lotRentIncludes: "Water and sewer",
-  lotRentIncludesSpanish: "Agua y drenaje",
-  otherMonthlyFees: 15,
-  otherMonthlyFeesNote: "Trash pickup",
-  otherMonthlyFeesNoteSpanish: "Recolección de basura",
-  utilitiesIncluded: ["water", "sewer"],
-  bedrooms: 2,
-  bathrooms: 1.5,
-  squareFeet: 924,
-  homeType: "double_wide",
-  yearBuilt: 2019,
-  make: "Clayton",
-  model: "The Breeze",
-  pets: "dogs",
-  petsNote: "One dog up to 40 lb, $25 a month",
-  petsNoteSpanish: "Un perro de hasta 40 lb, $25 al mes",
-  community: "Trinity Meadows",
-  seniorCommunity: false,
-  streetAddress: "2200 Meadow Ln, Lot 22",
-  streetAddressPublic: false,
-  tourUrl: "https://tours.example.com/trinity-22",
-};
 
 function rows(): unknown[] {
   const db = new Database(app.databasePath, { readonly: true });
@@ -243,41 +194,6 @@ describe("the public JSON's facts", () => {
 });
 
 describe("the Properties tab's form, without JavaScript", () => {
-  /** The form's fields as a browser posts them: each fact a field of its own, a ticked box "on". */
-  const formFields = (overrides: Record<string, string> = {}) => ({
-    ...Object.fromEntries(Object.entries(seedBody()).map(([name, value]) => [name, String(value ?? "")])),
-    status: "pending",
-    availableOn: "",
-    listingType: "rent",
-    priceAmount: "",
-    pricePeriod: "",
-    depositAmount: "$500",
-    applicationFee: "35",
-    lotRentMonthly: "0",
-    lotRentIncludes: "",
-    lotRentIncludesSpanish: "",
-    otherMonthlyFees: "15",
-    otherMonthlyFeesNote: "Trash pickup",
-    otherMonthlyFeesNoteSpanish: "Recolección de basura",
-    utilityWater: "on",
-    utilityTrash: "on",
-    bedrooms: "",
-    bathrooms: "",
-    squareFeet: "",
-    homeType: "single_wide",
-    yearBuilt: "2012",
-    make: "",
-    model: "",
-    pets: "cats_and_dogs",
-    petsNote: "",
-    petsNoteSpanish: "",
-    community: "Trinity Meadows",
-    seniorCommunity: "true",
-    streetAddress: "",
-    tourUrl: "",
-    ...overrides,
-  });
-
   const post = (path: string, fields: Record<string, string>) =>
     fetch(`${app.url}${path}`, {
       method: "POST",

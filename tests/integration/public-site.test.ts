@@ -163,7 +163,7 @@ describe("home page without JavaScript", () => {
     }
   });
 
-  it("gives every home its own page with its own title; inactive and unknown ids are 404", async () => {
+  it("gives every home its own page with its own title; one off the market answers 410, unknown ids 404", async () => {
     const { body } = await getJson("/api/properties");
     const first = (body as Json[])[0];
     const { response, html } = await getHtml(`/properties/${first.id}`);
@@ -176,7 +176,11 @@ describe("home page without JavaScript", () => {
     const db = new Database(server.databasePath, { readonly: true });
     const inactive = db.prepare("select id from properties where is_active = 0").get() as { id: number };
     db.close();
-    for (const path of [`/properties/${inactive.id}`, "/properties/424242", "/properties/nope"]) {
+    // The demo's home off the market was public once: its address says so (docs/product.md, "A home's life").
+    const closed = await getHtml(`/properties/${inactive.id}`);
+    expect(closed.response.status).toBe(410);
+    expect(visibleTexts(closed.html)).toContain("This home is no longer available");
+    for (const path of ["/properties/424242", "/properties/nope"]) {
       const missing = await getHtml(path);
       expect(missing.response.status).toBe(404);
       expect(missing.html).toContain("Did you forget to add the page to the router?");

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { jsonCaller, postFormFollowed, startSignedInAppWithMail, type SignedInApp } from "../support/admin-api";
 import { visibleTexts } from "../support/html";
 import { mailQueueDrained } from "../support/mail-queue";
-import { freePort, withServerDatabase } from "../support/server";
-import { startSmtpSink, type SmtpSink } from "../support/smtp";
+import { withServerDatabase } from "../support/server";
+import type { SmtpSink } from "../support/smtp";
 import { alertFields, alertRows, confirmationLink, confirmByLink, linesLinkingTo, mailsTo, nthMailTo, postAlertForm, type AlertSearch } from "../support/search-alerts";
 
 /**
@@ -15,21 +15,16 @@ import { alertFields, alertRows, confirmationLink, confirmByLink, linesLinkingTo
  * network is its X-Forwarded-For; the limits are not scaled (RATE_LIMIT_FACTOR=1).
  */
 
-const MAIL_FROM = "office@lonestar.example";
 
 let site: SignedInApp;
 let sink: SmtpSink;
+let stop = async () => {};
 const call = jsonCaller(() => site.app, () => site.cookie);
 
 beforeAll(async () => {
-  const smtpPort = await freePort();
-  sink = await startSmtpSink(smtpPort);
-  site = await startSignedInApp({ env: { MAIL_FROM, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "1", LOG_LEVEL: "error" } });
+  ({ site, sink, stop } = await startSignedInAppWithMail({ TRUST_PROXY: "1", RATE_LIMIT_FACTOR: "1" }));
 }, 60_000);
-afterAll(async () => {
-  await site?.stop();
-  await sink?.stop();
-});
+afterAll(() => stop());
 
 let serial = 0;
 const unique = (name: string) => `${name}${Date.now().toString(36)}${++serial}`;

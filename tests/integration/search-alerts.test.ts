@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { jsonCaller, OFFICE_MAIL, startSignedInAppWithMail, type SignedInApp } from "../support/admin-api";
 import { eventually } from "../support/eventually";
 import { visibleTexts } from "../support/html";
 import { freePort, startServer, withServerDatabase, type RunningServer } from "../support/server";
@@ -26,21 +26,17 @@ import {
  * the manage page, the limits, cross-site refusal and the Overview's counts.
  */
 
-const MAIL_FROM = "office@lonestar.example";
+const MAIL_FROM = OFFICE_MAIL;
 
 let site: SignedInApp;
 let sink: SmtpSink;
+let stop = async () => {};
 const call = jsonCaller(() => site.app, () => site.cookie);
 
 beforeAll(async () => {
-  const smtpPort = await freePort();
-  sink = await startSmtpSink(smtpPort);
-  site = await startSignedInApp({ env: { MAIL_FROM, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "error" } });
+  ({ site, sink, stop } = await startSignedInAppWithMail());
 }, 60_000);
-afterAll(async () => {
-  await site?.stop();
-  await sink?.stop();
-});
+afterAll(() => stop());
 
 let serial = 0;
 /** A town no other test uses, so each test's homes match only its own alerts. */

@@ -1,6 +1,7 @@
 import { expect } from "vitest";
 import { signInWithGoogle, startOAuthServer } from "./oauth";
-import { startServer, type RunningServer, type StartOptions } from "./server";
+import { freePort, startServer, type RunningServer, type StartOptions } from "./server";
+import { startSmtpSink, type SmtpSink } from "./smtp";
 
 /** Signs in a whitelisted address through the local OAuth server; returns the session cookie. */
 export async function signInAdmin(
@@ -106,4 +107,25 @@ export async function postFormFollowed(server: RunningServer, cookie: string, pa
   const location = response.headers.get("location");
   const next = await fetch(`${server.url}${location}`, { headers: { Cookie: [cookie, ...flash].join("; ") } });
   return { status: 302, location, html: await next.text() };
+}
+
+/** The office's sender in the suites that read mail. */
+export const OFFICE_MAIL = "office@lonestar.example";
+
+/**
+ * startSignedInApp with its mail going to a real SMTP server process (MAIL_FROM the
+ * office's address), limits scaled up and logs quiet unless `env` says otherwise.
+ */
+export async function startSignedInAppWithMail(env: Record<string, string> = {}): Promise<{ site: SignedInApp; sink: SmtpSink; stop: () => Promise<void> }> {
+  const smtpPort = await freePort();
+  const sink = await startSmtpSink(smtpPort);
+  const site = await startSignedInApp({ env: { MAIL_FROM: OFFICE_MAIL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "error", ...env } });
+  return {
+    site,
+    sink,
+    stop: async () => {
+      await site.stop();
+      await sink.stop();
+    },
+  };
 }

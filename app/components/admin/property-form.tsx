@@ -6,8 +6,10 @@ import { AddressCombobox } from "~/components/admin/address-combobox";
 import { MainImageChoices } from "~/components/admin/main-image-field";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { toast } from "~/components/ui/toast";
-import { parsePropertyForm, PROPERTY_LIMITS, type PropertyActionData, type PropertyInput } from "~/models/property-form";
-import { isPublicStatus, UTILITIES, type HomeFactName, type HomeStatus } from "~/models/home-facts";
+import { parsePropertyForm, PROPERTY_LIMITS, VISITS_TO_CALL_OFF_FIELD, type PropertyActionData, type PropertyInput } from "~/models/property-form";
+import { visitsToCallOffWarning } from "~/models/property-messages";
+import { isPublicStatus, listingGaps, SAVE_AS_FIELD, UTILITIES, type HomeFactName, type HomeStatus } from "~/models/home-facts";
+import { factsToCheck, ListingGaps } from "~/components/admin/listing-gaps";
 import { utilityField } from "~/models/home-facts-form";
 import { readListingPrice, readRoomCount, readSquareFeet } from "~/models/price";
 import { AvailabilityFacts, CommunityFacts, CostFacts, FormGroup, HomeFacts, type FactFields } from "~/components/admin/home-fact-fields";
@@ -54,8 +56,8 @@ export function PropertyFormDialog(props: {
   backTo: string;
   defaultValue: PropertyFormValues;
   data: PropertyActionData | undefined;
-  submitLabel: string;
-  pendingLabel: string;
+  /** Edit of a home on the public site: one button, "Update"; else "Save as draft" and "Publish". */
+  publicHome: boolean;
   /** The media library's newest images, offered as the main image. */
   imageChoices: MediaImageChoice[];
   /** The home's Spanish as stored (Edit), to tell what this save leaves to do. */
@@ -66,6 +68,7 @@ export function PropertyFormDialog(props: {
   const navigation = useNavigation();
   const [uploading, setUploading] = useState(false);
   const pending = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const pressed = navigation.formData?.get(SAVE_AS_FIELD);
   const [form, fields] = useForm<PropertyFormShape, PropertyInput>({
     id: props.formId,
     lastResult: props.data?.result,
@@ -81,6 +84,7 @@ export function PropertyFormDialog(props: {
   }, [data]);
   const facts = fields as unknown as FactFields;
   const reading = readListingPrice(textOf(fields.price.value), textOf(fields.priceSpanish.value));
+  const readings = { beds: readRoomCount(textOf(fields.beds.value)), baths: readRoomCount(textOf(fields.baths.value)), squareFeet: readSquareFeet(textOf(fields.sqft.value)) };
   const chooseAddress = (suggestion: AddressSuggestion) => {
     form.update({ name: fields.location.name, value: suggestion.label });
     form.update({ name: fields.latitude.name, value: String(suggestion.latitude) });
@@ -94,7 +98,31 @@ export function PropertyFormDialog(props: {
       footer={
         <>
           <DialogCancelLink to={props.backTo} />
-          <DialogSubmitButton form={form.id} pending={pending} disabled={uploading} label={props.submitLabel} pendingLabel={props.pendingLabel} />
+          {props.publicHome ? (
+            <DialogSubmitButton form={form.id} pending={pending} disabled={uploading} label="Update" pendingLabel="Updating..." />
+          ) : (
+            <>
+              <DialogSubmitButton
+                form={form.id}
+                name={SAVE_AS_FIELD}
+                value="draft"
+                tone="secondary"
+                pending={pending && pressed === "draft"}
+                disabled={uploading || pending}
+                label="Save as draft"
+                pendingLabel="Saving..."
+              />
+              <DialogSubmitButton
+                form={form.id}
+                name={SAVE_AS_FIELD}
+                value="publish"
+                pending={pending && pressed === "publish"}
+                disabled={uploading || pending}
+                label="Publish"
+                pendingLabel="Publishing..."
+              />
+            </>
+          )}
         </>
       }
     >
@@ -105,6 +133,12 @@ export function PropertyFormDialog(props: {
             {form.errors.map((message) => (
               <p key={message}>{message}</p>
             ))}
+          </div>
+        ) : null}
+        {data?.visitsToCallOff ? (
+          <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:col-span-2">
+            <p>{visitsToCallOffWarning(data.visitsToCallOff)}</p>
+            <input type="hidden" name={VISITS_TO_CALL_OFF_FIELD} value={data.visitsToCallOff} />
           </div>
         ) : null}
         <div className="sm:col-span-2">
@@ -140,7 +174,7 @@ export function PropertyFormDialog(props: {
             <TextField field={fields.baths} label="Baths" maxLength={PROPERTY_LIMITS.count} required placeholder="2" />
             <TextField field={fields.sqft} label="Square Feet" maxLength={PROPERTY_LIMITS.count} required placeholder="1,200 or 1200-1400" />
           </div>
-          <HomeFacts facts={facts} readings={{ beds: readRoomCount(textOf(fields.beds.value)), baths: readRoomCount(textOf(fields.baths.value)), squareFeet: readSquareFeet(textOf(fields.sqft.value)) }} />
+          <HomeFacts facts={facts} readings={readings} />
           <TextAreaField field={fields.description} label="Description" required />
           <TextAreaField field={fields.descriptionSpanish} label="Description (Spanish)" />
         </FormGroup>
@@ -164,6 +198,13 @@ export function PropertyFormDialog(props: {
         <FormGroup title="Availability">
           <AvailabilityFacts facts={facts} />
         </FormGroup>
+        <ListingGaps
+          gaps={listingGaps({
+            hasPhoto: textOf(fields.imageUrl.value).trim() !== "",
+            hasSpanish: props.machineTranslation || textOf(fields.descriptionSpanish.value).trim() !== "",
+            facts: factsToCheck(facts, reading, readings),
+          })}
+        />
         <PropertySpanishWarning
           id={`${form.id}-spanish`}
           values={{

@@ -42,6 +42,7 @@ const VERBS: Record<string, string> = {
   unhandled: "marked as new",
   "visit-confirmed": "confirmed the visit of",
   "visit-declined": "declined the visit of",
+  "visit-cancelled": "called off the visit of",
   export: "exported",
   "sign-in": "signed in",
   "sign-out": "signed out",

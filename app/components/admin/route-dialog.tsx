@@ -121,18 +121,28 @@ export function DialogSubmitButton(props: {
   pending: boolean;
   label: string;
   pendingLabel: string;
-  tone?: "primary" | "danger";
+  tone?: "primary" | "danger" | "secondary";
   /** Not ready to submit yet (nothing chosen); pending disables it too. */
   disabled?: boolean;
+  /** What the button posts when it is the one pressed (one of a form's several buttons). */
+  name?: string;
+  value?: string;
 }) {
-  const colours = props.tone === "danger" ? "bg-red-700 hover:bg-red-800" : "bg-brand-700 hover:bg-brand-800";
+  const colours =
+    props.tone === "danger"
+      ? "bg-red-700 text-white hover:bg-red-800"
+      : props.tone === "secondary"
+        ? "border border-brand-700 bg-white text-brand-800 hover:bg-brand-50"
+        : "bg-brand-700 text-white hover:bg-brand-800";
   return (
     <button
       type="submit"
       form={props.form}
+      name={props.name}
+      value={props.value}
       disabled={props.pending || props.disabled}
       aria-busy={props.pending || undefined}
-      className={`inline-flex h-10 items-center rounded-md px-4 font-semibold text-white ${colours} ${buttonState(props.pending)}`}
+      className={`inline-flex h-10 items-center rounded-md px-4 font-semibold ${colours} ${buttonState(props.pending)}`}
     >
       {props.pending ? props.pendingLabel : props.label}
     </button>

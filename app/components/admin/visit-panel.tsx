@@ -6,9 +6,10 @@ const STATUS_STYLES: Record<VisitCardItem["status"], string> = {
   requested: "bg-amber-50 text-amber-900",
   confirmed: "bg-emerald-50 text-emerald-800",
   declined: "bg-slate-100 text-slate-800",
+  cancelled: "bg-slate-100 text-slate-800",
 };
 
-const STATUS_LABELS: Record<VisitCardItem["status"], string> = { requested: "Visit requested", confirmed: "Visit confirmed", declined: "Visit declined" };
+const STATUS_LABELS: Record<VisitCardItem["status"], string> = { requested: "Visit requested", confirmed: "Visit confirmed", declined: "Visit declined", cancelled: "Visit called off: the home left the market" };
 
 /**
  * A visit request on its message card: the times asked for and the status; while it is

@@ -1,7 +1,10 @@
 import { useT } from "~/i18n/use-t";
 
-/** Saved or compared homes that can no longer be shown: '{name} is no longer available', or without a name 'A home that is no longer available'. */
-export function UnavailableHomes({ homes }: { homes: { id: number; name: string | null }[] }) {
+/**
+ * Saved or compared homes that can no longer be shown: '{name} has been rented' (or sold,
+ * or 'is no longer available'), or without a name 'A home that is no longer available'.
+ */
+export function UnavailableHomes({ homes }: { homes: { id: number; name: string | null; status?: string }[] }) {
   const { t } = useT();
   if (!homes.length) return null;
   return (
@@ -14,7 +17,9 @@ export function UnavailableHomes({ homes }: { homes: { id: number; name: string 
           <li key={home.id}>
             {home.name === null
               ? t("favorites.unavailable_unnamed", "A home that is no longer available")
-              : t("favorites.unavailable_item", "{{name}} is no longer available", { name: home.name })}
+              : home.status === "rented" || home.status === "sold"
+                ? t(`favorites.unavailable_${home.status}`, undefined, { name: home.name })
+                : t("favorites.unavailable_item", "{{name}} is no longer available", { name: home.name })}
           </li>
         ))}
       </ul>

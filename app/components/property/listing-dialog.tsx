@@ -43,7 +43,7 @@ export function ListingDialog({ listing, onClose, onLeave = onClose, closeHref }
             </button>
             <SaveToggle id={listing.id} name={listing.name} compact className="shrink-0" />
             <AskAboutLink propertyId={listing.id} onClick={onLeave} className="flex-1 px-2 text-sm leading-tight sm:flex-none sm:px-4 sm:text-base" />
-            <VisitLink propertyId={listing.id} onClick={onLeave} className="order-last basis-full px-2 text-sm leading-tight sm:order-none sm:basis-auto sm:px-4 sm:text-base" />
+            {listing.status === "pending" ? null : <VisitLink propertyId={listing.id} onClick={onLeave} className="order-last basis-full px-2 text-sm leading-tight sm:order-none sm:basis-auto sm:px-4 sm:text-base" />}
             {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1 px-2 text-sm sm:flex-none sm:px-4 sm:text-base" /> : null}
           </div>
         ) : null

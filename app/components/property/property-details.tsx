@@ -5,6 +5,7 @@ import { localizedListing, type Listing } from "~/models/listing";
 import { DETAILS_IMAGE_SIZES, ListingCarousel } from "./listing-carousel";
 import { SafeImage } from "~/components/ui/safe-image";
 import { ListingFacts } from "./listing-facts";
+import { ListingStatus } from "./listing-status";
 import { ForSaleLabel } from "./property-card";
 
 /** The body of a home's details, shared by the dialog over the home page and its own page. */
@@ -17,6 +18,7 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
   const { price, forSale, description } = localizedListing(listing, language);
   return (
     <div className="space-y-6">
+      <ListingStatus listing={listing} className="text-base" />
       <div className="relative overflow-hidden rounded-lg">
         <ListingCarousel
           listing={listing}

@@ -1,12 +1,10 @@
-import type { publicListingPage } from "~/models/listings.server";
+import type { ListingPage } from "~/models/listings.server";
 import { absoluteUrl } from "~/utils/language-urls";
 import { config } from "~/config/env.server";
 import { pageHead, shareImageUrl } from "~/document/seo.server";
 import { listingData } from "~/document/structured-data";
 import { localizedListing } from "~/models/listing";
 import { propertyPath } from "~/paths";
-
-type ListingPage = NonNullable<ReturnType<typeof publicListingPage>>;
 
 /** A home's page head: its main picture as the preview, the listing and its offer as structured data. */
 export function propertyHead(request: Request, page: ListingPage) {
