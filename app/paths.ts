@@ -13,6 +13,7 @@ export const SITEMAP_PATH = "/sitemap.xml";
 // A visitor's saved homes and their comparison (kept in the browser: docs/decisions/050)
 export const FAVORITES_PATH = "/favorites";
 export const COMPARE_PATH = "/compare";
+export const RENTAL_CRITERIA_PATH = "/rental-criteria";
 // Search alerts: the links of their mails (each with ?token=).
 export const ALERT_CONFIRM_PATH = "/alerts/confirm";
 export const ALERT_UNSUBSCRIBE_PATH = "/alerts/unsubscribe";

@@ -12,7 +12,7 @@ import { TEXTS_FILE_PATH } from "../app/paths";
  * recently used first; an answer larger than a tenth of the byte budget is never kept.
  */
 
-const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/, /^\/properties$/];
+const CACHEABLE_PAGES = [/^\/$/, /^\/properties\/\d+$/, /^\/properties$/, /^\/rental-criteria$/];
 // /properties has a page for every search (text, prices, rooms, sort, page): they may
 // fill at most `maxSearchEntries` of the cache, so a crawl through many searches never
 // pushes out the home page or the homes' own pages.

@@ -2,7 +2,7 @@ import { useLocation } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 import { SECTIONS, sectionHref } from "./site-links";
-import { DASHBOARD_PATH } from "~/paths";
+import { DASHBOARD_PATH, RENTAL_CRITERIA_PATH } from "~/paths";
 import { Icon } from "~/components/ui/icon";
 
 const linkClass = "footer-link";
@@ -49,6 +49,11 @@ export function SiteFooter() {
                 </a>
               </li>
             ))}
+            <li>
+              <a href={RENTAL_CRITERIA_PATH} className={linkClass}>
+                {t("footer.nav.rental_criteria", "Rental criteria")}
+              </a>
+            </li>
             <li>
               <a href={dictionaryLink(t, "links.pay_rent_url")} target="_blank" rel="noopener noreferrer" className={linkClass}>
                 {t("footer.nav.tenant_portal", "Tenant Portal (Pay Rent)")}

@@ -11,6 +11,7 @@ import type {
   WithContext,
 } from "schema-dts";
 import type { Listing } from "~/models/listing";
+import type { PublicHomeFacts } from "~/models/home-facts";
 import type { Language } from "~/utils/locale";
 import { readRoomCount } from "~/models/price-words";
 import type { Company } from "~/models/company";
@@ -132,45 +133,72 @@ export function faqPageData(faqs: { question: string; answer: string }[], langua
 
 export type ListingFacts = {
   listing: Listing;
+  /** Its typed facts (home-facts.ts): the numbers, the way of paying, pets, the year. */
+  facts: PublicHomeFacts;
   url: string;
   language: Language;
   price: string;
   description: string;
   imageUrls: string[];
-  priceAmount: number | null;
-  priceKind: "rent" | "sale" | null;
   datePosted: string;
 };
 
-/** The price as an Offer: to lease (a month's rent) or to purchase, or an Offer with only its text. */
-function offerOf(facts: ListingFacts): Offer {
-  const base = { description: facts.price, availability: "https://schema.org/InStock" } as const;
+/**
+ * Where the home is in its life, as an offer's availability: available now, coming soon
+ * (from its day: a pre-order), or with an application pending (reserved).
+ */
+function availabilityOf(listing: Listing) {
+  if (listing.status === "pending") return { availability: "https://schema.org/Reserved" } as const;
+  if (listing.status === "coming_soon") return { availability: "https://schema.org/PreOrder", ...(listing.availableOn ? { availabilityStarts: listing.availableOn } : {}) } as const;
+  return { availability: "https://schema.org/InStock" } as const;
+}
+
+/**
+ * The price as an Offer: to lease (a month's rent, rent to own), to purchase (a sale
+ * price, or an owner-financed home's monthly payment), or an Offer with only its text.
+ */
+function offerOf({ facts, listing, price: text }: ListingFacts): Offer {
+  const base = { description: text, ...availabilityOf(listing) };
   if (facts.priceAmount === null) return { "@type": "Offer", ...base };
   const price = { price: facts.priceAmount, priceCurrency: "USD" };
-  if (facts.priceKind === "rent") {
-    return {
-      "@type": "OfferForLease",
-      ...base,
-      ...price,
-      priceSpecification: { "@type": "UnitPriceSpecification", ...price, unitCode: "MON", unitText: "month" },
-    };
-  }
-  return { "@type": facts.priceKind === "sale" ? "OfferForPurchase" : "Offer", ...base, ...price };
+  const monthly = facts.pricePeriod === "month" ? { priceSpecification: { "@type": "UnitPriceSpecification" as const, ...price, unitCode: "MON", unitText: "month" } } : {};
+  const purchase = facts.listingType === "sale" || facts.listingType === "owner_finance" || (facts.listingType === null && facts.pricePeriod === "total");
+  return { "@type": purchase ? "OfferForPurchase" : facts.pricePeriod === "month" ? "OfferForLease" : "Offer", ...base, ...price, ...monthly };
+}
+
+/** The floor area: a range the text names ("1200-1400") says most; else the square feet of the facts, else of the text. */
+function areaOf({ facts, listing }: ListingFacts): QuantitativeValue | undefined {
+  const fromText = floorSize(listing.sqft);
+  if (fromText && "minValue" in fromText) return fromText;
+  return facts.squareFeet !== null ? { "@type": "QuantitativeValue", unitCode: "FTK", unitText: "sq ft", value: facts.squareFeet } : fromText;
+}
+
+/**
+ * Bathrooms as schema.org counts them (RESO's BathroomsTotalInteger): 1.5 is one full and
+ * one partial bathroom, two in all.
+ */
+function bathroomCounts(bathrooms: number) {
+  const full = Math.floor(bathrooms);
+  const partial = bathrooms > full ? 1 : 0;
+  return { numberOfBathroomsTotal: full + partial, numberOfFullBathrooms: full, ...(partial ? { numberOfPartialBathrooms: partial } : {}) };
 }
 
 /** A home's page: the listing, its Offer with the price, and the home it is about. */
 export function listingData(facts: ListingFacts): WithContext<RealEstateListing> {
   const { listing } = facts;
-  const bedrooms = readRoomCount(listing.beds);
-  const bathrooms = readRoomCount(listing.baths);
-  const area = floorSize(listing.sqft);
+  const bedrooms = facts.facts.bedrooms ?? readRoomCount(listing.beds);
+  const bathrooms = facts.facts.bathrooms ?? readRoomCount(listing.baths);
+  const area = areaOf(facts);
+  const { pets, yearBuilt } = facts.facts;
   const home: SingleFamilyResidence = {
     "@type": "SingleFamilyResidence",
     name: listing.name,
     address: postalAddress(listing.location),
     ...(area ? { floorSize: area } : {}),
     ...(bedrooms !== null ? { numberOfBedrooms: bedrooms, numberOfRooms: bedrooms } : {}),
-    ...(bathrooms !== null ? { numberOfBathroomsTotal: bathrooms } : {}),
+    ...(bathrooms !== null ? bathroomCounts(bathrooms) : {}),
+    ...(pets !== null ? { petsAllowed: pets !== "none" } : {}),
+    ...(yearBuilt !== null ? { yearBuilt } : {}),
     ...(listing.latitude !== null && listing.longitude !== null
       ? { geo: { "@type": "GeoCoordinates", latitude: listing.latitude, longitude: listing.longitude } }
       : {}),

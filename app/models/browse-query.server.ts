@@ -10,6 +10,7 @@ import {
 } from "./browse-query";
 import { cleanOneLine } from "~/utils/control-characters";
 import { PRICE_KINDS } from "./price";
+import { readDollars } from "~/utils/dollars";
 
 /**
  * The /properties URL, checked: a value that makes no sense is left out (never an error
@@ -28,15 +29,34 @@ export function browseText(value: string): string {
 
 const text = z.string().transform(browseText).catch("");
 
-// Whole dollars from 0; "abc", "-5" and "" mean no limit.
+// Dollars as people type them ("90000", "90,000", "$90k": readDollars), to the whole
+// dollar; "" means no limit, and so does a text that is no amount (unreadablePrices says so).
 const price = z
   .string()
-  .trim()
-  .min(1)
-  .pipe(z.coerce.number().finite().nonnegative())
-  .transform((amount) => Math.min(Math.round(amount), MAX_BROWSE_PRICE))
-  .nullable()
+  .transform((text) => {
+    const amount = readDollars(text);
+    return amount === null ? null : Math.min(Math.round(amount), MAX_BROWSE_PRICE);
+  })
   .catch(null);
+
+export type PriceLimit = "minPrice" | "maxPrice";
+
+/** How much of an unreadable price the page repeats back. */
+const UNREADABLE_SHOWN = 30;
+
+/**
+ * The price limits the URL gives that name no amount of dollars ("abc", "90 grand", "-5"),
+ * as typed: the list leaves them out, keeps them in its URL and its fields, and says so
+ * (never silently searching for something else).
+ */
+export function unreadablePrices(params: URLSearchParams): Partial<Record<PriceLimit, string>> {
+  const unreadable: Partial<Record<PriceLimit, string>> = {};
+  for (const name of ["minPrice", "maxPrice"] as const) {
+    const typed = browseText(params.get(name) ?? "").slice(0, UNREADABLE_SHOWN);
+    if (typed && readDollars(typed) === null) unreadable[name] = typed;
+  }
+  return unreadable;
+}
 
 // "At least" a number of rooms: below the first choice means any, above the last is the last.
 const atLeast = (choices: readonly number[]) =>

@@ -80,8 +80,7 @@ export function publicListing(id: number): (Listing & { facts: PublicHomeFacts }
 function listingPageOf(property: Property) {
   return {
     listing: toListing(property, listPropertyMedia(property.id)),
-    priceAmount: property.priceAmount,
-    priceKind: property.priceKind,
+    facts: publicFacts(factsOf(property)),
     createdAt: property.createdAt,
   };
 }

@@ -27,6 +27,12 @@ function homePageTextChanges(): (number | null)[] {
   return [millisecondsOf(faqChange), millisecondsOf(textChange)];
 }
 
+/** When the texts whose keys start with `prefix` last changed (a page made of texts only: the rental criteria). */
+export function textsLastChange(prefix: string): Date | null {
+  const at = millisecondsOf(db().select({ at: max(textEntries.updatedAt) }).from(textEntries).where(sql`${textEntries.key} like ${`${prefix}%`}`).get()?.at);
+  return at === null ? null : new Date(at);
+}
+
 /** When what the home page shows last changed: its homes, its FAQs or its texts. */
 export function homePageLastChange(homes: SitemapHome[]): Date | null {
   const times = [...homes.map((home) => home.updatedAt.getTime()), ...homePageTextChanges()].filter((time): time is number => time !== null);

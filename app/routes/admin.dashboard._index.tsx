@@ -13,6 +13,8 @@ import { SearchAlertCounts } from "~/components/admin/search-alert-counts";
 import { searchAlertCounts } from "~/models/search-alerts.server";
 import { incompleteFacts } from "~/models/home-facts.server";
 import { FactsToCompletePanel } from "~/components/admin/facts-to-complete";
+import { CriteriaToReviewPanel } from "~/components/admin/criteria-to-review";
+import { criteriaTextsAsSeeded } from "~/models/rental-criteria.server";
 
 const RECENT_ACTIVITY = 10;
 // The homes "Facts to complete" names; the Properties tab's filter has them all.
@@ -22,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
   const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), createdAt: entry.createdAt.toISOString(), when: formatDateTime(entry.createdAt) }));
   return data(
-    { counts: dashboardCounts(), newMessages: countNewMessages(), alerts: searchAlertCounts(), spanish: spanishToDoCounts(), facts: incompleteFacts(FACTS_LISTED), activity },
+    { counts: dashboardCounts(), newMessages: countNewMessages(), alerts: searchAlertCounts(), spanish: spanishToDoCounts(), facts: incompleteFacts(FACTS_LISTED), criteria: criteriaTextsAsSeeded(), activity },
     { headers: NO_STORE },
   );
 }
@@ -35,7 +37,7 @@ const CARDS = [
 ] as const;
 
 export default function Overview() {
-  const { counts, newMessages, alerts, spanish, facts, activity } = useLoaderData<typeof loader>();
+  const { counts, newMessages, alerts, spanish, facts, criteria, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
   const loading = navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH;
@@ -62,6 +64,7 @@ export default function Overview() {
       <SearchAlertCounts counts={alerts} loading={loading} />
       <SpanishToDoPanel counts={spanish} />
       <FactsToCompletePanel summary={facts} />
+      <CriteriaToReviewPanel asSeeded={criteria} />
       <RecentActivity items={activity} />
     </section>
   );

@@ -10,7 +10,7 @@ import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
 import { listingIn } from "~/models/listing";
 import { BROWSE_PAGE_SIZE, browseHref, isFiltered } from "~/models/browse-query";
-import { parseBrowseQuery } from "~/models/browse-query.server";
+import { parseBrowseQuery, unreadablePrices } from "~/models/browse-query.server";
 import { pageHead } from "~/document/seo.server";
 import { useT } from "~/i18n/use-t";
 import { LANGUAGE_PARAM } from "~/utils/locale";
@@ -25,6 +25,7 @@ import { BROWSE_PATH } from "~/paths";
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const query = parseBrowseQuery(url.searchParams);
+  const unreadable = unreadablePrices(url.searchParams);
   const { listings, total, page, pageCount } = browseListings(query);
   const shown = { ...query, page };
 
@@ -33,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   asked.delete(LANGUAGE_PARAM);
   // Remix's mark of the page's own action ("Get alerts for this search"), not part of the search.
   asked.delete("index");
-  const href = browseHref(shown);
+  // A price that names no amount stays in the URL as typed, for the page to say so.
+  const href = browseHref({ ...shown, minPrice: shown.minPrice ?? unreadable.minPrice ?? null, maxPrice: shown.maxPrice ?? unreadable.maxPrice ?? null });
   if (`${BROWSE_PATH}${asked.toString() ? `?${asked}` : ""}` !== href) {
     const target = new URL(href, url);
     if (language !== null) target.searchParams.set(LANGUAGE_PARAM, language);
@@ -45,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonicalPath = isFiltered(shown) || shown.sort !== "newest" ? BROWSE_PATH : browseHref({ page: shown.page });
   const head = await pageHead(request, { path: canonicalPath, image: { src: listings[0]?.photos[0], alt: listings[0]?.name ?? "" } });
   // In the page's language only: the page never shows the other one.
-  return data({ head, query: shown, listings: listings.map((listing) => listingIn(listing, head.language)), total, pageCount });
+  return data({ head, query: shown, unreadable, listings: listings.map((listing) => listingIn(listing, head.language)), total, pageCount });
 }
 
 /** "Get alerts for this search" (search-alert-action.server.ts). */
@@ -62,7 +64,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function BrowseHomes() {
-  const { query, listings, total, pageCount } = useLoaderData<typeof loader>();
+  const { query, unreadable, listings, total, pageCount } = useLoaderData<typeof loader>();
   const { t } = useT();
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === BROWSE_PATH;
@@ -83,7 +85,7 @@ export default function BrowseHomes() {
         <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("browse.subtitle")}</p>
 
         <div className="mt-8">
-          <FilterForm query={query} />
+          <FilterForm query={query} unreadable={unreadable} />
         </div>
 
         <section id="results" aria-labelledby="results-count" aria-busy={loading} className={`mt-8 transition-opacity ${loading ? "opacity-60" : ""}`}>

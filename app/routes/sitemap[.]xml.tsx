@@ -1,11 +1,12 @@
 import { redirect, type LoaderFunctionArgs } from "react-router";
-import { activeHomesForSitemap, homePageLastChange } from "~/models/sitemap.server";
+import { activeHomesForSitemap, homePageLastChange, textsLastChange } from "~/models/sitemap.server";
+import { RENTAL_CRITERIA_TEXTS } from "~/models/rental-criteria";
 import { config } from "~/config/env.server";
 import { sitemapXml } from "~/document/sitemap";
-import { BROWSE_PATH, SITEMAP_PATH, propertyPath } from "~/paths";
+import { BROWSE_PATH, RENTAL_CRITERIA_PATH, SITEMAP_PATH, propertyPath } from "~/paths";
 
 /**
- * GET /sitemap.xml: the home page, the list of homes and every active home, in both
+ * GET /sitemap.xml: the home page, the list of homes, every active home and the rental criteria, in both
  * languages. Made here only when what it lists has changed: the server keeps the answer
  * until then (server/kept-answer.ts) and answers every other request from it.
  */
@@ -19,6 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { path: "/", lastModified: homePageLastChange(homes) },
     { path: BROWSE_PATH, lastModified: newestHome },
     ...homes.map((home) => ({ path: propertyPath(home.id), lastModified: home.updatedAt })),
+    { path: RENTAL_CRITERIA_PATH, lastModified: textsLastChange(RENTAL_CRITERIA_TEXTS) },
   ]);
   return new Response(body, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "no-cache" },

@@ -38,6 +38,7 @@ const LANGUAGES = [
     viewDetails: "View Details",
     oakPrice: "$1,150/month",
     filters: "Filters",
+    unreadable: (value: string) => `“${value}” is not a price we can read, so the list does not use it. Write it like 90000, 90,000 or $90k.`,
     rent: "Rent",
     buy: "Buy",
     forSale: "For sale",
@@ -64,6 +65,7 @@ const LANGUAGES = [
     viewDetails: "Ver detalles",
     oakPrice: "$1,150 al mes",
     filters: "Filtros",
+    unreadable: (value: string) => `No podemos leer “${value}” como precio, así que la lista no lo usa. Escríbalo como 90000, 90,000 o $90k.`,
     rent: "Rentar",
     buy: "Comprar",
     forSale: "En venta",
@@ -97,6 +99,24 @@ async function openBrowse(page: Page, javaScriptEnabled: boolean, texts: Texts) 
 
 for (const texts of LANGUAGES) {
   test.describe(`/properties in ${texts.code}`, () => {
+    test("reads a price as people write it ($1.2k, 1,200), and says so when it cannot", async ({ page, javaScriptEnabled }) => {
+      await openBrowse(page, javaScriptEnabled, texts);
+      const form = page.getByRole("search", { name: texts.code === "en" ? "Filter homes" : "Filtrar casas" });
+      await form.getByLabel(texts.maxPrice).fill("$1.2k");
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?maxPrice=1200$/, [TRINITY, LAKEVIEW, OAK]);
+      await form.getByLabel(texts.maxPrice).fill("1,200");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+      await expect(page).toHaveURL(/\/properties\?maxPrice=1200$/);
+      await form.getByLabel(texts.maxPrice).fill("lots");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+      await expect(page).toHaveURL(/\/properties\?maxPrice=lots$/);
+      await expect(page.getByText(texts.unreadable("lots"), { exact: true })).toBeVisible();
+      await expect(form.getByLabel(texts.maxPrice)).toHaveValue("lots");
+      await expect(form.getByLabel(texts.maxPrice)).toHaveAttribute("aria-invalid", "true");
+      // Left out, it narrows nothing.
+      await expect(results(page)).toHaveText(texts.count(6));
+    });
+
     test("lists every active home, newest first, and filters by beds, price range and text", async ({ page, javaScriptEnabled }) => {
       await openBrowse(page, javaScriptEnabled, texts);
       await expect(cards(page, texts)).toHaveText(NEWEST);

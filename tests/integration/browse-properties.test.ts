@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readListingPrice, readRoomCount } from "~/models/price";
 import { jsonCaller, startSignedInApp } from "../support/admin-api";
-import { decode } from "../support/html";
+import { decode, visibleTexts } from "../support/html";
 import type { RunningServer } from "../support/server";
 
 /**
@@ -213,11 +213,16 @@ describe("/properties", () => {
       ["/properties?q=&minPrice=&maxPrice=&beds=2&baths=&sort=newest", "/properties?beds=2"],
       ["/properties?sort=price-asc&beds=2", "/properties?beds=2&sort=price-asc"],
       ["/properties?q=+waco+", "/properties?q=waco"],
-      ["/properties?minPrice=abc&maxPrice=-5&beds=ten&baths=x&sort=cheap&page=-1", "/properties"],
+      // A price that names no amount stays as typed (the page says so); the rest goes.
+      ["/properties?minPrice=abc&maxPrice=-5&beds=ten&baths=x&sort=cheap&page=-1", "/properties?minPrice=abc&maxPrice=-5"],
+      // Dollars as people write them.
+      ["/properties?maxPrice=%2490k", "/properties?maxPrice=90000"],
+      ["/properties?maxPrice=90%2C000", "/properties?maxPrice=90000"],
+      ["/properties?minPrice=1.5k&maxPrice=%24+2%2C000", "/properties?minPrice=1500&maxPrice=2000"],
       ["/properties?beds=9&baths=7", "/properties?beds=4&baths=3"],
       ["/properties?beds=0", "/properties"],
       ["/properties?minPrice=899.6", "/properties?minPrice=900"],
-      ["/properties?maxPrice=1e12", "/properties?maxPrice=100000000"],
+      ["/properties?maxPrice=999999999999", "/properties?maxPrice=100000000"],
       ["/properties?beds=2&beds=3", "/properties?beds=2"],
       ["/properties?page=1", "/properties"],
       ["/properties?page=2.5", "/properties"],
@@ -240,6 +245,17 @@ describe("/properties", () => {
     }
     const long = await page(`/properties?q=${"b".repeat(500)}`);
     expect(long.response.headers.get("location")).toBe(`/properties?q=${"b".repeat(100)}`);
+  });
+
+  it("reads $90k, 90,000 and 90000 alike, and says so in the visitor's language when a price names no amount", async () => {
+    const { html } = await page("/properties?maxPrice=ninety");
+    expect(visibleTexts(html)).toContain("“ninety” is not a price we can read, so the list does not use it. Write it like 90000, 90,000 or $90k.");
+    expect(html).toMatch(/<input[^>]*id="browse-max-price"[^>]*value="ninety"/);
+    expect(html).toMatch(/<input[^>]*id="browse-max-price"[^>]*aria-invalid="true"/);
+    // Left out, it narrows nothing: every home is listed.
+    expect(resultsLine(html)).toBe(resultsLine((await page("/properties")).html));
+    const spanish = await page("/properties?maxPrice=ninety&lng=es");
+    expect(visibleTexts(spanish.html)).toContain("No podemos leer “ninety” como precio, así que la lista no lo usa. Escríbalo como 90000, 90,000 o $90k.");
   });
 
   it("speaks Spanish, with the Spanish price where there is one", async () => {

@@ -3,6 +3,7 @@ import { parse as parseHtml, type HTMLElement } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCaller, startSignedInApp } from "../support/admin-api";
 import { startServer, type RunningServer } from "../support/server";
+import { schemaOrgProblems } from "../support/schema-org";
 
 /**
  * Issue 12, items 1 to 4: both languages as indexable URLs (canonical, hreflang, <html
@@ -254,6 +255,57 @@ describe("each public page in both languages", () => {
   });
 });
 
+describe("structured data against schema.org's vocabulary (tests/fixtures)", () => {
+  it("finds a property schema.org does not define, one on the wrong type, and a value of the wrong kind", () => {
+    expect(
+      schemaOrgProblems({
+        "@context": "https://schema.org",
+        "@type": "SingleFamilyResidence",
+        numberOfBedrooms: 2,
+        bedroomCount: 2,
+        priceCurrency: "USD",
+        petsAllowed: { "@type": "PostalAddress" },
+      }),
+    ).toEqual([
+      "$.bedroomCount: not a schema.org property",
+      "$.priceCurrency: not a property of SingleFamilyResidence",
+      "$.petsAllowed: PostalAddress is not among Text, Boolean",
+    ]);
+  });
+
+  it("every public page's JSON-LD holds, a home's with its facts: numeric offers, rooms, floor size, pets, year built and availability", async () => {
+    const homes = [
+      await call("/api/admin/properties", {
+        method: "POST",
+        body: {
+          name: "Schema Soon, Lot 1", location: "Abilene, TX 79601", price: "$985/month", imageUrl: "/objects/demo/home-2.webp", beds: "3", baths: "1.5", sqft: "1,120",
+          description: "A home.", facts: { status: "coming_soon", availableOn: "2099-03-01", listingType: "rent_to_own", pets: "none", yearBuilt: 2016, homeType: "double_wide" },
+        },
+      }),
+      await call("/api/admin/properties", {
+        method: "POST",
+        body: { name: "Schema Pending, Lot 2", location: "Abilene, TX 79601", price: "$54,900", imageUrl: "/objects/demo/home-3.webp", beds: "2", baths: "2", sqft: "980", description: "A home.", facts: { status: "pending", listingType: "owner_finance", pets: "dogs" } },
+      }),
+    ];
+    const [soon, pending] = (await Promise.all(homes.map((response) => response.json()))) as { id: number }[];
+    const ids = await activeHomeIds();
+    for (const path of ["/", "/properties", "/rental-criteria", ...ids.map((id) => `/properties/${id}`)]) {
+      for (const language of ["en", "es"]) {
+        const data = headOf((await getPage(`${path}${path.includes("?") ? "&" : "?"}lng=${language}`)).document).structuredData;
+        expect(schemaOrgProblems(data), `${path} in ${language}`).toEqual([]);
+      }
+    }
+
+    const listingOf = async (id: number) => headOf((await getPage(`/properties/${id}`)).document).structuredData[0] as unknown as { offers: Record<string, unknown>; mainEntity: Record<string, unknown> };
+    const coming = await listingOf(soon.id);
+    expect(coming.offers).toMatchObject({ "@type": "OfferForLease", price: 985, priceCurrency: "USD", availability: "https://schema.org/PreOrder", availabilityStarts: "2099-03-01" });
+    expect(coming.mainEntity).toMatchObject({ numberOfBedrooms: 3, numberOfBathroomsTotal: 2, numberOfFullBathrooms: 1, numberOfPartialBathrooms: 1, floorSize: { value: 1120, unitCode: "FTK" }, petsAllowed: false, yearBuilt: 2016 });
+    const reserved = await listingOf(pending.id);
+    expect(reserved.offers).toMatchObject({ "@type": "OfferForPurchase", price: 54900, availability: "https://schema.org/Reserved" });
+    expect(reserved.mainEntity).toMatchObject({ petsAllowed: true, numberOfBathroomsTotal: 2 });
+  });
+});
+
 describe("/sitemap.xml and /robots.txt", () => {
   it("robots.txt allows the public site, keeps crawlers out of the back office and names the sitemap", async () => {
     const response = await fetch(`${app.url}/robots.txt`);
@@ -263,13 +315,13 @@ describe("/sitemap.xml and /robots.txt", () => {
     expect(lines).toEqual(expect.arrayContaining(["User-agent: *", "Allow: /", "Disallow: /admin", "Disallow: /api/admin", `Sitemap: ${app.url}/sitemap.xml`]));
   });
 
-  it("lists the home page, the list and every active home in both languages, with alternates and lastmod", async () => {
+  it("lists the home page, the list, every active home and the rental criteria in both languages, with alternates and lastmod", async () => {
     const response = await fetch(`${app.url}/sitemap.xml`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const urls = sitemapUrls(await response.text());
     const ids = await activeHomeIds();
-    const paths = ["/", "/properties", ...ids.map((id) => `/properties/${id}`)];
+    const paths = ["/", "/properties", ...ids.map((id) => `/properties/${id}`), "/rental-criteria"];
     const expected = paths.flatMap((path) => [`${app.url}${path}`, `${app.url}${path}?lng=es`]);
     expect(urls.map((url) => url.loc).sort()).toEqual(expected.sort());
     for (const url of urls) {

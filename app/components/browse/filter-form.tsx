@@ -60,7 +60,8 @@ export function fieldValues(query: BrowseQuery): Record<string, string> {
  * without JavaScript too) and the count of results comes first; on a wide screen it is
  * always open (by CSS where the browser can style a details' content, and by script).
  */
-export function FilterForm({ query }: { query: BrowseQuery }) {
+/** `unreadable`: price limits the URL gave that name no amount, as typed (kept in their fields, and said so). */
+export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unreadable?: Partial<Record<"minPrice" | "maxPrice", string>> }) {
   const { t } = useT();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
@@ -93,7 +94,8 @@ export function FilterForm({ query }: { query: BrowseQuery }) {
   // Back), all but the one in use. A list the form asked for changes none of them: the
   // person may have typed on since, and the fields are already what they want.
   const location = useLocation();
-  const values = fieldValues(query);
+  const values: Record<string, string> = { ...fieldValues(query) };
+  Object.assign(values, unreadable);
   useEffect(() => {
     if ((location.state as Record<string, unknown> | null)?.[FROM_FORM]) return;
     for (const [name, value] of Object.entries(values)) {
@@ -158,11 +160,16 @@ export function FilterForm({ query }: { query: BrowseQuery }) {
           </div>
         </fieldset>
         <div className="col-span-2 grid grid-cols-2 gap-x-3 sm:gap-x-4">
-          <PriceField label={t("browse.min_price", "Min price ($)")} name="minPrice" value={values.minPrice} />
-          <PriceField label={t("browse.max_price", "Max price ($)")} name="maxPrice" value={values.maxPrice} />
+          <PriceField label={t("browse.min_price", "Min price ($)")} name="minPrice" value={values.minPrice} unreadable={"minPrice" in unreadable} />
+          <PriceField label={t("browse.max_price", "Max price ($)")} name="maxPrice" value={values.maxPrice} unreadable={"maxPrice" in unreadable} />
           <p id="browse-price-hint" className="col-span-2 mt-1 text-sm text-slate-600">
             {t("browse.price_hint", "A month's rent or the sale price.")}
           </p>
+          {Object.values(unreadable).map((typed) => (
+            <p key={typed} id="browse-price-error" className="col-span-2 mt-1 text-sm font-medium text-red-700">
+              {t("browse.price_unreadable", undefined, { value: typed })}
+            </p>
+          ))}
         </div>
         <AtLeast label={t("properties.beds", "Beds")} name="beds" value={values.beds} choices={BED_CHOICES} />
         <AtLeast label={t("properties.baths", "Baths")} name="baths" value={values.baths} choices={BATH_CHOICES} />
@@ -198,20 +205,24 @@ function Field(props: { label: string; htmlFor: string; className?: string; chil
   );
 }
 
-/** A whole number of dollars, from 0 ("minPrice" is the field #browse-min-price); both share the hint below them. */
-function PriceField(props: { label: string; name: "minPrice" | "maxPrice"; value: string }) {
+/**
+ * Dollars as people write them ("90000", "90,000", "$90k"): a text field, as a number
+ * field would drop "$90k" unread ("minPrice" is the field #browse-min-price). Both share
+ * the hint below them, and the message when a value names no amount.
+ */
+function PriceField(props: { label: string; name: "minPrice" | "maxPrice"; value: string; unreadable: boolean }) {
   const id = props.name === "minPrice" ? "browse-min-price" : "browse-max-price";
   return (
     <Field label={props.label} htmlFor={id}>
       <input
         id={id}
-        type="number"
+        type="text"
         name={props.name}
         defaultValue={props.value}
-        min={0}
-        step={1}
-        inputMode="numeric"
-        aria-describedby="browse-price-hint"
+        maxLength={30}
+        autoComplete="off"
+        aria-invalid={props.unreadable || undefined}
+        aria-describedby={props.unreadable ? "browse-price-hint browse-price-error" : "browse-price-hint"}
         className={fieldClass}
       />
     </Field>

@@ -6,6 +6,7 @@ import { SaveToggle } from "./save-toggle";
 import { VisitLink } from "./visit-link";
 import type { Listing } from "~/models/listing";
 import { PropertyDetails } from "./property-details";
+import { useListingCosts } from "~/hooks/use-listing-costs";
 
 /**
  * A home's details over a list of cards (JavaScript only: without it the cards link to
@@ -20,7 +21,8 @@ export type ListingDialogProps = {
 };
 
 export function ListingDialog({ listing, onClose, onLeave = onClose, closeHref }: ListingDialogProps) {
-  const { t } = useT();
+  const { t, language } = useT();
+  const costs = useListingCosts(listing?.id ?? null, language);
   return (
     <Dialog
       open={listing !== null}
@@ -49,7 +51,7 @@ export function ListingDialog({ listing, onClose, onLeave = onClose, closeHref }
         ) : null
       }
     >
-      {listing ? <PropertyDetails listing={listing} /> : null}
+      {listing ? <PropertyDetails listing={listing} costs={costs} /> : null}
     </Dialog>
   );
 }

@@ -6,11 +6,14 @@ import { DETAILS_IMAGE_SIZES, ListingCarousel } from "./listing-carousel";
 import { SafeImage } from "~/components/ui/safe-image";
 import { ListingFacts } from "./listing-facts";
 import { ListingStatus } from "./listing-status";
+import { CostsPanel } from "./costs-panel";
+import type { ListingCosts } from "~/models/listing-costs";
 import { ForSaleLabel } from "./property-card";
 
 /** The body of a home's details, shared by the dialog over the home page and its own page. */
 /** headingLevel: 3 inside the dialog (whose title is an h2), 2 on the page (under its h1). */
-export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing: Listing; eager?: boolean; headingLevel?: 2 | 3 }) {
+/** costs: its "Costs and requirements" once known (the dialog fetches them; null until then). */
+export function PropertyDetails({ listing, costs, eager, headingLevel = 3 }: { listing: Listing; costs: ListingCosts | null; eager?: boolean; headingLevel?: 2 | 3 }) {
   // The home's own page (not the dialog, which needs JavaScript anyway).
   const ownPage = headingLevel === 2;
   const Heading = headingLevel === 2 ? "h2" : "h3";
@@ -42,6 +45,7 @@ export function PropertyDetails({ listing, eager, headingLevel = 3 }: { listing:
         <p className="mt-1 text-lg text-slate-900">{listing.location}</p>
       </div>
       <ListingFacts listing={listing} variant="tiles" />
+      {costs ? <CostsPanel costs={costs} price={price} headingLevel={headingLevel} /> : null}
       <div>
         <Heading className="text-sm font-semibold uppercase tracking-wide text-slate-600">{t("properties.about", "About this home")}</Heading>
         <p className="mt-2 whitespace-pre-line leading-7 text-slate-700">{description}</p>

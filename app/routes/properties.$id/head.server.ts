@@ -24,8 +24,7 @@ export function propertyHead(request: Request, page: ListingPage) {
           price,
           description,
           imageUrls: listing.photos.map(shareImageUrl).filter((url): url is string => url !== null),
-          priceAmount: page.priceAmount,
-          priceKind: page.priceKind,
+          facts: page.facts,
           datePosted: page.createdAt.toISOString(),
         }),
       ];

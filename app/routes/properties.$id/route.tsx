@@ -9,6 +9,7 @@ import { closedHomeIn, listingIn, localizedListing, type Listing } from "~/model
 import { DETAILS_IMAGE_SIZES } from "~/components/property/listing-carousel";
 import { PropertyDetails } from "~/components/property/property-details";
 import { homePage } from "~/models/listings.server";
+import { listingCostsOf, type ListingCosts } from "~/models/listing-costs";
 import { checkAdmin } from "~/auth/admin-guard.server";
 import { pageHead } from "~/document/seo.server";
 import { propertyHead } from "./head.server";
@@ -36,8 +37,9 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const head = await propertyHead(request, found.page);
   // In the page's language only: the page never shows the other one.
   const listing = listingIn(found.page.listing, head.language);
-  if (found.kind === "preview") return data({ kind: "preview" as const, listing, head }, { headers: PRIVATE_NO_STORE });
-  return data({ kind: "listed" as const, listing, head });
+  const costs = listingCostsOf(found.page.facts, head.language);
+  if (found.kind === "preview") return data({ kind: "preview" as const, listing, costs, head }, { headers: PRIVATE_NO_STORE });
+  return data({ kind: "listed" as const, listing, costs, head });
 }
 
 // A preview is one staff member's page: no cache keeps it (server/shared-answer.ts).
@@ -66,10 +68,10 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function PropertyPage() {
   const page = useLoaderData<typeof loader>();
   if (page.kind === "closed") return <ClosedHomeArticle home={page.home} />;
-  return <ListedHome listing={page.listing} preview={page.kind === "preview"} />;
+  return <ListedHome listing={page.listing} costs={page.costs} preview={page.kind === "preview"} />;
 }
 
-function ListedHome({ listing, preview }: { listing: Listing; preview: boolean }) {
+function ListedHome({ listing, costs, preview }: { listing: Listing; costs: ListingCosts; preview: boolean }) {
   const { t } = useT();
   return (
     <article aria-labelledby="listing-title" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
@@ -80,7 +82,7 @@ function ListedHome({ listing, preview }: { listing: Listing; preview: boolean }
       </a>
       <h1 id="listing-title" className="page-title mt-4">{listing.name}</h1>
       <div className="mt-6">
-        <PropertyDetails listing={listing} eager headingLevel={2} />
+        <PropertyDetails listing={listing} costs={costs} eager headingLevel={2} />
       </div>
       <div className="mt-8 flex flex-wrap gap-3 border-t border-slate-200 pt-6">
         <SaveToggle id={listing.id} name={listing.name} />

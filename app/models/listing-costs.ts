@@ -1,0 +1,50 @@
+import { estimatedMonthlyTotal, type PublicHomeFacts } from "./home-facts";
+import type { Language } from "~/utils/locale";
+
+/**
+ * What a home's "Costs and requirements" panel shows (docs/product.md, "What it costs"):
+ * the facts of its costs and its pets rule, their notes in the page's language (the
+ * English where the Spanish is blank). Not a .server module: the details dialog reads
+ * them from GET /api/properties/{id} in the browser.
+ */
+export type ListingCosts = Pick<
+  PublicHomeFacts,
+  "listingType" | "priceAmount" | "pricePeriod" | "lotRentMonthly" | "otherMonthlyFees" | "utilitiesIncluded" | "applicationFee" | "depositAmount" | "pets"
+> & {
+  lotRentIncludes: string | null;
+  otherMonthlyFeesNote: string | null;
+  petsNote: string | null;
+  /** Rent (or the monthly payment) plus lot rent and other monthly fees; null without a monthly price. */
+  monthlyTotal: number | null;
+  /** A home to rent (or rent to own): its panel links the rental criteria. */
+  rental: boolean;
+};
+
+function inLanguage(english: string | null, spanish: string | null, language: Language): string | null {
+  return (language === "es" && spanish?.trim()) || english?.trim() || null;
+}
+
+export function listingCostsOf(facts: PublicHomeFacts, language: Language): ListingCosts {
+  const { listingType, priceAmount, pricePeriod, lotRentMonthly, otherMonthlyFees, utilitiesIncluded, applicationFee, depositAmount, pets } = facts;
+  return {
+    listingType,
+    priceAmount,
+    pricePeriod,
+    lotRentMonthly,
+    otherMonthlyFees,
+    utilitiesIncluded,
+    applicationFee,
+    depositAmount,
+    pets,
+    lotRentIncludes: inLanguage(facts.lotRentIncludes, facts.lotRentIncludesSpanish, language),
+    otherMonthlyFeesNote: inLanguage(facts.otherMonthlyFeesNote, facts.otherMonthlyFeesNoteSpanish, language),
+    petsNote: inLanguage(facts.petsNote, facts.petsNoteSpanish, language),
+    monthlyTotal: estimatedMonthlyTotal(facts),
+    rental: listingType === "rent" || listingType === "rent_to_own" || (listingType === null && pricePeriod === "month"),
+  };
+}
+
+/** Whole US dollars as the panel writes them, in either language: "$1,065". */
+export function dollars(amount: number): string {
+  return `$${amount.toLocaleString("en-US")}`;
+}
