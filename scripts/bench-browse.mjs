@@ -27,6 +27,12 @@ export const BROWSE_PAGES = [
   { label: "/properties", scaled: "/properties", demo: "/properties" },
   { label: "price-asc, minPrice=800, beds=2", scaled: "/properties?minPrice=800&beds=2&sort=price-asc", demo: "/properties?minPrice=800&beds=2&sort=price-asc" },
   { label: "q=Denton, page 5", scaled: "/properties?q=Denton&page=5", demo: "/properties?q=Denton" },
+  // Three of a home's facts (docs/product.md, "Find and compare by facts").
+  {
+    label: "pets=dogs, homeType=double_wide, availableBy",
+    scaled: "/properties?pets=dogs&homeType=double_wide&availableBy=2099-12-31",
+    demo: "/properties?pets=dogs&homeType=double_wide&availableBy=2099-12-31",
+  },
 ];
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

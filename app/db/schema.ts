@@ -403,11 +403,16 @@ export const searchAlerts = sqliteTable(
     filters: text("filters").notNull(),
     sort: text("sort", { enum: ["newest", "price-asc", "price-desc"] }).notNull().default("newest"),
     q: text("q").notNull().default(""),
-    kind: text("kind", { enum: ["rent", "sale"] }),
+    kind: text("kind", { enum: ["rent", "sale", "rent_to_own", "owner_finance"] }),
     minPrice: integer("min_price"),
     maxPrice: integer("max_price"),
     beds: integer("beds"),
     baths: integer("baths"),
+    /** The filters of a home's facts (docs/product.md, "Find and compare by facts"). */
+    pets: text("pets", { enum: ["cats", "dogs"] }),
+    homeType: text("home_type", { enum: HOME_TYPES }),
+    senior: integer("senior", { mode: "boolean" }).notNull().default(false),
+    availableBy: text("available_by"),
     status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
     /** When the latest confirmation link (search_alert_confirmations) expires; a pending alert goes then. */
     confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),

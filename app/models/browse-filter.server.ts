@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte, or, type SQL } from "drizzle-orm";
+import { and, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties } from "~/db/schema";
 import { containsText, textContains } from "~/db/text-search.server";
@@ -19,17 +19,34 @@ export function browseFilter(filters: BrowseFilters): SQL | undefined {
   return and(
     eq(properties.isActive, true),
     containsText([properties.name, properties.location], filters.q),
-    // A price read as neither rent nor sale ('Call for price') belongs under both.
-    filters.kind === null ? undefined : or(eq(properties.priceKind, filters.kind), isNull(properties.priceKind)),
+    kindFilter(filters.kind),
     low === null ? undefined : gte(properties.priceAmount, low),
     high === null ? undefined : lte(properties.priceAmount, high),
     filters.beds === null ? undefined : gte(properties.bedsCount, filters.beds),
     filters.baths === null ? undefined : gte(properties.bathsCount, filters.baths),
+    // A home that takes cats and dogs takes either.
+    filters.pets === null ? undefined : inArray(properties.pets, [filters.pets, "cats_and_dogs"]),
+    filters.homeType === null ? undefined : eq(properties.homeType, filters.homeType),
+    filters.senior ? eq(properties.seniorCommunity, true) : undefined,
+    // One can move in by then: it is available, or coming soon by that day (a pending home is not).
+    filters.availableBy === null
+      ? undefined
+      : or(eq(properties.status, "available"), and(eq(properties.status, "coming_soon"), lte(properties.availableOn, filters.availableBy))),
   );
 }
 
+/**
+ * Rent or buy: rent and sale by the price's reading, a price read as neither ('Call for
+ * price') under both; rent to own and owner financing by the listing type staff chose.
+ */
+function kindFilter(kind: BrowseFilters["kind"]): SQL | undefined {
+  if (kind === null) return undefined;
+  if (kind === "rent" || kind === "sale") return or(eq(properties.priceKind, kind), isNull(properties.priceKind));
+  return eq(properties.listingType, kind);
+}
+
 /** The groups of filters browseFilter's conditions read, one each, the search text apart. */
-const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"]];
+const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"], ["pets"], ["homeType"], ["senior"], ["availableBy"]];
 
 /**
  * Whether one home shows under a search, asked of many searches: the question for

@@ -2,6 +2,9 @@ import { z } from "zod";
 import {
   BATH_CHOICES,
   BED_CHOICES,
+  BROWSE_KINDS,
+  HOME_TYPES,
+  PET_FILTERS,
   BROWSE_SORTS,
   DEFAULT_BROWSE_SORT,
   MAX_BROWSE_PRICE,
@@ -9,7 +12,7 @@ import {
   type BrowseQuery,
 } from "./browse-query";
 import { cleanOneLine } from "~/utils/control-characters";
-import { PRICE_KINDS } from "./price";
+import { isCalendarDay } from "./home-facts-form";
 import { readDollars } from "~/utils/dollars";
 
 /**
@@ -79,11 +82,20 @@ const page = z
 
 export const browseQuerySchema = z.object({
   q: text,
-  kind: z.enum(PRICE_KINDS).nullable().catch(null),
+  kind: z.enum(BROWSE_KINDS).nullable().catch(null),
   minPrice: price,
   maxPrice: price,
   beds: atLeast(BED_CHOICES),
   baths: atLeast(BATH_CHOICES),
+  pets: z.enum(PET_FILTERS).nullable().catch(null),
+  homeType: z.enum(HOME_TYPES).nullable().catch(null),
+  senior: z.string().transform((value) => value === "1").catch(false),
+  availableBy: z
+    .string()
+    .trim()
+    .refine(isCalendarDay)
+    .nullable()
+    .catch(null),
   sort: z.enum(BROWSE_SORTS).catch(DEFAULT_BROWSE_SORT),
   page,
 });
@@ -98,6 +110,10 @@ export function parseBrowseQuery(params: URLSearchParams): BrowseQuery {
     maxPrice: first("maxPrice"),
     beds: first("beds"),
     baths: first("baths"),
+    pets: first("pets"),
+    homeType: first("homeType"),
+    senior: first("senior"),
+    availableBy: first("availableBy"),
     sort: first("sort"),
     page: first("page"),
   });

@@ -1,6 +1,8 @@
 import { hrefWith } from "~/utils/paging";
 import { BROWSE_PATH } from "~/paths";
-import type { PriceKind } from "./price";
+import { HOME_TYPES } from "~/db/home-fact-values";
+
+export { HOME_TYPES };
 
 /**
  * The public /properties list's filters and sort, as they appear in its URL. Not a
@@ -19,17 +21,35 @@ export const DEFAULT_BROWSE_SORT: BrowseSort = "newest";
 export const BED_CHOICES = [1, 2, 3, 4] as const;
 export const BATH_CHOICES = [1, 2, 3] as const;
 
+/**
+ * Rent or buy: rent and sale by what the price reads as (a price read as neither is under
+ * both); rent to own and owner financing by the home's listing type.
+ */
+export const BROWSE_KINDS = ["rent", "sale", "rent_to_own", "owner_finance"] as const;
+export type BrowseKind = (typeof BROWSE_KINDS)[number];
+
+/** Pets a renter brings: a home allowing cats (or cats and dogs), or dogs. */
+export const PET_FILTERS = ["cats", "dogs"] as const;
+export type PetFilter = (typeof PET_FILTERS)[number];
+
+export type BrowseHomeType = (typeof HOME_TYPES)[number];
+
 export const MAX_BROWSE_TEXT = 100;
 export const MAX_BROWSE_PRICE = 100_000_000;
 
 export type BrowseQuery = {
   q: string;
-  /** Rent or buy: homes whose price reads as a month's rent, or as a sale price (with those whose price reads as neither). */
-  kind: PriceKind | null;
+  kind: BrowseKind | null;
   minPrice: number | null;
   maxPrice: number | null;
   beds: number | null;
   baths: number | null;
+  pets: PetFilter | null;
+  homeType: BrowseHomeType | null;
+  /** Only 55+ communities. */
+  senior: boolean;
+  /** YYYY-MM-DD: homes one can move into by then (available, or coming soon by that day). */
+  availableBy: string | null;
   sort: BrowseSort;
   page: number;
 };
@@ -37,9 +57,9 @@ export type BrowseQuery = {
 /** What narrows a search: its query without the sort and the page (what a search alert follows). */
 export type BrowseFilters = Omit<BrowseQuery, "sort" | "page">;
 
-export const NO_FILTERS: BrowseFilters = { q: "", kind: null, minPrice: null, maxPrice: null, beds: null, baths: null };
+export const NO_FILTERS: BrowseFilters = { q: "", kind: null, minPrice: null, maxPrice: null, beds: null, baths: null, pets: null, homeType: null, senior: false, availableBy: null };
 
-export const EMPTY_BROWSE_QUERY: BrowseQuery = { q: "", kind: null, minPrice: null, maxPrice: null, beds: null, baths: null, sort: DEFAULT_BROWSE_SORT, page: 1 };
+export const EMPTY_BROWSE_QUERY: BrowseQuery = { ...NO_FILTERS, sort: DEFAULT_BROWSE_SORT, page: 1 };
 
 /** True when the query narrows the list (the sort and the page do not). */
 export function isFiltered(query: BrowseQuery): boolean {
@@ -48,10 +68,10 @@ export function isFiltered(query: BrowseQuery): boolean {
 
 /** How many filters narrow the list: the "(n)" of the folded filters' "Filters (n)". */
 export function activeFilterCount(query: BrowseQuery): number {
-  return [query.q !== "", query.kind !== null, query.minPrice !== null, query.maxPrice !== null, query.beds !== null, query.baths !== null].filter(Boolean).length;
+  return (Object.keys(NO_FILTERS) as (keyof BrowseFilters)[]).filter((name) => query[name] !== NO_FILTERS[name]).length;
 }
 
-type QueryValues = { [name in keyof BrowseQuery]?: string | number | null };
+type QueryValues = { [name in Exclude<keyof BrowseQuery, "senior">]?: string | number | null } & { senior?: boolean | string | null };
 
 /**
  * The one URL of a query: its values in a fixed order, without blanks, the default sort
@@ -66,6 +86,10 @@ export function browseHref(query: QueryValues): string {
     maxPrice: query.maxPrice,
     beds: query.beds,
     baths: query.baths,
+    pets: query.pets,
+    homeType: query.homeType,
+    senior: query.senior === true || query.senior === "1" ? 1 : null,
+    availableBy: query.availableBy,
     sort: query.sort === DEFAULT_BROWSE_SORT ? null : query.sort,
     page: query.page,
   });

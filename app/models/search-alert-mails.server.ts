@@ -20,7 +20,7 @@ import { ALERT_CONFIRM_PATH, ALERT_MANAGE_PATH, ALERT_UNSUBSCRIBE_PATH, property
  * clickable, and scripts can find it.
  */
 
-type Alert = Pick<SearchAlert, "email" | "language" | "q" | "kind" | "minPrice" | "maxPrice" | "beds" | "baths" | "sort" | "linkToken">;
+type Alert = Pick<SearchAlert, "email" | "language" | "q" | "kind" | "minPrice" | "maxPrice" | "beds" | "baths" | "pets" | "homeType" | "senior" | "availableBy" | "sort" | "linkToken">;
 
 const translatorFor = (language: Language) => createTranslate(getDictionary()[language], language);
 

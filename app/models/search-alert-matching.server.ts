@@ -27,8 +27,9 @@ export function alertReason(before: Listed | null, after: Listed): AlertReason |
 }
 
 /** The alert's search; its text as one clean line, whenever it was stored (browseText). */
-export function filtersOfAlert(alert: Pick<SearchAlert, "q" | "kind" | "minPrice" | "maxPrice" | "beds" | "baths">): BrowseFilters {
-  return { q: browseText(alert.q), kind: alert.kind, minPrice: alert.minPrice, maxPrice: alert.maxPrice, beds: alert.beds, baths: alert.baths };
+export function filtersOfAlert(alert: Pick<SearchAlert, "q" | "kind" | "minPrice" | "maxPrice" | "beds" | "baths" | "pets" | "homeType" | "senior" | "availableBy">): BrowseFilters {
+  const { kind, minPrice, maxPrice, beds, baths, pets, homeType, senior, availableBy } = alert;
+  return { q: browseText(alert.q), kind, minPrice, maxPrice, beds, baths, pets, homeType, senior, availableBy };
 }
 
 // Background work gives the thread back to requests after this long at most (a /healthz
@@ -90,6 +91,10 @@ export async function matchHomeToAlerts(propertyId: number, reason: AlertReason)
         maxPrice: searchAlerts.maxPrice,
         beds: searchAlerts.beds,
         baths: searchAlerts.baths,
+        pets: searchAlerts.pets,
+        homeType: searchAlerts.homeType,
+        senior: searchAlerts.senior,
+        availableBy: searchAlerts.availableBy,
       })
       .from(searchAlerts)
       .where(and(eq(searchAlerts.status, "confirmed"), gt(searchAlerts.id, after)))

@@ -4,13 +4,17 @@ import type { Translate } from "~/utils/translate";
 
 const dollars = (amount: number, language: Language) => `$${amount.toLocaleString(language === "es" ? "es-US" : "en-US")}`;
 
+/** "2027-01-15" as "January 15, 2027" / "15 de enero de 2027". */
+const longDay = (day: string, language: Language) =>
+  new Date(`${day}T12:00Z`).toLocaleDateString(language === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "UTC" });
+
 /**
  * A search in words, for the form, the mails and the list of a visitor's alerts:
  * "Rent · $800 to $1,500 · 2+ beds · “Denton”", or "Every available home".
  */
 export function describeSearch(filters: BrowseFilters, t: Translate, language: Language): string {
   const parts: string[] = [];
-  if (filters.kind) parts.push(t(filters.kind === "rent" ? "browse.kind_rent" : "browse.kind_sale"));
+  if (filters.kind) parts.push(t(`browse.kind_${filters.kind}`));
   const { minPrice: low, maxPrice: high } = filters;
   if (low !== null && high !== null) {
     const [from, to] = low > high ? [high, low] : [low, high];
@@ -19,6 +23,10 @@ export function describeSearch(filters: BrowseFilters, t: Translate, language: L
   else if (high !== null) parts.push(t("alerts.search.price_to", undefined, { amount: dollars(high, language) }));
   if (filters.beds !== null) parts.push(t("alerts.search.beds", undefined, { n: filters.beds }));
   if (filters.baths !== null) parts.push(t("alerts.search.baths", undefined, { n: filters.baths }));
+  if (filters.pets) parts.push(t(`browse.pets_${filters.pets}`));
+  if (filters.homeType) parts.push(t(`home_type.${filters.homeType}`));
+  if (filters.senior) parts.push(t("alerts.search.senior"));
+  if (filters.availableBy) parts.push(t("alerts.search.available_by", undefined, { date: longDay(filters.availableBy, language) }));
   if (filters.q) parts.push(`“${filters.q}”`);
   return parts.length ? parts.join(" · ") : t("alerts.search.all");
 }

@@ -215,7 +215,7 @@ for (const texts of LANGUAGES) {
 
       await summary.click();
       await expect(search).toBeVisible();
-      await page.getByRole("radio", { name: texts.buy }).check();
+      await page.getByRole("radio", { name: texts.buy, exact: true }).check();
       await expectList(page, javaScriptEnabled, texts, /\/properties\?kind=sale$/, [PECAN, CEDAR]);
       await expect(page.getByRole("article", { name: PECAN })).toContainText(`${texts.forSale} $64,500`);
       await expect(summary).toHaveText(`${texts.filters} (1)`);
@@ -235,7 +235,7 @@ for (const texts of LANGUAGES) {
       }
       await expectNoAxeViolations(page, `/properties?kind=sale in ${texts.code} at 390 px, filters open`, { javaScriptEnabled });
 
-      await page.getByRole("radio", { name: texts.rent }).check();
+      await page.getByRole("radio", { name: texts.rent, exact: true }).check();
       await expectList(page, javaScriptEnabled, texts, /\/properties\?kind=rent$/, [TRINITY, BLUEBONNET, LAKEVIEW, OAK]);
       await expect(page.getByText(texts.forSale, { exact: true })).toHaveCount(0);
     });

@@ -17,15 +17,15 @@ import { alertReason } from "~/models/search-alert-matching.server";
 let dir: string;
 let database: AppDatabase;
 
-type Home = { name: string; location: string; priceAmount: number | null; priceKind: "rent" | "sale" | null; bedsCount: number | null; bathsCount: number | null; isActive: boolean };
+type Home = Pick<typeof properties.$inferInsert, "name" | "location" | "priceAmount" | "priceKind" | "bedsCount" | "bathsCount" | "isActive" | "status" | "availableOn" | "listingType" | "pets" | "homeType" | "seniorCommunity">;
 
 const HOMES: Home[] = [
-  { name: "Oak Hollow, Lot 14", location: "Fort Worth, TX", priceAmount: 1150, priceKind: "rent", bedsCount: 3, bathsCount: 2, isActive: true },
-  { name: "Cedar Ridge, Home 7", location: "Denton, TX", priceAmount: 64_500, priceKind: "sale", bedsCount: 2, bathsCount: 1, isActive: true },
-  { name: "Casa Peñasco", location: "Álamo Heights, TX", priceAmount: 795, priceKind: "rent", bedsCount: 0, bathsCount: 1, isActive: true },
-  { name: "Call-for-price Cottage", location: "Waco, TX", priceAmount: null, priceKind: null, bedsCount: null, bathsCount: null, isActive: true },
-  { name: "Pecan Grove, Lot 3", location: "Tyler, TX", priceAmount: 1500, priceKind: "rent", bedsCount: 4, bathsCount: 3, isActive: true },
-  { name: "Switched-off Place", location: "Denton, TX", priceAmount: 900, priceKind: "rent", bedsCount: 2, bathsCount: 1, isActive: false },
+  { name: "Oak Hollow, Lot 14", location: "Fort Worth, TX", priceAmount: 1150, priceKind: "rent", bedsCount: 3, bathsCount: 2, isActive: true, status: "available", listingType: "rent", pets: "dogs", homeType: "double_wide" },
+  { name: "Cedar Ridge, Home 7", location: "Denton, TX", priceAmount: 64_500, priceKind: "sale", bedsCount: 2, bathsCount: 1, isActive: true, status: "pending", listingType: "owner_finance", homeType: "single_wide", seniorCommunity: true },
+  { name: "Casa Peñasco", location: "Álamo Heights, TX", priceAmount: 795, priceKind: "rent", bedsCount: 0, bathsCount: 1, isActive: true, status: "coming_soon", availableOn: "2027-02-01", listingType: "rent_to_own", pets: "cats_and_dogs" },
+  { name: "Call-for-price Cottage", location: "Waco, TX", priceAmount: null, priceKind: null, bedsCount: null, bathsCount: null, isActive: true, status: "available", pets: "cats", seniorCommunity: false },
+  { name: "Pecan Grove, Lot 3", location: "Tyler, TX", priceAmount: 1500, priceKind: "rent", bedsCount: 4, bathsCount: 3, isActive: true, status: "coming_soon", availableOn: "2099-01-01", homeType: "double_wide", seniorCommunity: true },
+  { name: "Switched-off Place", location: "Denton, TX", priceAmount: 900, priceKind: "rent", bedsCount: 2, bathsCount: 1, isActive: false, status: "rented", pets: "dogs" },
 ];
 
 /** Every combination of a few values of each filter: 6 × 3 × 5 × 5 × 3 × 3 = 4,050 searches. */
@@ -37,6 +37,17 @@ function searches(): BrowseFilters[] {
         for (const maxPrice of [null, 800, 1150, 1500, 100])
           for (const beds of [null, 2, 4])
             for (const baths of [null, 1, 3]) all.push({ ...NO_FILTERS, q, kind, minPrice, maxPrice, beds, baths });
+  return all;
+}
+
+/** The facts' filters, every combination of a few values: 5 × 3 × 3 × 2 × 3 = 270 searches. */
+function factSearches(): BrowseFilters[] {
+  const all: BrowseFilters[] = [];
+  for (const kind of [null, "rent", "sale", "rent_to_own", "owner_finance"] as const)
+    for (const pets of [null, "cats", "dogs"] as const)
+      for (const homeType of [null, "double_wide", "single_wide"] as const)
+        for (const senior of [false, true])
+          for (const availableBy of [null, "2027-03-01", "2026-01-01"]) all.push({ ...NO_FILTERS, kind, pets, homeType, senior, availableBy });
   return all;
 }
 
@@ -64,8 +75,8 @@ afterAll(() => {
 });
 
 describe("matching a home group by group", () => {
-  it("agrees with the list's whole condition for every home and every search", () => {
-    const all = searches();
+  /** For each home, homeMatcher's answer to each search is the list's. */
+  function expectAgreement(all: BrowseFilters[]) {
     for (const id of ids) {
       const matches = homeMatcher(id);
       for (const filters of all) {
@@ -73,6 +84,17 @@ describe("matching a home group by group", () => {
         expect(matches(filters), `home ${id}, ${JSON.stringify(filters)}`).toBe(listed);
       }
     }
+  }
+
+  it("agrees with the list's whole condition for every home and every search", () => {
+    expectAgreement(searches());
+  });
+
+  it("agrees with it on the facts' filters too: pets, home type, 55+, the day one can move in, every way of paying", () => {
+    const all = factSearches();
+    expectAgreement(all);
+    // Some of them match: the check is no comparison of two empty answers.
+    expect(all.filter(homeMatcher(ids[0])).length).toBeGreaterThan(10);
   });
 
   it("matches an active home to some searches and an inactive one to none", () => {

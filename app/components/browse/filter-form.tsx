@@ -4,7 +4,9 @@ import {
   BATH_CHOICES,
   BED_CHOICES,
   BROWSE_SORTS,
+  HOME_TYPES,
   MAX_BROWSE_TEXT,
+  PET_FILTERS,
   activeFilterCount,
   browseHref,
   isFiltered,
@@ -26,6 +28,8 @@ const KIND_CHOICES = [
   ["", "browse.kind_all", "All"],
   ["rent", "browse.kind_rent", "Rent"],
   ["sale", "browse.kind_sale", "Buy"],
+  ["rent_to_own", "browse.kind_rent_to_own", "Rent to own"],
+  ["owner_finance", "browse.kind_owner_finance", "Owner financing"],
 ] as const;
 
 const SORT_LABELS: Record<BrowseSort, [key: string, fallback: string]> = {
@@ -46,6 +50,10 @@ export function fieldValues(query: BrowseQuery): Record<string, string> {
     maxPrice: query.maxPrice?.toString() ?? "",
     beds: query.beds?.toString() ?? "",
     baths: query.baths?.toString() ?? "",
+    pets: query.pets ?? "",
+    homeType: query.homeType ?? "",
+    senior: query.senior ? "1" : "",
+    availableBy: query.availableBy ?? "",
     sort: query.sort,
   };
 }
@@ -100,7 +108,8 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
     if ((location.state as Record<string, unknown> | null)?.[FROM_FORM]) return;
     for (const [name, value] of Object.entries(values)) {
       const field = form.current?.elements.namedItem(name);
-      if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement) field.value = value;
+      if (field instanceof HTMLInputElement && field.type === "checkbox") field.checked = value === field.value;
+      else if ((field instanceof HTMLInputElement || field instanceof HTMLSelectElement) && field !== document.activeElement) field.value = value;
       // A radio group (Rent or buy): the choice follows.
       if (field instanceof RadioNodeList) field.value = value;
     }
@@ -127,7 +136,7 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
         }}
         onChange={(event) => {
           cancel();
-          const choice = event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && event.target.type === "radio");
+          const choice = event.target instanceof HTMLSelectElement || (event.target instanceof HTMLInputElement && ["radio", "checkbox"].includes(event.target.type));
           if (choice) show();
           else timer.current = setTimeout(show, DEBOUNCE_MS);
         }}
@@ -173,6 +182,15 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
         </div>
         <AtLeast label={t("properties.beds", "Beds")} name="beds" value={values.beds} choices={BED_CHOICES} />
         <AtLeast label={t("properties.baths", "Baths")} name="baths" value={values.baths} choices={BATH_CHOICES} />
+        <Choice label={t("browse.pets", "Pets")} name="pets" value={values.pets} choices={PET_FILTERS.map((pets) => [pets, t(`browse.pets_${pets}`)])} />
+        <Choice label={t("browse.home_type", "Home type")} name="homeType" value={values.homeType} choices={HOME_TYPES.map((type) => [type, t(`home_type.${type}`)])} />
+        <Field label={t("browse.available_by", "Available by")} htmlFor="browse-availableBy">
+          <input id="browse-availableBy" type="date" name="availableBy" defaultValue={values.availableBy} className={fieldClass} />
+        </Field>
+        <label className="col-span-2 flex min-h-11 cursor-pointer items-center gap-2 self-end text-slate-900 md:col-span-1">
+          <input type="checkbox" name="senior" value="1" defaultChecked={values.senior === "1"} className="h-6 w-6 shrink-0 accent-brand-700" />
+          {t("browse.senior", "55+ communities only")}
+        </label>
         <Field label={t("browse.sort", "Sort by")} htmlFor="browse-sort" className="col-span-2">
           <select id="browse-sort" name="sort" defaultValue={values.sort} className={fieldClass}>
             {BROWSE_SORTS.map((sort) => (
@@ -231,14 +249,21 @@ function PriceField(props: { label: string; name: "minPrice" | "maxPrice"; value
 
 /** "At least" a number of rooms: Any, 1+, 2+… */
 function AtLeast(props: { label: string; name: string; value: string; choices: readonly number[] }) {
+  return <Choice label={props.label} name={props.name} value={props.value} choices={props.choices.map((n) => [String(n), `${n}+`])} />;
+}
+
+/** One of a few choices, or Any. */
+function Choice(props: { label: string; name: string; value: string; choices: [string, string][] }) {
   const { t } = useT();
   const id = `browse-${props.name}`;
   return (
     <Field label={props.label} htmlFor={id}>
       <select id={id} name={props.name} defaultValue={props.value} className={fieldClass}>
         <option value="">{t("browse.any", "Any")}</option>
-        {props.choices.map((n) => (
-          <option key={n} value={n}>{`${n}+`}</option>
+        {props.choices.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
         ))}
       </select>
     </Field>
