@@ -2,9 +2,6 @@ import { z } from "zod";
 import {
   BATH_CHOICES,
   BED_CHOICES,
-  BROWSE_KINDS,
-  HOME_TYPES,
-  PET_FILTERS,
   BROWSE_SORTS,
   DEFAULT_BROWSE_SORT,
   MAX_BROWSE_PRICE,
@@ -13,6 +10,7 @@ import {
 } from "./browse-query";
 import { cleanOneLine } from "~/utils/control-characters";
 import { isCalendarDay } from "./home-facts-form";
+import { BROWSE_KINDS, HOME_TYPES, PET_FILTERS } from "./browse-choices";
 import { readDollars } from "~/utils/dollars";
 
 /**

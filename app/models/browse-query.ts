@@ -1,8 +1,6 @@
 import { hrefWith } from "~/utils/paging";
 import { BROWSE_PATH } from "~/paths";
-import { HOME_TYPES } from "~/db/home-fact-values";
-
-export { HOME_TYPES };
+import type { BrowseHomeType, BrowseKind, PetFilter } from "./browse-choices";
 
 /**
  * The public /properties list's filters and sort, as they appear in its URL. Not a
@@ -11,7 +9,7 @@ export { HOME_TYPES };
  * spelling of a query to this one.
  */
 
-export const BROWSE_PAGE_SIZE = 24;
+export { BROWSE_PAGE_SIZE } from "./browse-page-size";
 
 export const BROWSE_SORTS = ["newest", "price-asc", "price-desc"] as const;
 export type BrowseSort = (typeof BROWSE_SORTS)[number];
@@ -21,24 +19,12 @@ export const DEFAULT_BROWSE_SORT: BrowseSort = "newest";
 export const BED_CHOICES = [1, 2, 3, 4] as const;
 export const BATH_CHOICES = [1, 2, 3] as const;
 
-/**
- * Rent or buy: rent and sale by what the price reads as (a price read as neither is under
- * both); rent to own and owner financing by the home's listing type.
- */
-export const BROWSE_KINDS = ["rent", "sale", "rent_to_own", "owner_finance"] as const;
-export type BrowseKind = (typeof BROWSE_KINDS)[number];
-
-/** Pets a renter brings: a home allowing cats (or cats and dogs), or dogs. */
-export const PET_FILTERS = ["cats", "dogs"] as const;
-export type PetFilter = (typeof PET_FILTERS)[number];
-
-export type BrowseHomeType = (typeof HOME_TYPES)[number];
-
 export const MAX_BROWSE_TEXT = 100;
 export const MAX_BROWSE_PRICE = 100_000_000;
 
 export type BrowseQuery = {
   q: string;
+  /** Rent or buy (browse-choices.ts). */
   kind: BrowseKind | null;
   minPrice: number | null;
   maxPrice: number | null;
@@ -88,7 +74,7 @@ export function browseHref(query: QueryValues): string {
     baths: query.baths,
     pets: query.pets,
     homeType: query.homeType,
-    senior: query.senior === true || query.senior === "1" ? 1 : null,
+    senior: query.senior ? 1 : null,
     availableBy: query.availableBy,
     sort: query.sort === DEFAULT_BROWSE_SORT ? null : query.sort,
     page: query.page,

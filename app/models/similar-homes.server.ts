@@ -1,19 +1,11 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { properties, type Property } from "~/db/schema";
+import { distanceInMiles } from "~/utils/distance";
 
 export const SIMILAR_HOMES = 3;
 
 type Candidate = Pick<Property, "id" | "priceAmount" | "priceKind" | "latitude" | "longitude" | "homeType">;
-
-const MILES_PER_DEGREE = 69;
-
-/** Miles between two points, flat-earth: exact enough across a state, and cheap. */
-function milesBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const dLat = (a.lat - b.lat) * MILES_PER_DEGREE;
-  const dLng = (a.lng - b.lng) * MILES_PER_DEGREE * Math.cos(((a.lat + b.lat) / 2) * (Math.PI / 180));
-  return Math.hypot(dLat, dLng);
-}
 
 /**
  * How unlike `home` a candidate is (lower is closer): another way of paying (rent against
@@ -27,9 +19,9 @@ function unlikeness(home: Candidate, other: Candidate): number {
   if (home.homeType && other.homeType !== home.homeType) score += 1;
   if (home.priceAmount && other.priceAmount !== null) score += Math.abs(other.priceAmount - home.priceAmount) / home.priceAmount;
   else score += 0.5;
-  const here = home.latitude !== null && home.longitude !== null ? { lat: home.latitude, lng: home.longitude } : null;
-  const there = other.latitude !== null && other.longitude !== null ? { lat: other.latitude, lng: other.longitude } : null;
-  score += here && there ? milesBetween(here, there) / 50 : 0.5;
+  const here = home.latitude !== null && home.longitude !== null ? { latitude: home.latitude, longitude: home.longitude } : null;
+  const there = other.latitude !== null && other.longitude !== null ? { latitude: other.latitude, longitude: other.longitude } : null;
+  score += here && there ? distanceInMiles(here, there) / 50 : 0.5;
   return score;
 }
 

@@ -4,15 +4,14 @@ import {
   BATH_CHOICES,
   BED_CHOICES,
   BROWSE_SORTS,
-  HOME_TYPES,
   MAX_BROWSE_TEXT,
-  PET_FILTERS,
   activeFilterCount,
   browseHref,
   isFiltered,
   type BrowseQuery,
   type BrowseSort,
 } from "~/models/browse-query";
+import { HOME_TYPES, PET_FILTERS } from "~/models/browse-choices";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH } from "~/paths";
 import { Icon } from "~/components/ui/icon";

@@ -8,7 +8,7 @@ import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH, MAP_MARKERS_API, propertyPath } from "~/paths";
-import { BROWSE_PAGE_SIZE } from "~/models/browse-query";
+import { BROWSE_PAGE_SIZE } from "~/models/browse-page-size";
 
 export const LISTINGS_BEFORE_EXPANDING = 3;
 /**
