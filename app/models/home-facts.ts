@@ -78,6 +78,38 @@ export type HomeFacts = {
   tourUrl: string | null;
 };
 
+/** Every fact but the status unknown: what a home's facts are until staff give them. */
+export const UNKNOWN_FACTS: Omit<HomeFacts, "status"> = {
+  availableOn: null,
+  listingType: null,
+  priceAmount: null,
+  pricePeriod: null,
+  depositAmount: null,
+  applicationFee: null,
+  lotRentMonthly: null,
+  lotRentIncludes: null,
+  lotRentIncludesSpanish: null,
+  otherMonthlyFees: null,
+  otherMonthlyFeesNote: null,
+  otherMonthlyFeesNoteSpanish: null,
+  utilitiesIncluded: [],
+  bedrooms: null,
+  bathrooms: null,
+  squareFeet: null,
+  homeType: null,
+  yearBuilt: null,
+  make: null,
+  model: null,
+  pets: null,
+  petsNote: null,
+  petsNoteSpanish: null,
+  community: null,
+  seniorCommunity: null,
+  streetAddress: null,
+  streetAddressPublic: false,
+  tourUrl: null,
+};
+
 export type HomeFactName = keyof HomeFacts;
 
 /** The facts the public JSON and pages carry: the street address only where staff show it. */
@@ -142,6 +174,14 @@ export function missingFacts(facts: FactsToCheck): MissingFact[] {
   if (facts.pets === null && facts.listingType !== "sale") missing.push("pet policy");
   if (facts.status === "coming_soon" && facts.availableOn === null) missing.push("available date");
   return missing;
+}
+
+/**
+ * A home one rents (or rents to own): its pets rule is shown on its card and its costs
+ * panel links the rental criteria. Without a listing type, a monthly price says so.
+ */
+export function isRental(facts: Pick<HomeFacts, "listingType" | "pricePeriod">): boolean {
+  return facts.listingType === "rent" || facts.listingType === "rent_to_own" || (facts.listingType === null && facts.pricePeriod === "month");
 }
 
 /** A listing type as the price reading names it: a month's rent is rent, a sale price a sale. */

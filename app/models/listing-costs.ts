@@ -1,4 +1,4 @@
-import { estimatedMonthlyTotal, type PublicHomeFacts } from "./home-facts";
+import { estimatedMonthlyTotal, isRental, type PublicHomeFacts } from "./home-facts";
 import type { Language } from "~/utils/locale";
 
 /**
@@ -40,7 +40,7 @@ export function listingCostsOf(facts: PublicHomeFacts, language: Language): List
     otherMonthlyFeesNote: inLanguage(facts.otherMonthlyFeesNote, facts.otherMonthlyFeesNoteSpanish, language),
     petsNote: inLanguage(facts.petsNote, facts.petsNoteSpanish, language),
     monthlyTotal: estimatedMonthlyTotal(facts),
-    rental: listingType === "rent" || listingType === "rent_to_own" || (listingType === null && pricePeriod === "month"),
+    rental: isRental(facts),
   };
 }
 

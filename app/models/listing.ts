@@ -1,6 +1,6 @@
 import type { Language } from "~/utils/locale";
 import type { PriceKind } from "./price";
-import type { ClosedStatus } from "./home-facts";
+import type { ClosedStatus, PetPolicy } from "./home-facts";
 import { saysSale } from "./price-words";
 
 /** What the public pages know of a listing: its fields and its photos in order. */
@@ -29,6 +29,8 @@ export type Listing = {
    */
   status?: "coming_soon" | "pending";
   availableOn?: string;
+  /** A rental's pets rule when staff gave one (left out otherwise, as `status`): its card says "Pets: cats". */
+  pets?: PetPolicy;
 };
 
 /**

@@ -1,6 +1,6 @@
 import type { ClosedHome, Inquiry, Listing } from "~/models/listing";
 import type { Media, Property } from "~/db/schema";
-import { isPublicStatus, publicFacts, type PublicHomeFacts } from "~/models/home-facts";
+import { isPublicStatus, isRental, pricePeriodOfKind, publicFacts, type PublicHomeFacts } from "~/models/home-facts";
 import { formatIsoDate } from "~/utils/dates";
 import { similarPublicHomes } from "./similar-homes.server";
 import { factsOf } from "~/models/home-facts.server";
@@ -41,6 +41,7 @@ export function toListing(property: Property, linked: Media[], today = formatIso
     // A file once: a linked photo that is also the main image is shown as the main image only.
     photos: [...new Set([property.imageUrl, ...linked.map((item) => item.filePath)].filter(Boolean))],
     ...life,
+    ...(property.pets && isRental({ listingType: property.listingType, pricePeriod: pricePeriodOfKind(property.priceKind) }) ? { pets: property.pets } : {}),
   };
 }
 
@@ -69,11 +70,14 @@ export function browseListings(query: BrowseQuery) {
 /**
  * GET /api/properties/{id}: one active home as the pages show it, with its public facts
  * (the pages' own data leaves the facts out until they show them: the home page's HTML
- * has a budget).
+ * has a budget). Its pets rule is the facts' own: the card's copy is left out, so the
+ * seed's fields keep their shape.
  */
-export function publicListing(id: number): (Listing & { facts: PublicHomeFacts }) | undefined {
+export function publicListing(id: number): (Omit<Listing, "pets"> & { facts: PublicHomeFacts }) | undefined {
   const property = getActiveProperty(id);
-  return property ? { ...toListing(property, listPropertyMedia(id)), facts: publicFacts(factsOf(property)) } : undefined;
+  if (!property) return undefined;
+  const { pets: _cardCopy, ...listing } = toListing(property, listPropertyMedia(id));
+  return { ...listing, facts: publicFacts(factsOf(property)) };
 }
 
 /** A home's own page: its listing and what search engines are told of it besides. */

@@ -6,7 +6,7 @@ import { pageHead } from "~/document/seo.server";
 import { noindexMeta, pageMeta, rootText } from "~/document/meta";
 import { usePlainCommas } from "~/hooks/use-plain-commas";
 import { useT } from "~/i18n/use-t";
-import { savedListings } from "~/models/saved-listings.server";
+import { comparedHomes } from "~/models/saved-listings.server";
 import { COMPARE_PATH, FAVORITES_PATH } from "~/paths";
 import { IDS_PARAM, MAX_COMPARED_HOMES, MAX_SAVED_HOMES, parseHomeIds } from "~/utils/saved-homes";
 
@@ -20,20 +20,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const ids = parseHomeIds(url.searchParams.get(IDS_PARAM), MAX_SAVED_HOMES + 1);
   const head = await pageHead(request, { path: COMPARE_PATH });
   if (ids.length > MAX_COMPARED_HOMES) {
-    return data({ head, tooMany: ids.length, listings: [], unavailable: [] }, { status: 400 });
+    return data({ head, tooMany: ids.length, homes: [], unavailable: [] }, { status: 400 });
   }
-  return data({ head, tooMany: 0, ...savedListings(ids) });
+  return data({ head, tooMany: 0, ...comparedHomes(ids) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = rootText(matches, "site.name", "Lone Star Home Management");
   const title = `${rootText(matches, "compare.meta_title", "Compare homes")} | ${site}`;
-  const description = rootText(matches, "compare.meta_description", "Homes side by side: price, place, rooms and size.");
+  const description = rootText(matches, "compare.meta_description", "Homes side by side: what each costs a month, place, rooms, size, pets and fees.");
   return [...pageMeta({ title, description, siteName: site, head: data?.head }), ...noindexMeta()];
 };
 
 export default function Compare() {
-  const { tooMany, listings, unavailable } = useLoaderData<typeof loader>();
+  const { tooMany, homes, unavailable } = useLoaderData<typeof loader>();
   const { t } = useT();
   usePlainCommas();
   return (
@@ -44,18 +44,18 @@ export default function Compare() {
           <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
             {t("compare.too_many", "At most {{max}} homes can be compared at once; this link has {{count}}.", { max: MAX_COMPARED_HOMES, count: tooMany })}
           </p>
-        ) : listings.length < 2 ? (
+        ) : homes.length < 2 ? (
           <p className="mt-6 text-lg text-slate-700">{t("compare.too_few", "Choose at least two available homes to compare.")}</p>
         ) : null}
 
-        {listings.length ? <CompareHomes listings={listings} /> : null}
+        {homes.length ? <CompareHomes homes={homes} /> : null}
         <UnavailableHomes homes={unavailable} />
 
         <div className="mt-8 flex flex-wrap gap-3">
           <a href={FAVORITES_PATH} className={secondaryLinkClass}>
             {t("compare.back_to_saved", "Back to saved homes")}
           </a>
-          {listings.length < 2 ? <AllHomesLink /> : null}
+          {homes.length < 2 ? <AllHomesLink /> : null}
         </div>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import type { HomeFactsInput } from "~/models/home-facts-form";
+import { UNKNOWN_FACTS } from "~/models/home-facts";
 
 /** Demo catalogue for a new site (SEED_DEMO=1): homes around Dallas-Fort Worth and FAQs. */
 
@@ -197,37 +198,7 @@ type DemoFacts = Partial<HomeFactsInput> & Pick<HomeFactsInput, "status">;
 
 /** Every fact, those not given none: the shape a save with facts takes. */
 function demoFacts(given: DemoFacts): HomeFactsInput {
-  return {
-    availableOn: null,
-    listingType: null,
-    priceAmount: null,
-    pricePeriod: null,
-    depositAmount: null,
-    applicationFee: null,
-    lotRentMonthly: null,
-    lotRentIncludes: null,
-    lotRentIncludesSpanish: null,
-    otherMonthlyFees: null,
-    otherMonthlyFeesNote: null,
-    otherMonthlyFeesNoteSpanish: null,
-    utilitiesIncluded: [],
-    bedrooms: null,
-    bathrooms: null,
-    squareFeet: null,
-    homeType: null,
-    yearBuilt: null,
-    make: null,
-    model: null,
-    pets: null,
-    petsNote: null,
-    petsNoteSpanish: null,
-    community: null,
-    seniorCommunity: null,
-    streetAddress: null,
-    streetAddressPublic: false,
-    tourUrl: null,
-    ...given,
-  };
+  return { ...UNKNOWN_FACTS, ...given };
 }
 
 /**

@@ -34,16 +34,27 @@ function insertHome(name: string, facts: { price: number; pets: string; homeType
   );
 }
 
+const CHIPS_PREFIX = "Pet Chips";
+const CHIP_HOMES = { cats: `${CHIPS_PREFIX} Cats, Lot 5`, none: `${CHIPS_PREFIX} None, Lot 6`, sale: `${CHIPS_PREFIX} Sale, Lot 7` };
+
+function removeTestHomes() {
+  withE2eDatabase((db) => {
+    db.prepare("delete from properties where name like ?").run(`${PREFIX}%`);
+    db.prepare("delete from properties where name like ?").run(`${CHIPS_PREFIX}%`);
+  });
+}
+
 test.beforeAll(() => {
-  withE2eDatabase((db) => db.prepare("delete from properties where name like ?").run(`${PREFIX}%`));
+  removeTestHomes();
   insertHome(HOMES.dogs, { price: 74_000, pets: "dogs", homeType: "double_wide", senior: true, status: "available" });
   insertHome(HOMES.senior, { price: 68_000, pets: "cats", homeType: "double_wide", senior: true, status: "available" });
   insertHome(HOMES.later, { price: 71_000, pets: "cats_and_dogs", homeType: "double_wide", senior: true, status: "coming_soon", availableOn: "2099-06-01" });
   insertHome(HOMES.dear, { price: 120_000, pets: "dogs", homeType: "double_wide", senior: true, status: "available" });
+  insertHome(CHIP_HOMES.cats, { price: 1_050, pets: "cats", homeType: "single_wide", senior: false, status: "available" });
+  insertHome(CHIP_HOMES.none, { price: 990, pets: "none", homeType: "single_wide", senior: false, status: "pending" });
+  insertHome(CHIP_HOMES.sale, { price: 64_000, pets: "dogs", homeType: "single_wide", senior: false, status: "available" });
 });
-test.afterAll(() => {
-  withE2eDatabase((db) => db.prepare("delete from properties where name like ?").run(`${PREFIX}%`));
-});
+test.afterAll(removeTestHomes);
 
 async function send(page: Page, javaScriptEnabled: boolean, apply: string) {
   if (!javaScriptEnabled) await page.getByRole("button", { name: apply }).click();
@@ -76,4 +87,25 @@ for (const language of LANGUAGES) {
       expect(await layoutProblems(page)).toEqual([]);
     });
   }
+}
+
+const CHIPS = {
+  en: { cats: "Pets: cats", none: "No pets", pending: "Application pending" },
+  es: { cats: "Mascotas: gatos", none: "Sin mascotas", pending: "Solicitud en trámite" },
+} as const;
+
+for (const language of LANGUAGES) {
+  test(`${language.code} at 360 px: a rental's card names its pets rule beside its status; a sale's card does not`, async ({ page, javaScriptEnabled }) => {
+    await page.setViewportSize({ width: 360, height: 900 });
+    await openPage(page, `/properties?q=${encodeURIComponent(CHIPS_PREFIX)}&lng=${language.code}`, javaScriptEnabled);
+    const cards = page.getByRole("list", { name: language.list }).getByRole("article");
+    await expect(cards).toHaveCount(3);
+    const chips = CHIPS[language.code];
+    const card = (name: string) => cards.filter({ has: page.getByRole("heading", { name }) });
+    await expect(card(CHIP_HOMES.cats)).toContainText(chips.cats);
+    await expect(card(CHIP_HOMES.none)).toContainText(chips.pending);
+    await expect(card(CHIP_HOMES.none)).toContainText(chips.none);
+    await expect(card(CHIP_HOMES.sale)).not.toContainText(language.pets);
+    expect(await layoutProblems(page)).toEqual([]);
+  });
 }

@@ -103,3 +103,61 @@ for (const language of LANGUAGES) {
     });
   });
 }
+
+/**
+ * docs/product.md, "Find and compare by facts": every fact row, the estimated monthly
+ * total first, each row's best value marked in words, in both layouts, both languages,
+ * with and without JavaScript. Two rentals made for the test (removed after).
+ */
+const FACT_HOMES = { cheap: "Compare Rows Meadow, Lot 1", roomy: "Compare Rows Ridge, Lot 2" } as const;
+const ROWS = {
+  en: { first: "Estimated monthly total", best: "Best", pets: "Pets", widest: "Cats and dogs allowed" },
+  es: { first: "Total mensual estimado", best: "Mejor", pets: "Mascotas", widest: "Se permiten gatos y perros" },
+} as const;
+
+test.describe("every fact compared", () => {
+  test.beforeAll(() => {
+    withE2eDatabase((db) => {
+      db.prepare("delete from properties where name like 'Compare Rows %'").run();
+      const insert = db.prepare(
+        `insert into properties (name, location, price, price_amount, price_kind, listing_type, image_url, beds, baths, sqft, description, status, lot_rent_monthly, other_monthly_fees, pets, beds_count, baths_count, is_active, first_published_at)
+         values (?, 'Odessa, TX 79761', ?, ?, 'rent', 'rent', '/objects/demo/home-2.webp', ?, ?, '1,100', 'A home made by a browser test.', 'available', ?, ?, ?, ?, ?, 1, ?)`,
+      );
+      insert.run(FACT_HOMES.cheap, "$1,050/month", 1050, "2", "1", 0, 15, "dogs", 2, 1, Date.now());
+      insert.run(FACT_HOMES.roomy, "$950/month", 950, "3", "2", 150, null, "cats_and_dogs", 3, 2, Date.now());
+    });
+  });
+  test.afterAll(() => withE2eDatabase((db) => db.prepare("delete from properties where name like 'Compare Rows %'").run()));
+
+  const factIds = () =>
+    Object.values(FACT_HOMES).map((name) => withE2eDatabase((db) => db.prepare("select id from properties where name = ?").pluck().get(name) as number));
+
+  for (const language of LANGUAGES) {
+    for (const width of [360, 1366]) {
+      test(`${language.code} at ${width} px: the monthly total first, the best of each row marked`, async ({ page, javaScriptEnabled }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await openPage(page, `/compare?ids=${factIds().join(",")}&lng=${language.code}`, javaScriptEnabled);
+        const rows = ROWS[language.code];
+        if (width >= 640) {
+          const table = page.getByRole("table");
+          await expect(table.getByRole("rowheader").nth(1)).toHaveText(rows.first);
+          const monthly = table.getByRole("row", { name: new RegExp(`^${rows.first}`) });
+          await expect(monthly.getByRole("cell")).toHaveText([`$1,065 ✓${rows.best}`, "$1,100"]);
+          const pets = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: rows.pets, exact: true }) });
+          await expect(pets.getByRole("cell").nth(1)).toContainText(`${rows.widest} ✓${rows.best}`);
+        } else {
+          for (const [name, cell] of [
+            [FACT_HOMES.cheap, `$1,065 ✓${rows.best}`],
+            [FACT_HOMES.roomy, "$1,100"],
+          ]) {
+            const card = page.getByRole("article", { name });
+            await expect(card.getByRole("term").first()).toHaveText(rows.first);
+            await expect(card.getByRole("definition").first()).toHaveText(cell);
+          }
+          await expect(page.getByRole("article", { name: FACT_HOMES.roomy })).toContainText(`${rows.widest} ✓${rows.best}`);
+        }
+        await expectLaidOut(page);
+      });
+    }
+  }
+});

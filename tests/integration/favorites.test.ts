@@ -241,7 +241,29 @@ describe("/compare", () => {
     const columns = document.querySelectorAll("thead th").map((heading) => heading.textContent.trim());
     expect(columns).toEqual([active[0].name, active[1].name, active[2].name]);
     const rows = document.querySelectorAll('tbody th[scope="row"]').map((heading) => heading.textContent.trim());
-    expect(rows).toEqual(["Photo", "Price", "Location", "Beds", "Baths", "Square feet", "Links"]);
+    expect(rows).toEqual([
+      "Photo",
+      "Estimated monthly total",
+      "Price",
+      "Availability",
+      "Location",
+      "Beds",
+      "Baths",
+      "Square feet",
+      "Home type",
+      "Year built",
+      "Make and model",
+      "Pets",
+      "Deposit",
+      "Application fee",
+      "Lot rent a month",
+      "Other monthly fees",
+      "Utilities included",
+      "Community",
+      "55+ community",
+      "Video or 3D tour",
+      "Links",
+    ]);
     expect(document.querySelectorAll("tbody img")).toHaveLength(3);
     for (const id of ids) expect(document.querySelectorAll(`a[href="/properties/${id}"]`).length).toBeGreaterThan(0);
     // The stacked cards of a phone carry the same homes.

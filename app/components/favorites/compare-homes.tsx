@@ -1,24 +1,50 @@
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { localizedListing, type Listing } from "~/models/listing";
+import { bestHomes, type ComparedHome, type RankedFact } from "~/models/compare-rows";
+import { estimatedMonthlyTotal } from "~/models/home-facts";
+import { dollars } from "~/models/listing-costs";
+import { statusText } from "~/components/property/listing-status";
 import { ApplyLink } from "~/components/property/apply-link";
 import { ForSaleLabel } from "~/components/property/property-card";
 import { SafeImage } from "~/components/ui/safe-image";
 import { propertyPath } from "~/paths";
 import { distanceInMiles } from "~/utils/distance";
 
-type Row = { key: string; label: string; value: (listing: Listing) => ReactNode };
+const NONE = new Set<number>();
 
-/** Each attribute compared, in the order both layouts show them. */
+type Row = { key: string; label: string; value: (home: ComparedHome) => ReactNode; best?: RankedFact };
+
+/**
+ * Each fact compared, in the order both layouts show them: what a month costs first, then
+ * the price, when one can move in, the place, the home, its pets rule, what is due and
+ * what is included, the community. What staff have not said reads "Ask us".
+ */
 function useRows(): Row[] {
   const { t, language } = useT();
   const localized = (listing: Listing) => localizedListing(listing, language);
+  const askUs = t("costs.ask_us", "Ask us");
+  const orAsk = (value: ReactNode) => (value === null || value === "" ? askUs : value);
+  const money = (amount: number | null, note?: string | null) => (amount === null ? askUs : <WithNote text={dollars(amount)} note={note} />);
+  const spanish = language === "es";
+  const inLanguage = (english: string | null, other: string | null) => (spanish && other?.trim()) || english;
   return [
+    {
+      key: "monthlyTotal",
+      label: t("costs.monthly_total", "Estimated monthly total"),
+      best: "monthlyTotal",
+      value: ({ facts }) => {
+        const total = estimatedMonthlyTotal(facts);
+        if (total !== null) return <span className="font-semibold text-brand-900">{dollars(total)}</span>;
+        return facts.pricePeriod === "total" ? t("compare.not_monthly", "Sale price: no monthly rent") : askUs;
+      },
+    },
     {
       key: "price",
       label: t("compare.price", "Price"),
-      value: (listing) => {
-        const { price, forSale } = localized(listing);
+      best: "price",
+      value: (home) => {
+        const { price, forSale } = localized(home);
         return (
           <>
             {forSale ? <ForSaleLabel /> : null}
@@ -27,11 +53,106 @@ function useRows(): Row[] {
         );
       },
     },
-    { key: "location", label: t("compare.location", "Location"), value: (listing) => listing.location },
-    { key: "beds", label: t("properties.beds", "Beds"), value: (listing) => localized(listing).beds },
-    { key: "baths", label: t("properties.baths", "Baths"), value: (listing) => localized(listing).baths },
-    { key: "sqft", label: t("compare.sqft", "Square feet"), value: (listing) => localized(listing).sqft },
+    { key: "availability", label: t("compare.availability", "Availability"), best: "availability", value: (home) => <Availability listing={home} /> },
+    { key: "location", label: t("compare.location", "Location"), value: (home) => home.location },
+    { key: "beds", label: t("properties.beds", "Beds"), best: "bedrooms", value: (home) => localized(home).beds },
+    { key: "baths", label: t("properties.baths", "Baths"), best: "bathrooms", value: (home) => localized(home).baths },
+    { key: "sqft", label: t("compare.sqft", "Square feet"), best: "squareFeet", value: (home) => localized(home).sqft },
+    { key: "homeType", label: t("browse.home_type", "Home type"), value: ({ facts }) => (facts.homeType ? t(`home_type.${facts.homeType}`) : askUs) },
+    { key: "yearBuilt", label: t("compare.year_built", "Year built"), best: "yearBuilt", value: ({ facts }) => orAsk(facts.yearBuilt) },
+    {
+      key: "makeModel",
+      label: t("compare.make_model", "Make and model"),
+      value: ({ facts }) => orAsk([facts.make, facts.model].filter(Boolean).join(" ")),
+    },
+    {
+      key: "pets",
+      label: t("costs.pets", "Pets"),
+      best: "pets",
+      value: ({ facts }) => (facts.pets ? <WithNote text={t(`costs.pets.${facts.pets}`)} note={inLanguage(facts.petsNote, facts.petsNoteSpanish)} /> : askUs),
+    },
+    { key: "deposit", label: t("costs.deposit", "Deposit"), best: "depositAmount", value: ({ facts }) => money(facts.depositAmount) },
+    { key: "applicationFee", label: t("costs.application_fee", "Application fee"), best: "applicationFee", value: ({ facts }) => money(facts.applicationFee) },
+    {
+      key: "lotRent",
+      label: t("compare.lot_rent", "Lot rent a month"),
+      best: "lotRentMonthly",
+      value: ({ facts }) => money(facts.lotRentMonthly, inLanguage(facts.lotRentIncludes, facts.lotRentIncludesSpanish)),
+    },
+    {
+      key: "otherFees",
+      label: t("costs.other_fees", "Other monthly fees"),
+      best: "otherMonthlyFees",
+      value: ({ facts }) => money(facts.otherMonthlyFees, inLanguage(facts.otherMonthlyFeesNote, facts.otherMonthlyFeesNoteSpanish)),
+    },
+    {
+      key: "utilities",
+      label: t("compare.utilities", "Utilities included"),
+      best: "utilitiesIncluded",
+      value: ({ facts }) => (facts.utilitiesIncluded.length ? facts.utilitiesIncluded.map((utility) => t(`costs.utility.${utility}`)).join(", ") : t("compare.no_utilities", "None")),
+    },
+    { key: "community", label: t("compare.community", "Community"), value: ({ facts }) => orAsk(facts.community) },
+    {
+      key: "senior",
+      label: t("alerts.search.senior", "55+ community"),
+      value: ({ facts }) => (facts.seniorCommunity === null ? askUs : facts.seniorCommunity ? t("compare.yes", "Yes") : t("compare.no", "No")),
+    },
+    {
+      key: "tour",
+      label: t("compare.tour", "Video or 3D tour"),
+      value: (home) =>
+        home.facts.tourUrl ? (
+          <a href={home.facts.tourUrl} rel="noopener noreferrer" target="_blank" className="font-semibold text-brand-700 underline hover:text-brand-800">
+            {t("compare.watch_tour", "Watch the tour")}
+            <span className="sr-only">{`: ${home.name}`}</span>
+          </a>
+        ) : (
+          t("compare.no_tour", "None")
+        ),
+    },
   ];
+}
+
+/** A value and, below it, staff's note on it ("water and trash", "2 pets up to 40 lb"). */
+function WithNote({ text, note }: { text: string; note?: string | null }) {
+  return (
+    <>
+      {text}
+      {note ? <span className="block text-sm text-slate-600">{note}</span> : null}
+    </>
+  );
+}
+
+/** "Available now", "Available from {date}", "Coming soon" or "Application pending". */
+function Availability({ listing }: { listing: Listing }) {
+  const { t, language } = useT();
+  return <>{listing.status ? statusText(listing, t, language) : t("compare.available_now", "Available now")}</>;
+}
+
+/** The mark of a row's best value: words, not only a color. */
+function BestMark() {
+  const { t } = useT();
+  return (
+    <span className="mt-1 inline-flex items-center gap-1 rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-bold uppercase tracking-wide text-emerald-900">
+      <span aria-hidden="true">✓</span>
+      {t("compare.best", "Best")}
+    </span>
+  );
+}
+
+/** A row's value for one home, with the mark when it is the row's best. */
+function Value({ row, home, best }: { row: Row; home: ComparedHome; best: Set<number> }) {
+  return (
+    <>
+      {row.value(home)}
+      {best.has(home.id) ? (
+        <>
+          {" "}
+          <BestMark />
+        </>
+      ) : null}
+    </>
+  );
 }
 
 function Photo({ listing }: { listing: Listing }) {
@@ -67,9 +188,10 @@ function HomeLinks({ listing }: { listing: Listing }) {
  * Homes side by side: a table from 640 px up (a column per home, a row per attribute),
  * below it one card per home with every attribute labelled, so none is cut or squeezed.
  */
-export function CompareHomes({ listings }: { listings: Listing[] }) {
+export function CompareHomes({ homes: listings }: { homes: ComparedHome[] }) {
   const { t } = useT();
   const rows = useRows();
+  const best = new Map(rows.map((row) => [row.key, row.best ? bestHomes(row.best, listings) : new Set<number>()]));
   return (
     <>
       <div className="mt-8 hidden sm:block">
@@ -90,14 +212,14 @@ export function CompareHomes({ listings }: { listings: Listing[] }) {
               { key: "photo", label: t("compare.photo", "Photo"), value: (listing: Listing) => <Photo listing={listing} /> },
               ...rows,
               { key: "links", label: t("compare.links", "Links"), value: (listing: Listing) => <HomeLinks listing={listing} /> },
-            ].map((row) => (
+            ].map((row: Row) => (
               <tr key={row.key} className="border-t border-slate-200">
                 <th scope="row" className="p-3 text-sm font-semibold text-slate-600">
                   {row.label}
                 </th>
                 {listings.map((listing) => (
-                  <td key={listing.id} className="break-words p-3 text-slate-900">
-                    {row.value(listing)}
+                  <td key={listing.id} className={`break-words p-3 text-slate-900 ${best.get(row.key)?.has(listing.id) ? "bg-emerald-50" : ""}`}>
+                    <Value row={row} home={listing} best={best.get(row.key) ?? NONE} />
                   </td>
                 ))}
               </tr>
@@ -118,7 +240,9 @@ export function CompareHomes({ listings }: { listings: Listing[] }) {
                 {rows.map((row) => (
                   <div key={row.key} className="flex flex-wrap justify-between gap-x-4 gap-y-1 py-2">
                     <dt className="text-sm font-semibold text-slate-600">{row.label}</dt>
-                    <dd className="min-w-0 break-words text-right text-slate-900">{row.value(listing)}</dd>
+                    <dd className="min-w-0 break-words text-right text-slate-900">
+                      <Value row={row} home={listing} best={best.get(row.key) ?? NONE} />
+                    </dd>
                   </div>
                 ))}
               </dl>

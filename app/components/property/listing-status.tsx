@@ -1,5 +1,7 @@
 import { useT } from "~/i18n/use-t";
 import type { Listing } from "~/models/listing";
+import type { Translate } from "~/utils/translate";
+import type { Language } from "~/utils/locale";
 
 /**
  * A public home's life when it is not simply available: "Available from January 15, 2027"
@@ -9,11 +11,20 @@ import type { Listing } from "~/models/listing";
  */
 export function ListingStatus({ listing, className = "" }: { listing: Listing; className?: string }) {
   const { t, language } = useT();
+  return listing.status ? (
+    <p className={`w-fit rounded-full bg-amber-100 px-3 py-0.5 text-sm font-semibold text-amber-900 ${className}`}>{statusText(listing, t, language)}</p>
+  ) : null;
+}
+
+/** What ListingStatus says of a home that is not simply available. */
+export function statusText(listing: Listing, t: Translate, language: Language): string {
   const day = listing.availableOn;
   const date = day && new Date(`${day}T12:00Z`).toLocaleDateString(language === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "UTC" });
-  return listing.status ? (
-    <p className={`w-fit rounded-full bg-amber-100 px-3 py-0.5 text-sm font-semibold text-amber-900 ${className}`}>
-      {t(`home.status.${date ? "available_from" : listing.status}`, undefined, { date: date || "" })}
-    </p>
-  ) : null;
+  return t(`home.status.${date ? "available_from" : listing.status}`, undefined, { date: date || "" });
+}
+
+/** A rental card's pets rule as a chip: "Pets: cats" ("Mascotas: gatos"), "No pets". */
+export function PetsChip({ listing }: { listing: Listing }) {
+  const { t } = useT();
+  return listing.pets ? <p className="rounded-full bg-emerald-50 px-3 py-0.5 text-sm font-semibold text-emerald-900">{t(`card.pets.${listing.pets}`)}</p> : null;
 }

@@ -3,7 +3,7 @@ import { ApplyLink } from "./apply-link";
 import { localizedListing, openDetailsInPlace, type Listing } from "~/models/listing";
 import { ListingCarousel } from "./listing-carousel";
 import { ListingFacts } from "./listing-facts";
-import { ListingStatus } from "./listing-status";
+import { ListingStatus, PetsChip } from "./listing-status";
 import { SaveToggle } from "./save-toggle";
 import { propertyPath } from "~/paths";
 import { Icon } from "~/components/ui/icon";
@@ -27,7 +27,10 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
           <Icon name="pin" className="h-4 w-4 shrink-0" />
           {listing.location}
         </p>
-        <ListingStatus listing={listing} className="mt-2" />
+        <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
+          <ListingStatus listing={listing} />
+          <PetsChip listing={listing} />
+        </div>
         <ListingFacts listing={listing} variant="row" />
         {/* Labels stay on one line; when both do not fit side by side, the buttons stack. */}
         <div className="mt-5 flex flex-wrap gap-2">
