@@ -12,7 +12,7 @@ import type { Language } from "~/utils/locale";
 export function ListingStatus({ listing, className = "" }: { listing: Listing; className?: string }) {
   const { t, language } = useT();
   return listing.status ? (
-    <p className={`w-fit rounded-full bg-amber-100 px-3 py-0.5 text-sm font-semibold text-amber-900 ${className}`}>{statusText(listing, t, language)}</p>
+    <p className={`chip chip-life ${className}`}>{statusText(listing, t, language)}</p>
   ) : null;
 }
 
@@ -26,5 +26,5 @@ export function statusText(listing: Listing, t: Translate, language: Language): 
 /** A rental card's pets rule as a chip: "Pets: cats" ("Mascotas: gatos"), "No pets". */
 export function PetsChip({ listing }: { listing: Listing }) {
   const { t } = useT();
-  return listing.pets ? <p className="rounded-full bg-emerald-50 px-3 py-0.5 text-sm font-semibold text-emerald-900">{t(`card.pets.${listing.pets}`)}</p> : null;
+  return listing.pets ? <p className="chip chip-pets">{t(`card.pets.${listing.pets}`)}</p> : null;
 }

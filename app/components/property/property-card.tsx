@@ -27,10 +27,12 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
           <Icon name="pin" className="h-4 w-4 shrink-0" />
           {listing.location}
         </p>
-        <div className="mt-2 flex flex-wrap gap-2 empty:hidden">
-          <ListingStatus listing={listing} />
-          <PetsChip listing={listing} />
-        </div>
+        {listing.status || listing.pets ? (
+          <div className="chips">
+            <ListingStatus listing={listing} />
+            <PetsChip listing={listing} />
+          </div>
+        ) : null}
         <ListingFacts listing={listing} variant="row" />
         {/* Labels stay on one line; when both do not fit side by side, the buttons stack. */}
         <div className="mt-5 flex flex-wrap gap-2">

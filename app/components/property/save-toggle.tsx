@@ -42,9 +42,7 @@ export function SaveToggle({ id, name, named = false, compact = false, className
         name="intent"
         value={saved ? SAVE_INTENTS.remove : SAVE_INTENTS.save}
         aria-pressed={saved}
-        className={`button-save ${
-          saved ? "border-rose-700 bg-rose-50 text-rose-800 hover:bg-rose-100" : "border-slate-300 bg-white text-slate-700 hover:bg-slate-100"
-        } ${compact ? "min-w-11 px-0 sm:px-4" : ""}`}
+        className={compact ? "button-save min-w-11 px-0 sm:px-4" : "button-save"}
       >
         <Icon name="heart" className={`h-5 w-5 shrink-0 ${saved ? "fill-current" : ""}`} />
         <span className={compact ? "sr-only sm:not-sr-only" : undefined}>{label}</span>
