@@ -19,11 +19,14 @@ import { log } from "~/config/logger.server";
  *   Texas (the company's state), then bigger places (more ZIP codes).
  */
 
-type ZipEntry = { zip: string; city: string; state: string; latitude: number; longitude: number };
-type CityEntry = { key: string; city: string; state: string; latitude: number; longitude: number; zipCount: number };
-type Index = { zips: ZipEntry[]; cities: CityEntry[]; stateCodes: Map<string, string> };
+export type ZipEntry = { zip: string; city: string; state: string; latitude: number; longitude: number };
+/** A city and state: `key` its normalised name (normalizePlaceName), its centre, how many ZIP codes it has. */
+export type CityEntry = { key: string; city: string; state: string; latitude: number; longitude: number; zipCount: number };
+/** ZIP codes sorted by code, cities by key; state names and codes (normalised) to their codes. */
+export type GazetteerIndex = { zips: ZipEntry[]; cities: CityEntry[]; stateCodes: Map<string, string> };
+type Index = GazetteerIndex;
 
-const HOME_STATE = "TX";
+export const HOME_STATE = "TX";
 
 let index: Promise<Index> | null = null;
 
@@ -110,7 +113,8 @@ async function buildIndex(): Promise<Index> {
   return { zips, cities, stateCodes };
 }
 
-function loadIndex(): Promise<Index> {
+/** The gazetteer, built on first use (also by the public place search, services/places). */
+export function loadIndex(): Promise<Index> {
   if (!index) {
     index = buildIndex();
     // A failed load is tried again by the next search rather than remembered.
@@ -120,7 +124,7 @@ function loadIndex(): Promise<Index> {
 }
 
 /** The first position whose key is not below `prefix` (the list is sorted by key). */
-function lowerBound<T>(list: T[], prefix: string, keyOf: (item: T) => string): number {
+export function lowerBound<T>(list: T[], prefix: string, keyOf: (item: T) => string): number {
   let low = 0;
   let high = list.length;
   while (low < high) {
