@@ -20,7 +20,8 @@ export type ListingCosts = Pick<
   rental: boolean;
 };
 
-function inLanguage(english: string | null, spanish: string | null, language: Language): string | null {
+/** A staff note in the page's language: the Spanish where given, else the English; null for none. */
+export function noteIn(english: string | null, spanish: string | null, language: Language): string | null {
   return (language === "es" && spanish?.trim()) || english?.trim() || null;
 }
 
@@ -36,9 +37,9 @@ export function listingCostsOf(facts: PublicHomeFacts, language: Language): List
     applicationFee,
     depositAmount,
     pets,
-    lotRentIncludes: inLanguage(facts.lotRentIncludes, facts.lotRentIncludesSpanish, language),
-    otherMonthlyFeesNote: inLanguage(facts.otherMonthlyFeesNote, facts.otherMonthlyFeesNoteSpanish, language),
-    petsNote: inLanguage(facts.petsNote, facts.petsNoteSpanish, language),
+    lotRentIncludes: noteIn(facts.lotRentIncludes, facts.lotRentIncludesSpanish, language),
+    otherMonthlyFeesNote: noteIn(facts.otherMonthlyFeesNote, facts.otherMonthlyFeesNoteSpanish, language),
+    petsNote: noteIn(facts.petsNote, facts.petsNoteSpanish, language),
     monthlyTotal: estimatedMonthlyTotal(facts),
     rental: isRental(facts),
   };

@@ -3,7 +3,7 @@ import { useT } from "~/i18n/use-t";
 import { localizedListing, type Listing } from "~/models/listing";
 import { bestHomes, type ComparedHome, type RankedFact } from "~/models/compare-rows";
 import { estimatedMonthlyTotal } from "~/models/home-facts";
-import { dollars } from "~/models/listing-costs";
+import { dollars, noteIn } from "~/models/listing-costs";
 import { statusText } from "~/components/property/listing-status";
 import { ApplyLink } from "~/components/property/apply-link";
 import { ForSaleLabel } from "~/components/property/property-card";
@@ -26,8 +26,7 @@ function useRows(): Row[] {
   const askUs = t("costs.ask_us", "Ask us");
   const orAsk = (value: ReactNode) => (value === null || value === "" ? askUs : value);
   const money = (amount: number | null, note?: string | null) => (amount === null ? askUs : <WithNote text={dollars(amount)} note={note} />);
-  const spanish = language === "es";
-  const inLanguage = (english: string | null, other: string | null) => (spanish && other?.trim()) || english;
+  const inLanguage = (english: string | null, spanish: string | null) => noteIn(english, spanish, language);
   return [
     {
       key: "monthlyTotal",
