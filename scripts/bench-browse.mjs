@@ -33,6 +33,10 @@ export const BROWSE_PAGES = [
     scaled: "/properties?pets=dogs&homeType=double_wide&availableBy=2099-12-31",
     demo: "/properties?pets=dogs&homeType=double_wide&availableBy=2099-12-31",
   },
+  // Near a place (docs/product.md, "Search by place"): within 25 miles through the latitude
+  // index and the distance, and at any distance (every home's distance, sorted).
+  { label: "near=Arlington, TX, within=25", scaled: "/properties?near=Arlington%2C%20TX&within=25", demo: "/properties?near=Arlington%2C%20TX&within=25", p99BudgetMs: 50 },
+  { label: "near=Arlington, TX, within=any", scaled: "/properties?near=Arlington%2C%20TX&within=any", demo: "/properties?near=Arlington%2C%20TX&within=any" },
 ];
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -74,7 +78,7 @@ async function loadServed(autocannon, server, pagePath) {
 export async function benchBrowse({ demo, scaled, autocannon }) {
   const rows = [];
   for (const page of BROWSE_PAGES) {
-    const row = { label: page.label, path: page.scaled };
+    const row = { label: page.label, path: page.scaled, p99BudgetMs: page.p99BudgetMs };
     for (const [name, server, pagePath] of [["demo", demo, page.demo], ["scaled", scaled, page.scaled]]) {
       row[name] = { rendered: await timeRendered(server, pagePath), served: autocannon ? await loadServed(autocannon, server, pagePath) : null };
     }

@@ -1012,6 +1012,10 @@ function printSummary(results) {
     ];
   };
   rows.push(...scaledRows("/properties", results.browse ?? [], (row) => row.scaled.rendered.p99, "rendered p99"));
+  for (const row of (results.browse ?? []).filter((row) => row.p99BudgetMs)) {
+    const p99 = row.scaled.rendered.p99;
+    rows.push([`/properties ${row.label} rendered p99, scaled data`, p99 == null ? `HTTP ${row.scaled.rendered.status}` : `${p99.toFixed(1)} ms`, `< ${row.p99BudgetMs} ms`, verdict(p99 != null && p99 < row.p99BudgetMs)]);
+  }
   rows.push(...scaledRows("Dashboard page", results.dashboard ?? [], (row) => row.scaled.p95, "p95"));
   rows.push(...uploadSummaryRows(results.uploads));
   rows.push(...messagesCsvSummaryRows(results.messagesCsv));

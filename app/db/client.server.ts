@@ -5,6 +5,7 @@ import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
+import { distanceInMiles } from "../utils/distance";
 
 export type AppDatabase = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -24,7 +25,20 @@ export function openDatabase(file: string): AppDatabase {
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   sqlite.pragma("synchronous = NORMAL");
+  registerFunctions(sqlite);
   return drizzle(sqlite, { schema }) as AppDatabase;
+}
+
+/** The SQL function name of distanceInMiles: distance_miles(lat1, lon1, lat2, lon2), null when a point is missing. */
+export const DISTANCE_FUNCTION = "distance_miles";
+
+/** Functions our queries call, the same on every connection (the list near a place: app/models/browse-filter.server.ts). */
+function registerFunctions(sqlite: Database.Database) {
+  sqlite.function(DISTANCE_FUNCTION, { deterministic: true }, (fromLatitude, fromLongitude, toLatitude, toLongitude) =>
+    [fromLatitude, fromLongitude, toLatitude, toLongitude].some((value) => typeof value !== "number")
+      ? null
+      : distanceInMiles({ latitude: fromLatitude as number, longitude: fromLongitude as number }, { latitude: toLatitude as number, longitude: toLongitude as number }),
+  );
 }
 
 export function migrateDatabase(db: AppDatabase) {

@@ -102,6 +102,8 @@ export const properties = sqliteTable(
     index("properties_image_url_idx").on(table.imageUrl),
     // A closed home's page finds its similar public homes by type (app/models/similar-homes.server.ts).
     index("properties_active_type_idx").on(table.isActive, table.homeType),
+    // /properties near a place narrows by a latitude band first (app/models/browse-filter.server.ts).
+    index("properties_active_latitude_idx").on(table.isActive, table.latitude),
   ],
 );
 
@@ -401,8 +403,13 @@ export const searchAlerts = sqliteTable(
     language: text("language", { enum: ["en", "es"] }).notNull(),
     /** The filters as /properties spells them ("kind=rent&beds=2"; "" for every home), the sort left out. */
     filters: text("filters").notNull(),
-    sort: text("sort", { enum: ["newest", "price-asc", "price-desc"] }).notNull().default("newest"),
+    sort: text("sort", { enum: ["newest", "price-asc", "price-desc", "distance"] }).notNull().default("newest"),
     q: text("q").notNull().default(""),
+    /** The place searched around, as the gazetteer read it when the alert was asked for, and its miles (null: any distance). */
+    nearName: text("near_name"),
+    nearLatitude: real("near_latitude"),
+    nearLongitude: real("near_longitude"),
+    withinMiles: integer("within_miles"),
     kind: text("kind", { enum: ["rent", "sale", "rent_to_own", "owner_finance"] }),
     minPrice: integer("min_price"),
     maxPrice: integer("max_price"),

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs } from "react-router";
 import { log } from "~/config/logger.server";
 import { databaseFaultOf } from "~/db/faults";
 import { getLanguage } from "~/i18n/i18n.server";
-import { browseQuerySchema } from "~/models/browse-query.server";
+import { readBrowseValues } from "~/models/browse-query.server";
 import { HONEYPOT_FIELD } from "~/models/contact-fields";
 import { ALERT_FILTER_FIELDS, ALERT_TEXTS, alertEmailSchema, type AlertActionData } from "~/models/search-alert-form";
 import { requestSearchAlert } from "~/models/search-alerts.server";
@@ -29,7 +29,10 @@ export async function searchAlertAction({ request, context }: ActionFunctionArgs
     return data<AlertActionData>({ status: "invalid", email, error }, { status: 400 });
   }
   const field = (name: string) => String(form.get(name) ?? "");
-  const { sort, page: _page, ...filters } = browseQuerySchema.parse({ ...Object.fromEntries(ALERT_FILTER_FIELDS.map((name) => [name, field(name)])), page: "1" });
+  const { query, unknownPlace } = await readBrowseValues(Object.fromEntries(ALERT_FILTER_FIELDS.map((name) => [name, field(name)])));
+  // An alert never follows a wider search than the one asked for.
+  if (unknownPlace) return data<AlertActionData>({ status: "invalid", email, error: ALERT_TEXTS.placeUnknown }, { status: 400 });
+  const { sort, page: _page, ...filters } = query;
   const language = field("language");
 
   try {

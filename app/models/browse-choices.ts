@@ -1,4 +1,5 @@
 import { HOME_TYPES } from "~/db/home-fact-values";
+import type { WithinMiles } from "./browse-query";
 
 /**
  * The choices of /properties' fact filters, apart from browse-query.ts: the home page
@@ -20,3 +21,6 @@ export const PET_FILTERS = ["cats", "dogs"] as const;
 export type PetFilter = (typeof PET_FILTERS)[number];
 
 export type BrowseHomeType = (typeof HOME_TYPES)[number];
+
+/** How far from a place a search reaches, in miles; "any" lists every home, nearest first. */
+export const WITHIN_CHOICES = [5, 10, 25, 50, "any"] as const satisfies readonly WithinMiles[];

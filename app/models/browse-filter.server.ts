@@ -1,8 +1,9 @@
-import { and, eq, gte, inArray, isNull, lte, or, type SQL } from "drizzle-orm";
-import { db } from "~/db/client.server";
+import { and, between, eq, gte, inArray, isNull, lte, or, sql, type SQL } from "drizzle-orm";
+import { db, DISTANCE_FUNCTION } from "~/db/client.server";
 import { properties } from "~/db/schema";
 import { containsText, textContains } from "~/db/text-search.server";
-import { NO_FILTERS, type BrowseFilters } from "~/models/browse-query";
+import { NO_FILTERS, type BrowseFilters, type NearPlace } from "~/models/browse-query";
+import { boundingBox } from "~/utils/distance";
 
 /**
  * The homes a /properties search shows, as a condition: the one definition of its
@@ -19,6 +20,7 @@ export function browseFilter(filters: BrowseFilters): SQL | undefined {
   return and(
     eq(properties.isActive, true),
     containsText([properties.name, properties.location], filters.q),
+    nearFilter(filters.near, filters.within),
     kindFilter(filters.kind),
     low === null ? undefined : gte(properties.priceAmount, low),
     high === null ? undefined : lte(properties.priceAmount, high),
@@ -45,8 +47,24 @@ function kindFilter(kind: BrowseFilters["kind"]): SQL | undefined {
   return eq(properties.listingType, kind);
 }
 
+/** A home's distance from the place in miles, in SQL (null for a home without coordinates). */
+export function distanceFrom(place: NearPlace): SQL<number | null> {
+  return sql<number | null>`${sql.raw(DISTANCE_FUNCTION)}(${place.latitude}, ${place.longitude}, ${properties.latitude}, ${properties.longitude})`;
+}
+
+/**
+ * Homes with coordinates within the miles of the place: a latitude band the index
+ * (is_active, latitude) serves and a longitude band first, then the exact distance. Any
+ * distance narrows nothing (the list is then only sorted by it).
+ */
+function nearFilter(near: NearPlace | null, within: BrowseFilters["within"]): SQL | undefined {
+  if (near === null || within === null || within === "any") return undefined;
+  const box = boundingBox(near, within);
+  return and(between(properties.latitude, box.south, box.north), between(properties.longitude, box.west, box.east), lte(distanceFrom(near), within));
+}
+
 /** The groups of filters browseFilter's conditions read, one each, the search text apart. */
-const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"], ["pets"], ["homeType"], ["senior"], ["availableBy"]];
+const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["near", "within"], ["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"], ["pets"], ["homeType"], ["senior"], ["availableBy"]];
 
 /**
  * Whether one home shows under a search, asked of many searches: the question for

@@ -3,15 +3,18 @@ import {
   BATH_CHOICES,
   BED_CHOICES,
   BROWSE_SORTS,
-  DEFAULT_BROWSE_SORT,
+  DEFAULT_WITHIN,
   MAX_BROWSE_PRICE,
   MAX_BROWSE_TEXT,
+  defaultSortOf,
   type BrowseQuery,
+  type WithinMiles,
 } from "./browse-query";
 import { cleanOneLine } from "~/utils/control-characters";
 import { isCalendarDay } from "./home-facts-form";
-import { BROWSE_KINDS, HOME_TYPES, PET_FILTERS } from "./browse-choices";
+import { BROWSE_KINDS, HOME_TYPES, PET_FILTERS, WITHIN_CHOICES } from "./browse-choices";
 import { readDollars } from "~/utils/dollars";
+import { findPlace } from "~/services/places/find-place.server";
 
 /**
  * The /properties URL, checked: a value that makes no sense is left out (never an error
@@ -78,8 +81,17 @@ const page = z
   .transform((n) => Math.min(n, 1_000_000))
   .catch(1);
 
-export const browseQuerySchema = z.object({
+// Miles as the URL writes them ("25", "any"); another number or word means the default.
+const within = z
+  .string()
+  .transform((value) => WITHIN_CHOICES.find((choice) => String(choice) === value.trim().toLowerCase()) ?? null)
+  .catch(null);
+
+/** The URL's values checked one by one; the place is only a text here (readBrowseQuery reads it). */
+const browseValuesSchema = z.object({
   q: text,
+  near: text,
+  within,
   kind: z.enum(BROWSE_KINDS).nullable().catch(null),
   minPrice: price,
   maxPrice: price,
@@ -94,25 +106,37 @@ export const browseQuerySchema = z.object({
     .refine(isCalendarDay)
     .nullable()
     .catch(null),
-  sort: z.enum(BROWSE_SORTS).catch(DEFAULT_BROWSE_SORT),
+  sort: z.enum(BROWSE_SORTS).nullable().catch(null),
   page,
 });
 
-/** The query a URL asks for; absent and repeated names read as their first value. */
-export function parseBrowseQuery(params: URLSearchParams): BrowseQuery {
-  const first = (name: string) => params.get(name) ?? "";
-  return browseQuerySchema.parse({
-    q: first("q"),
-    kind: first("kind"),
-    minPrice: first("minPrice"),
-    maxPrice: first("maxPrice"),
-    beds: first("beds"),
-    baths: first("baths"),
-    pets: first("pets"),
-    homeType: first("homeType"),
-    senior: first("senior"),
-    availableBy: first("availableBy"),
-    sort: first("sort"),
-    page: first("page"),
-  });
+/** A place the list could not read: as typed (kept in the URL and the field) with its miles, and the closest known towns. */
+export type UnknownPlace = { typed: string; within: WithinMiles; suggestions: string[] };
+
+export type BrowseReading = { query: BrowseQuery; unknownPlace: UnknownPlace | null };
+
+/** The URL's names the list reads; any other is not part of a search. */
+export const BROWSE_VALUE_NAMES = Object.keys(browseValuesSchema.shape) as (keyof typeof browseValuesSchema.shape)[];
+
+/**
+ * A search from its values as the URL or a form gives them (absent ones blank): each
+ * checked, the place read (findPlace). A place that names nothing known leaves the list
+ * unnarrowed by place and is said so, with the closest towns. Without a place there are
+ * no miles and no "nearest first"; with one, 25 miles and nearest first unless asked.
+ */
+export async function readBrowseValues(values: Partial<Record<(typeof BROWSE_VALUE_NAMES)[number], string>>): Promise<BrowseReading> {
+  const checked = browseValuesSchema.parse(Object.fromEntries(BROWSE_VALUE_NAMES.map((name) => [name, values[name] ?? ""])));
+  const { near: typed, within: miles, sort: asked, ...rest } = checked;
+  const reading = typed ? await findPlace(typed) : null;
+  const near = reading?.kind === "found" ? reading.place : null;
+  const sort = asked === null || (asked === "distance" && !near) ? defaultSortOf({ near }) : asked;
+  return {
+    query: { ...rest, near, within: near ? (miles ?? DEFAULT_WITHIN) : null, sort },
+    unknownPlace: reading?.kind === "unknown" ? { typed, within: miles ?? DEFAULT_WITHIN, suggestions: reading.suggestions } : null,
+  };
+}
+
+/** The search a URL asks for; absent and repeated names read as their first value. */
+export function readBrowseQuery(params: URLSearchParams): Promise<BrowseReading> {
+  return readBrowseValues(Object.fromEntries(BROWSE_VALUE_NAMES.map((name) => [name, params.get(name) ?? ""])));
 }

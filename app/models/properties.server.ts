@@ -8,7 +8,7 @@ import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
 import { pageWindow } from "~/utils/paging";
-import { browseFilter } from "~/models/browse-filter.server";
+import { browseFilter, distanceFrom } from "~/models/browse-filter.server";
 import { alertReason, queueAlertCheck } from "~/models/search-alert-matching.server";
 import { PROPERTY_LIMITS, type PropertyInput } from "~/models/property-form";
 import { fillBlankSpanish } from "~/models/machine-translation.server";
@@ -214,18 +214,25 @@ export function propertiesPage(options: { q?: string; page?: number; limit?: num
 // The public list's sorts. Price sorts put homes without an amount last; equal amounts,
 // and the default, go newest first.
 const newestFirst = [desc(properties.createdAt), desc(properties.id)];
-const browseOrder: Record<BrowseSort, SQL[]> = {
+const browseOrder: Record<Exclude<BrowseSort, "distance">, SQL[]> = {
   newest: newestFirst,
   "price-asc": [sql`${properties.priceAmount} asc nulls last`, ...newestFirst],
   "price-desc": [sql`${properties.priceAmount} desc nulls last`, ...newestFirst],
 };
 
+/** The list's order; nearest first needs the place (without one it is newest first, as the URL's reading makes it). */
+function browseOrderOf(query: BrowseQuery): SQL[] {
+  if (query.sort !== "distance") return browseOrder[query.sort];
+  return query.near ? [sql`${distanceFrom(query.near)} asc nulls last`, ...newestFirst] : newestFirst;
+}
+
 /**
  * One page of active homes for /properties: name or location containing `q`, an amount
  * within the price range (a minimum above the maximum reads as the range between the
  * two; homes without an amount are left out by a price limit), at least `beds` and
- * `baths`, in the chosen order; a count and a LIMIT/OFFSET, so 5,000 homes cost a page.
- * A page past the last shows the last one.
+ * `baths`, within the miles of a place (homes without coordinates only at any distance,
+ * after the others), in the chosen order; a count and a LIMIT/OFFSET, so 5,000 homes
+ * cost a page. A page past the last shows the last one.
  */
 export function browseActiveProperties(query: BrowseQuery): PropertyPage {
   const where = browseFilter(query);
@@ -235,7 +242,7 @@ export function browseActiveProperties(query: BrowseQuery): PropertyPage {
     .select()
     .from(properties)
     .where(where)
-    .orderBy(...browseOrder[query.sort])
+    .orderBy(...browseOrderOf(query))
     .limit(BROWSE_PAGE_SIZE)
     .offset(offset)
     .all();

@@ -8,7 +8,7 @@ import { contactSchema } from "./contact-schema";
  * ./search-description.ts, apart, so the page's browser code does not carry zod for it.
  */
 
-export const ALERT_FILTER_FIELDS = ["q", "kind", "minPrice", "maxPrice", "beds", "baths", "pets", "homeType", "senior", "availableBy", "sort"] as const;
+export const ALERT_FILTER_FIELDS = ["q", "near", "within", "kind", "minPrice", "maxPrice", "beds", "baths", "pets", "homeType", "senior", "availableBy", "sort"] as const;
 
 export const alertEmailSchema = contactSchema.pick({ email: true });
 
@@ -16,6 +16,7 @@ export const ALERT_TEXTS = {
   sent: "alerts.form.sent",
   rateLimited: "contact.error.rate_limited",
   failed: "alerts.form.failed",
+  placeUnknown: "alerts.form.place_unknown",
 } as const;
 
 export type AlertActionData =

@@ -4,7 +4,7 @@ import type { Listing } from "~/models/listing";
 import { localizedListing } from "~/models/listing";
 import { browseHref } from "~/models/browse-query";
 import { describeSearch } from "~/models/search-description";
-import { filtersOfAlert, type AlertReason } from "~/models/search-alert-matching.server";
+import { filtersOfAlert, type AlertReason, type AlertSearch } from "~/models/search-alert-matching.server";
 import { getDictionary } from "~/models/texts.server";
 import type { OutgoingMail } from "~/services/mail/queue.server";
 import { cleanOneLine } from "~/utils/control-characters";
@@ -20,7 +20,7 @@ import { ALERT_CONFIRM_PATH, ALERT_MANAGE_PATH, ALERT_UNSUBSCRIBE_PATH, property
  * clickable, and scripts can find it.
  */
 
-type Alert = Pick<SearchAlert, "email" | "language" | "q" | "kind" | "minPrice" | "maxPrice" | "beds" | "baths" | "pets" | "homeType" | "senior" | "availableBy" | "sort" | "linkToken">;
+type Alert = Pick<SearchAlert, "email" | "language" | "sort" | "linkToken"> & AlertSearch;
 
 const translatorFor = (language: Language) => createTranslate(getDictionary()[language], language);
 

@@ -2,7 +2,7 @@ import { and, asc, eq, gt } from "drizzle-orm";
 import { db, withoutBusyWait, writeTransaction, type AppDatabase } from "~/db/client.server";
 import { searchAlertChecks, searchAlertMatches, searchAlerts, type Property, type SearchAlert } from "~/db/schema";
 import { homeMatcher } from "~/models/browse-filter.server";
-import type { BrowseFilters } from "~/models/browse-query";
+import type { BrowseFilters, NearPlace, WithinMiles } from "~/models/browse-query";
 import { browseText } from "~/models/browse-query.server";
 import { kickAlertDigests } from "~/models/search-alert-wake.server";
 import { timeSlices } from "~/utils/time-slices";
@@ -26,10 +26,47 @@ export function alertReason(before: Listed | null, after: Listed): AlertReason |
   return null;
 }
 
+/** The columns of an alert's search, all that filtersOfAlert reads. */
+const ALERT_SEARCH_COLUMNS = {
+  q: searchAlerts.q,
+  nearName: searchAlerts.nearName,
+  nearLatitude: searchAlerts.nearLatitude,
+  nearLongitude: searchAlerts.nearLongitude,
+  withinMiles: searchAlerts.withinMiles,
+  kind: searchAlerts.kind,
+  minPrice: searchAlerts.minPrice,
+  maxPrice: searchAlerts.maxPrice,
+  beds: searchAlerts.beds,
+  baths: searchAlerts.baths,
+  pets: searchAlerts.pets,
+  homeType: searchAlerts.homeType,
+  senior: searchAlerts.senior,
+  availableBy: searchAlerts.availableBy,
+};
+export type AlertSearch = Pick<SearchAlert, keyof typeof ALERT_SEARCH_COLUMNS>;
+
 /** The alert's search; its text as one clean line, whenever it was stored (browseText). */
-export function filtersOfAlert(alert: Pick<SearchAlert, "q" | "kind" | "minPrice" | "maxPrice" | "beds" | "baths" | "pets" | "homeType" | "senior" | "availableBy">): BrowseFilters {
+export function filtersOfAlert(alert: AlertSearch): BrowseFilters {
   const { kind, minPrice, maxPrice, beds, baths, pets, homeType, senior, availableBy } = alert;
-  return { q: browseText(alert.q), kind, minPrice, maxPrice, beds, baths, pets, homeType, senior, availableBy };
+  const near = nearOfAlert(alert);
+  return { q: browseText(alert.q), near, within: near ? ((alert.withinMiles as WithinMiles | null) ?? "any") : null, kind, minPrice, maxPrice, beds, baths, pets, homeType, senior, availableBy };
+}
+
+/** The place an alert follows, as read when it was asked for (a later reading of its name may differ). */
+function nearOfAlert(alert: Pick<SearchAlert, "nearName" | "nearLatitude" | "nearLongitude">): NearPlace | null {
+  const { nearName: name, nearLatitude: latitude, nearLongitude: longitude } = alert;
+  return name !== null && latitude !== null && longitude !== null ? { name, latitude, longitude } : null;
+}
+
+/** A search as an alert's columns (filtersOfAlert reads them back): the place as its name and coordinates. */
+export function alertColumnsOf({ near, within, ...filters }: BrowseFilters) {
+  return {
+    ...filters,
+    nearName: near?.name ?? null,
+    nearLatitude: near?.latitude ?? null,
+    nearLongitude: near?.longitude ?? null,
+    withinMiles: near && within !== "any" ? within : null,
+  };
 }
 
 // Background work gives the thread back to requests after this long at most (a /healthz
@@ -85,16 +122,7 @@ export async function matchHomeToAlerts(propertyId: number, reason: AlertReason)
     const step = db()
       .select({
         id: searchAlerts.id,
-        q: searchAlerts.q,
-        kind: searchAlerts.kind,
-        minPrice: searchAlerts.minPrice,
-        maxPrice: searchAlerts.maxPrice,
-        beds: searchAlerts.beds,
-        baths: searchAlerts.baths,
-        pets: searchAlerts.pets,
-        homeType: searchAlerts.homeType,
-        senior: searchAlerts.senior,
-        availableBy: searchAlerts.availableBy,
+        ...ALERT_SEARCH_COLUMNS,
       })
       .from(searchAlerts)
       .where(and(eq(searchAlerts.status, "confirmed"), gt(searchAlerts.id, after)))

@@ -5,6 +5,7 @@ import { searchAlertConfirmations, searchAlerts, searchAlertSends, type SearchAl
 import { alertCapReached, type AlertCap } from "~/models/search-alert-limits.server";
 import { browseHref, type BrowseFilters, type BrowseSort } from "~/models/browse-query";
 import { alertConfirmationMail } from "~/models/search-alert-mails.server";
+import { alertColumnsOf } from "~/models/search-alert-matching.server";
 import { queueMail } from "~/services/mail/queue.server";
 import { RateLimiter, RememberedKeys } from "~/services/rate-limits/rate-limit.server";
 import { clientNetworkOf } from "~/utils/client-network.server";
@@ -92,7 +93,7 @@ function storeAndMail(input: AlertRequest) {
       ? tx.update(searchAlerts).set({ language: input.language, sort: input.sort, confirmExpiresAt }).where(eq(searchAlerts.id, existing.id)).returning().get()
       : tx
           .insert(searchAlerts)
-          .values({ email: input.email, mailbox, filters, ...input.filters, language: input.language, sort: input.sort, confirmExpiresAt, linkToken: newSecretToken() })
+          .values({ email: input.email, mailbox, filters, ...alertColumnsOf(input.filters), language: input.language, sort: input.sort, confirmExpiresAt, linkToken: newSecretToken() })
           .returning()
           .get();
     tx.insert(searchAlertConfirmations).values({ tokenHash: hashOfToken(token), alertId: alert.id, expiresAt: confirmExpiresAt }).run();

@@ -10,10 +10,14 @@ const longDay = (day: string, language: Language) =>
 
 /**
  * A search in words, for the form, the mails and the list of a visitor's alerts:
- * "Rent · $800 to $1,500 · 2+ beds · “Denton”", or "Every available home".
+ * "Within 25 miles of Denton, TX · Rent · $800 to $1,500 · 2+ beds · “Oak”", or "Every available home".
  */
 export function describeSearch(filters: BrowseFilters, t: Translate, language: Language): string {
   const parts: string[] = [];
+  if (filters.near) {
+    const place = filters.near.name;
+    parts.push(filters.within === "any" || filters.within === null ? t("alerts.search.near", undefined, { place }) : t("alerts.search.within", undefined, { n: filters.within, place }));
+  }
   if (filters.kind) parts.push(t(`browse.kind_${filters.kind}`));
   const { minPrice: low, maxPrice: high } = filters;
   if (low !== null && high !== null) {

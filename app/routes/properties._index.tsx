@@ -9,8 +9,11 @@ import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
 import { listingIn } from "~/models/listing";
-import { BROWSE_PAGE_SIZE, browseHref, isFiltered } from "~/models/browse-query";
-import { parseBrowseQuery, unreadablePrices } from "~/models/browse-query.server";
+import { BROWSE_PAGE_SIZE, browseHref, defaultSortOf, isFiltered } from "~/models/browse-query";
+import { readBrowseQuery, unreadablePrices } from "~/models/browse-query.server";
+import { PlaceNotice } from "~/components/browse/place-notice";
+import { useDistanceNotes } from "~/components/browse/distance-notes";
+import { distancesFrom } from "~/models/listing-distance";
 import { pageHead } from "~/document/seo.server";
 import { useT } from "~/i18n/use-t";
 import { LANGUAGE_PARAM } from "~/utils/locale";
@@ -24,8 +27,8 @@ import { BROWSE_PATH } from "~/paths";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const query = parseBrowseQuery(url.searchParams);
-  const unreadable = unreadablePrices(url.searchParams);
+  const { query, unknownPlace } = await readBrowseQuery(url.searchParams);
+  const unreadable = { ...unreadablePrices(url.searchParams), ...(unknownPlace ? { near: unknownPlace.typed } : {}) };
   const { listings, total, page, pageCount } = browseListings(query);
   const shown = { ...query, page };
 
@@ -34,8 +37,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   asked.delete(LANGUAGE_PARAM);
   // Remix's mark of the page's own action ("Get alerts for this search"), not part of the search.
   asked.delete("index");
-  // A price that names no amount stays in the URL as typed, for the page to say so.
-  const href = browseHref({ ...shown, minPrice: shown.minPrice ?? unreadable.minPrice ?? null, maxPrice: shown.maxPrice ?? unreadable.maxPrice ?? null });
+  // A price that names no amount, or a place not known, stays in the URL as typed, for the page to say so.
+  const href = browseHref({
+    ...shown,
+    near: shown.near ?? unknownPlace?.typed ?? null,
+    within: shown.within ?? unknownPlace?.within ?? null,
+    // The order the list has: without a place read, newest first is its default.
+    sort: shown.sort === defaultSortOf(shown) ? null : shown.sort,
+    minPrice: shown.minPrice ?? unreadable.minPrice ?? null,
+    maxPrice: shown.maxPrice ?? unreadable.maxPrice ?? null,
+  });
   if (`${BROWSE_PATH}${asked.toString() ? `?${asked}` : ""}` !== href) {
     const target = new URL(href, url);
     if (language !== null) target.searchParams.set(LANGUAGE_PARAM, language);
@@ -47,7 +58,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const canonicalPath = isFiltered(shown) || shown.sort !== "newest" ? BROWSE_PATH : browseHref({ page: shown.page });
   const head = await pageHead(request, { path: canonicalPath, image: { src: listings[0]?.photos[0], alt: listings[0]?.name ?? "" } });
   // In the page's language only: the page never shows the other one.
-  return data({ head, query: shown, unreadable, listings: listings.map((listing) => listingIn(listing, head.language)), total, pageCount });
+  return data({
+    head,
+    query: shown,
+    unreadable,
+    unknownPlace,
+    listings: listings.map((listing) => listingIn(listing, head.language)),
+    distances: shown.near ? distancesFrom(shown.near, listings) : null,
+    total,
+    pageCount,
+  });
 }
 
 /** "Get alerts for this search" (search-alert-action.server.ts). */
@@ -64,8 +84,9 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function BrowseHomes() {
-  const { query, unreadable, listings, total, pageCount } = useLoaderData<typeof loader>();
+  const { query, unreadable, unknownPlace, listings, distances, total, pageCount } = useLoaderData<typeof loader>();
   const { t } = useT();
+  const notes = useDistanceNotes(query.near, distances);
   const navigation = useNavigation();
   const loading = navigation.state === "loading" && navigation.location.pathname === BROWSE_PATH;
   const details = useDetailsInUrl();
@@ -92,9 +113,10 @@ export default function BrowseHomes() {
           <h2 id="results-count" aria-live="polite" className="text-lg font-semibold text-slate-800">
             {total > 0 ? count : filtered ? t("browse.empty", "No homes match these filters.") : t("properties.empty")}
           </h2>
+          {unknownPlace ? <PlaceNotice place={unknownPlace} query={query} /> : null}
           {total > 0 ? (
             <>
-              <ListingCards listings={listings} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+              <ListingCards listings={listings} notes={notes} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
               <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />
             </>
           ) : filtered ? (

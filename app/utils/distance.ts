@@ -12,3 +12,24 @@ export function distanceInMiles(from: Coordinates, to: Coordinates): number {
   const a = Math.sin(dLat / 2) ** 2 + Math.cos(radians(from.latitude)) * Math.cos(radians(to.latitude)) * Math.sin(dLon / 2) ** 2;
   return 2 * EARTH_RADIUS_MILES * Math.asin(Math.min(1, Math.sqrt(a)));
 }
+
+export type BoundingBox = { south: number; north: number; west: number; east: number };
+
+/**
+ * The smallest latitude and longitude ranges holding every point within `miles` of
+ * `center` on the haversine's sphere: what an index can serve before the exact distance.
+ * The longitude's half-width is the circle's widest (asin(sin r / cos lat)); near a pole it
+ * takes every longitude.
+ */
+export function boundingBox(center: Coordinates, miles: number): BoundingBox {
+  const angle = miles / EARTH_RADIUS_MILES;
+  const latitudeSpan = (angle * 180) / Math.PI;
+  const ratio = Math.sin(angle) / Math.cos(radians(center.latitude));
+  const longitudeSpan = ratio >= 1 ? 180 : (Math.asin(ratio) * 180) / Math.PI;
+  return {
+    south: center.latitude - latitudeSpan,
+    north: center.latitude + latitudeSpan,
+    west: center.longitude - longitudeSpan,
+    east: center.longitude + longitudeSpan,
+  };
+}

@@ -42,6 +42,14 @@ const LANGUAGES = [
     rent: "Rent",
     buy: "Buy",
     forSale: "For sale",
+    near: "Near",
+    within: "Within",
+    tenMiles: "10 miles",
+    nearest: "Nearest first",
+    trinityDistance: "5.7 mi from Grand Prairie, TX",
+    oakDistance: "24 mi from Grand Prairie, TX",
+    placeUnknown: "We could not find the place “Grand Prarie”, so the list is not narrowed by place.",
+    didYouMean: "Did you mean Grand Prairie, TX?",
   },
   {
     code: "es",
@@ -69,6 +77,14 @@ const LANGUAGES = [
     rent: "Rentar",
     buy: "Comprar",
     forSale: "En venta",
+    near: "Cerca de",
+    within: "A menos de",
+    tenMiles: "10 millas",
+    nearest: "Más cercanas primero",
+    trinityDistance: "a 5.7 millas de Grand Prairie, TX",
+    oakDistance: "a 24 millas de Grand Prairie, TX",
+    placeUnknown: "No encontramos el lugar “Grand Prarie”, así que la lista no se limita por lugar.",
+    didYouMean: "¿Quiso decir Grand Prairie, TX?",
   },
 ] as const;
 type Texts = (typeof LANGUAGES)[number];
@@ -162,7 +178,9 @@ for (const texts of LANGUAGES) {
     test("sorts by price both ways and by newest, alone and with a filter", async ({ page, javaScriptEnabled }) => {
       await openBrowse(page, javaScriptEnabled, texts);
       const sort = page.getByLabel(texts.sort);
-      await expect(sort).toHaveValue("newest");
+      // The default order (newest first without a place) is the blank choice.
+      await expect(sort).toHaveValue("");
+      await expect(sort.locator("option:checked")).toHaveText(texts.newest);
 
       await sort.selectOption({ label: texts.priceAsc });
       await expectList(page, javaScriptEnabled, texts, /\/properties\?sort=price-asc$/, [LAKEVIEW, TRINITY, OAK, BLUEBONNET, PECAN, CEDAR]);
@@ -238,6 +256,41 @@ for (const texts of LANGUAGES) {
       await page.getByRole("radio", { name: texts.rent, exact: true }).check();
       await expectList(page, javaScriptEnabled, texts, /\/properties\?kind=rent$/, [TRINITY, BLUEBONNET, LAKEVIEW, OAK]);
       await expect(page.getByText(texts.forSale, { exact: true })).toHaveCount(0);
+    });
+
+    test("near a place: the homes within its miles, nearest first with their distances, and a misspelling's way on", async ({ page, javaScriptEnabled }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await openBrowse(page, javaScriptEnabled, texts);
+      await page.locator("summary").click();
+      const form = page.getByRole("search", { name: texts.code === "en" ? "Filter homes" : "Filtrar casas" });
+      // A town between Dallas and Fort Worth with no listing of its own.
+      await form.getByLabel(texts.near).fill("grand prairie");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+      await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=25$/);
+      await expect(cards(page, texts)).toHaveText([TRINITY, CEDAR, LAKEVIEW, OAK]);
+      await expect(page.getByRole("article", { name: TRINITY })).toContainText(texts.trinityDistance);
+      await expect(page.getByRole("article", { name: OAK })).toContainText(texts.oakDistance);
+      if (!javaScriptEnabled) await page.locator("summary").click();
+      await expect(form.getByLabel(texts.near)).toHaveValue(javaScriptEnabled ? "grand prairie" : "Grand Prairie, TX");
+      await expect(form.getByLabel(texts.sort).locator("option:checked")).toHaveText(texts.nearest);
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        expect(await layoutProblems(page), `near a place at ${width} px`).toEqual([]);
+      }
+
+      await form.getByLabel(texts.within).selectOption({ label: texts.tenMiles });
+      await expectList(page, javaScriptEnabled, texts, /\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/, [TRINITY]);
+
+      // A misspelling narrows nothing, says so, and offers the town it may be.
+      if (!javaScriptEnabled) await page.locator("summary").click();
+      await form.getByLabel(texts.near).fill("Grand Prarie");
+      if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+      await expect(page.getByText(texts.placeUnknown, { exact: true })).toBeVisible();
+      await expect(results(page)).toHaveText(texts.count(6));
+      await expectNoAxeViolations(page, `/properties?near=Grand+Prarie in ${texts.code} at 390 px`, { javaScriptEnabled });
+      await page.getByRole("link", { name: texts.didYouMean }).click();
+      await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/);
+      await expect(cards(page, texts)).toHaveText([TRINITY]);
     });
 
     test("View Details shows the home's details", async ({ page, javaScriptEnabled }) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCaller, startSignedInApp } from "../support/admin-api";
 import { eventually } from "../support/eventually";
-import { decode, visibleTexts } from "../support/html";
+import { cardNames, visibleTexts } from "../support/html";
 import { seedBody } from "../support/home-facts";
 import { waitingMatches } from "../support/search-alerts";
 import { withServerDatabase, type RunningServer } from "../support/server";
@@ -46,7 +46,7 @@ async function page(path: string) {
 async function names(path: string): Promise<string[]> {
   const { response, html } = await page(path);
   expect(response.status, path).toBe(200);
-  return [...html.matchAll(/<h3 id="listing-\d+-name"[^>]*>([^<]*)</g)].map((match) => decode(match[1]));
+  return cardNames(html);
 }
 
 const named = (...numbers: number[]) => numbers.sort((a, b) => b - a).map((n) => HOMES[n - 1].name);

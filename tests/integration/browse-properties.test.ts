@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readListingPrice, readRoomCount } from "~/models/price";
 import { jsonCaller, startSignedInApp } from "../support/admin-api";
-import { decode, visibleTexts } from "../support/html";
+import { cardNames, decode, visibleTexts } from "../support/html";
 import type { RunningServer } from "../support/server";
 
 /**
@@ -72,11 +72,6 @@ afterAll(() => stop());
 async function page(path: string, headers: Record<string, string> = {}) {
   const response = await fetch(app.url + path, { headers, redirect: "manual" });
   return { response, html: response.status === 200 ? await response.text() : "" };
-}
-
-/** The names on the cards, in order. */
-function cardNames(html: string): string[] {
-  return [...html.matchAll(/<h3 id="listing-\d+-name"[^>]*>([^<]*)</g)].map((match) => decode(match[1]));
 }
 
 /** The results line ("1–5 of 5 homes"), without React's text separators. */

@@ -60,3 +60,8 @@ export function navigationTargetsIn(html: string): string[] {
   }
   return targets;
 }
+
+/** The names on a list's cards (their h3 headings), in their order. */
+export function cardNames(html: string): string[] {
+  return [...html.matchAll(/<h3 id="listing-\d+-name"[^>]*>([^<]*)</g)].map((match) => decode(match[1]));
+}

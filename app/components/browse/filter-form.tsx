@@ -4,14 +4,16 @@ import {
   BATH_CHOICES,
   BED_CHOICES,
   BROWSE_SORTS,
+  DEFAULT_WITHIN,
   MAX_BROWSE_TEXT,
   activeFilterCount,
   browseHref,
+  defaultSortOf,
   isFiltered,
   type BrowseQuery,
   type BrowseSort,
 } from "~/models/browse-query";
-import { HOME_TYPES, PET_FILTERS } from "~/models/browse-choices";
+import { HOME_TYPES, PET_FILTERS, WITHIN_CHOICES } from "~/models/browse-choices";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH } from "~/paths";
 import { Icon } from "~/components/ui/icon";
@@ -35,6 +37,7 @@ const SORT_LABELS: Record<BrowseSort, [key: string, fallback: string]> = {
   newest: ["browse.sort_newest", "Newest"],
   "price-asc": ["browse.sort_price_asc", "Price: low to high"],
   "price-desc": ["browse.sort_price_desc", "Price: high to low"],
+  distance: ["browse.sort_distance", "Nearest first"],
 };
 
 // Borders and placeholder as dark as the contact form's: a field's edge at 3:1, its hint at 4.5:1.
@@ -44,6 +47,9 @@ const fieldClass = "mt-1 block h-11 w-full min-w-0 rounded-md border border-slat
 export function fieldValues(query: BrowseQuery): Record<string, string> {
   return {
     q: query.q,
+    near: query.near?.name ?? "",
+    // Ready for a place typed next (the list reads no miles without one).
+    within: String(query.within ?? DEFAULT_WITHIN),
     kind: query.kind ?? "",
     minPrice: query.minPrice?.toString() ?? "",
     maxPrice: query.maxPrice?.toString() ?? "",
@@ -53,7 +59,8 @@ export function fieldValues(query: BrowseQuery): Record<string, string> {
     homeType: query.homeType ?? "",
     senior: query.senior ? "1" : "",
     availableBy: query.availableBy ?? "",
-    sort: query.sort,
+    // Blank for the query's default: a place typed without JavaScript then lists the nearest first.
+    sort: query.sort === defaultSortOf(query) ? "" : query.sort,
   };
 }
 
@@ -67,8 +74,11 @@ export function fieldValues(query: BrowseQuery): Record<string, string> {
  * without JavaScript too) and the count of results comes first; on a wide screen it is
  * always open (by CSS where the browser can style a details' content, and by script).
  */
-/** `unreadable`: price limits the URL gave that name no amount, as typed (kept in their fields, and said so). */
-export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unreadable?: Partial<Record<"minPrice" | "maxPrice", string>> }) {
+/**
+ * `unreadable`: price limits the URL gave that name no amount, and a place it names that
+ * is not known, as typed (kept in their fields, and said so).
+ */
+export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unreadable?: Partial<Record<"minPrice" | "maxPrice" | "near", string>> }) {
   const { t } = useT();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
@@ -141,7 +151,7 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
         }}
         className="grid grid-cols-2 items-start gap-3 border-t border-slate-200 p-3 sm:gap-4 sm:p-5 md:grid-cols-4 md:border-t-0"
       >
-        <Field label={t("browse.search", "Name or location")} htmlFor="browse-q" className="col-span-2 md:col-span-4">
+        <Field label={t("browse.search", "Name or location")} htmlFor="browse-q" className="col-span-2">
           <input
             id="browse-q"
             type="search"
@@ -153,6 +163,29 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
             className={fieldClass}
           />
         </Field>
+        {/* A place's name and its miles each take a phone's row: "Grand Prairie, TX" is read whole. */}
+        <Field label={t("browse.near", "Near")} htmlFor="browse-near" className="col-span-2 md:col-span-1">
+          <input
+            id="browse-near"
+            type="text"
+            name="near"
+            defaultValue={values.near}
+            maxLength={MAX_BROWSE_TEXT}
+            placeholder={t("browse.near_placeholder", "Town or ZIP")}
+            autoComplete="off"
+            aria-invalid={"near" in unreadable || undefined}
+            aria-describedby={"near" in unreadable ? "place-unknown" : undefined}
+            className={fieldClass}
+          />
+        </Field>
+        <Choice
+          className="col-span-2 md:col-span-1"
+          label={t("browse.within", "Within")}
+          name="within"
+          value={values.within}
+          blank={false}
+          choices={WITHIN_CHOICES.map((miles) => [String(miles), miles === "any" ? t("browse.within_any", "Any distance") : t("browse.within_miles", undefined, { n: miles })])}
+        />
         <fieldset className="col-span-2 md:col-span-4">
           <legend className="text-sm font-medium text-slate-700">{t("browse.kind", "Rent or buy")}</legend>
           <div className="mt-1 flex flex-wrap gap-2">
@@ -173,7 +206,7 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
           <p id="browse-price-hint" className="col-span-2 mt-1 text-sm text-slate-600">
             {t("browse.price_hint", "A month's rent or the sale price.")}
           </p>
-          {Object.values(unreadable).map((typed) => (
+          {[unreadable.minPrice, unreadable.maxPrice].filter((typed): typed is string => Boolean(typed)).map((typed) => (
             <p key={typed} id="browse-price-error" className="col-span-2 mt-1 text-sm font-medium text-red-700">
               {t("browse.price_unreadable", undefined, { value: typed })}
             </p>
@@ -192,8 +225,9 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
         </label>
         <Field label={t("browse.sort", "Sort by")} htmlFor="browse-sort" className="col-span-2">
           <select id="browse-sort" name="sort" defaultValue={values.sort} className={fieldClass}>
-            {BROWSE_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
+            {/* The query's own default first, blank: nearest first with a place, else newest. */}
+            {[defaultSortOf(query), ...BROWSE_SORTS.filter((sort) => sort !== defaultSortOf(query) && (sort !== "distance" || query.near))].map((sort, at) => (
+              <option key={sort} value={at === 0 ? "" : sort}>
                 {t(...SORT_LABELS[sort])}
               </option>
             ))}
@@ -251,14 +285,14 @@ function AtLeast(props: { label: string; name: string; value: string; choices: r
   return <Choice label={props.label} name={props.name} value={props.value} choices={props.choices.map((n) => [String(n), `${n}+`])} />;
 }
 
-/** One of a few choices, or Any. */
-function Choice(props: { label: string; name: string; value: string; choices: [string, string][] }) {
+/** One of a few choices, or Any (unless `blank` is false). */
+function Choice(props: { label: string; name: string; value: string; choices: [string, string][]; blank?: boolean; className?: string }) {
   const { t } = useT();
   const id = `browse-${props.name}`;
   return (
-    <Field label={props.label} htmlFor={id}>
+    <Field label={props.label} htmlFor={id} className={props.className}>
       <select id={id} name={props.name} defaultValue={props.value} className={fieldClass}>
-        <option value="">{t("browse.any", "Any")}</option>
+        {props.blank === false ? null : <option value="">{t("browse.any", "Any")}</option>}
         {props.choices.map(([value, label]) => (
           <option key={value} value={value}>
             {label}

@@ -8,8 +8,11 @@ import { SaveToggle } from "./save-toggle";
 import { propertyPath } from "~/paths";
 import { Icon } from "~/components/ui/icon";
 
-/** A listing card; View Details is a link to the home's page, which JavaScript turns into a dialog. */
-export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onViewDetails: (id: number) => void }) {
+/**
+ * A listing card; View Details is a link to the home's page, which JavaScript turns into a
+ * dialog. `note`: a line under the place (how far it is from the one searched).
+ */
+export function PropertyCard({ listing, note, onViewDetails }: { listing: Listing; note?: string; onViewDetails: (id: number) => void }) {
   const { t, language } = useT();
   const { price, forSale } = localizedListing(listing, language);
   return (
@@ -27,6 +30,7 @@ export function PropertyCard({ listing, onViewDetails }: { listing: Listing; onV
           <Icon name="pin" className="h-4 w-4 shrink-0" />
           {listing.location}
         </p>
+        {note ? <p className="mt-1 text-sm font-medium text-slate-700">{note}</p> : null}
         {listing.status || listing.pets ? (
           <div className="chips">
             <ListingStatus listing={listing} />
@@ -59,13 +63,13 @@ export function ForSaleLabel() {
 }
 
 /** The cards of a list of homes (the home page's section, /properties). */
-export function ListingCards(props: { listings: Listing[]; onViewDetails: (id: number) => void; className: string }) {
+export function ListingCards(props: { listings: Listing[]; notes?: Record<number, string>; onViewDetails: (id: number) => void; className: string }) {
   const { t } = useT();
   return (
     <ul aria-label={t("properties.list_label", "Home listings")} className={props.className}>
       {props.listings.map((listing) => (
         <li key={listing.id} className="flex">
-          <PropertyCard listing={listing} onViewDetails={props.onViewDetails} />
+          <PropertyCard listing={listing} note={props.notes?.[listing.id]} onViewDetails={props.onViewDetails} />
         </li>
       ))}
     </ul>

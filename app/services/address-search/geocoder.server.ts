@@ -45,7 +45,8 @@ function coordinate(value: unknown, bound: number): number | null {
   return Number.isFinite(number) && Math.abs(number) <= bound ? number : null;
 }
 
-async function askGeocoder(base: string, query: string): Promise<AddressSuggestion[]> {
+/** The service's places for `query` (at most ADDRESS_SEARCH.maxResults, in the US); throws when it fails. */
+export async function askGeocoder(base: string, query: string): Promise<AddressSuggestion[]> {
   const response = await fetch(geocoderSearchUrl(base, query), {
     headers: { Accept: "application/json", "Accept-Language": "en", "User-Agent": geocoderUserAgent() },
     signal: AbortSignal.timeout(GEOCODER_TIMEOUT_MS),
