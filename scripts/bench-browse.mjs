@@ -36,6 +36,8 @@ export const BROWSE_PAGES = [
   // Near a place (docs/product.md, "Search by place"): within 25 miles through the latitude
   // index and the distance, and at any distance (every home's distance, sorted).
   { label: "near=Arlington, TX, within=25", scaled: "/properties?near=Arlington%2C%20TX&within=25", demo: "/properties?near=Arlington%2C%20TX&within=25", p99BudgetMs: 50 },
+  // Nothing found: the ways out count the search without each filter and at wider distances.
+  { label: "nothing near El Paso, TX, within=5, beds=4", scaled: "/properties?near=El%20Paso%2C%20TX&within=5&beds=4", demo: "/properties?near=El%20Paso%2C%20TX&within=5&beds=4" },
   { label: "near=Arlington, TX, within=any", scaled: "/properties?near=Arlington%2C%20TX&within=any", demo: "/properties?near=Arlington%2C%20TX&within=any" },
 ];
 

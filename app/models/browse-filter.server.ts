@@ -4,6 +4,7 @@ import { properties } from "~/db/schema";
 import { containsText, textContains } from "~/db/text-search.server";
 import { NO_FILTERS, type BrowseFilters, type NearPlace } from "~/models/browse-query";
 import { boundingBox } from "~/utils/distance";
+import { FILTER_GROUPS } from "~/models/search-description";
 
 /**
  * The homes a /properties search shows, as a condition: the one definition of its
@@ -64,7 +65,7 @@ function nearFilter(near: NearPlace | null, within: BrowseFilters["within"]): SQ
 }
 
 /** The groups of filters browseFilter's conditions read, one each, the search text apart. */
-const FILTER_GROUPS: (keyof BrowseFilters)[][] = [["near", "within"], ["kind"], ["minPrice", "maxPrice"], ["beds"], ["baths"], ["pets"], ["homeType"], ["senior"], ["availableBy"]];
+const CONDITION_GROUPS = FILTER_GROUPS.filter(([first]) => first !== "q");
 
 /**
  * Whether one home shows under a search, asked of many searches: the question for
@@ -102,5 +103,5 @@ export function homeMatcher(propertyId: number): (filters: BrowseFilters) => boo
   return (filters) =>
     shown &&
     textHolds(filters.q) &&
-    FILTER_GROUPS.every((group) => group.every((name) => filters[name] === NO_FILTERS[name]) || holds(Object.fromEntries(group.map((name) => [name, filters[name]]))));
+    CONDITION_GROUPS.every((group) => group.every((name) => filters[name] === NO_FILTERS[name]) || holds(Object.fromEntries(group.map((name) => [name, filters[name]]))));
 }

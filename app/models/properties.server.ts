@@ -6,7 +6,7 @@ import { isServableObjectKey, OBJECTS_PREFIX } from "~/services/storage.server";
 import type { MapMarker } from "~/models/map-marker";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
-import { BROWSE_PAGE_SIZE, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
+import { BROWSE_PAGE_SIZE, type BrowseFilters, type BrowseQuery, type BrowseSort } from "~/models/browse-query";
 import { pageWindow } from "~/utils/paging";
 import { browseFilter, distanceFrom } from "~/models/browse-filter.server";
 import { alertReason, queueAlertCheck } from "~/models/search-alert-matching.server";
@@ -226,6 +226,11 @@ function browseOrderOf(query: BrowseQuery): SQL[] {
   return query.near ? [sql`${distanceFrom(query.near)} asc nulls last`, ...newestFirst] : newestFirst;
 }
 
+/** How many active homes a search of /properties shows. */
+export function countBrowsed(filters: BrowseFilters): number {
+  return db().select({ n: count() }).from(properties).where(browseFilter(filters)).get()?.n ?? 0;
+}
+
 /**
  * One page of active homes for /properties: name or location containing `q`, an amount
  * within the price range (a minimum above the maximum reads as the range between the
@@ -236,7 +241,7 @@ function browseOrderOf(query: BrowseQuery): SQL[] {
  */
 export function browseActiveProperties(query: BrowseQuery): PropertyPage {
   const where = browseFilter(query);
-  const total = db().select({ n: count() }).from(properties).where(where).get()?.n ?? 0;
+  const total = countBrowsed(query);
   const { page, pageCount, offset } = pageWindow(total, query.page, BROWSE_PAGE_SIZE);
   const rows = db()
     .select()

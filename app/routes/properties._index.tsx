@@ -1,6 +1,8 @@
 import { redirect, useLoaderData, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { useDetailsInUrl } from "~/hooks/use-details-in-url";
-import { ClearFiltersLink, FilterForm } from "~/components/browse/filter-form";
+import { FilterForm } from "~/components/browse/filter-form";
+import { EmptyResults } from "~/components/browse/empty-results";
+import { waysOut } from "~/models/browse-ways-out.server";
 import { PageLinks } from "~/components/browse/page-links";
 import { SearchAlertForm } from "~/components/browse/search-alert-form";
 import { searchAlertAction } from "~/http/search-alert-action.server";
@@ -65,6 +67,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     unknownPlace,
     listings: listings.map((listing) => listingIn(listing, head.language)),
     distances: shown.near ? distancesFrom(shown.near, listings) : null,
+    // Only for a search that leaves no home.
+    ways: total === 0 && isFiltered(shown) ? waysOut(shown) : null,
     total,
     pageCount,
   });
@@ -84,7 +88,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function BrowseHomes() {
-  const { query, unreadable, unknownPlace, listings, distances, total, pageCount } = useLoaderData<typeof loader>();
+  const { query, unreadable, unknownPlace, listings, distances, ways, total, pageCount } = useLoaderData<typeof loader>();
   const { t } = useT();
   const notes = useDistanceNotes(query.near, distances);
   const navigation = useNavigation();
@@ -119,13 +123,8 @@ export default function BrowseHomes() {
               <ListingCards listings={listings} notes={notes} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
               <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />
             </>
-          ) : filtered ? (
-            <div className="mt-5 rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center">
-              <p className="text-slate-600">{t("browse.empty_hint")}</p>
-              <div className="mt-5 flex justify-center">
-                <ClearFiltersLink />
-              </div>
-            </div>
+          ) : ways ? (
+            <EmptyResults query={query} ways={ways} />
           ) : null}
         </section>
         <SearchAlertForm query={query} />

@@ -50,6 +50,10 @@ const LANGUAGES = [
     oakDistance: "24 mi from Grand Prairie, TX",
     placeUnknown: "We could not find the place “Grand Prarie”, so the list is not narrowed by place.",
     didYouMean: "Did you mean Grand Prairie, TX?",
+    emptiedBy: "This filter empties the list: Within 5 miles of Grand Prairie, TX.",
+    wider: "1 home within 10 miles",
+    withoutPlace: "Without “Within 5 miles of Grand Prairie, TX”: 6 homes",
+    alerts: "Get alerts for this search",
   },
   {
     code: "es",
@@ -85,6 +89,10 @@ const LANGUAGES = [
     oakDistance: "a 24 millas de Grand Prairie, TX",
     placeUnknown: "No encontramos el lugar “Grand Prarie”, así que la lista no se limita por lugar.",
     didYouMean: "¿Quiso decir Grand Prairie, TX?",
+    emptiedBy: "Este filtro deja la lista vacía: A menos de 5 millas de Grand Prairie, TX.",
+    wider: "1 casa a menos de 10 millas",
+    withoutPlace: "Sin “A menos de 5 millas de Grand Prairie, TX”: 6 casas",
+    alerts: "Recibir alertas de esta búsqueda",
   },
 ] as const;
 type Texts = (typeof LANGUAGES)[number];
@@ -291,6 +299,25 @@ for (const texts of LANGUAGES) {
       await page.getByRole("link", { name: texts.didYouMean }).click();
       await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/);
       await expect(cards(page, texts)).toHaveText([TRINITY]);
+    });
+
+    test("nothing found: the filter that empties the list, the nearest homes beyond the miles, and the search without it", async ({ page, javaScriptEnabled }) => {
+      await page.setViewportSize({ width: 360, height: 740 });
+      await openPage(page, `/properties?near=Grand+Prairie%2C+TX&within=5&lng=${texts.code}`, javaScriptEnabled);
+      await expect(results(page)).toHaveText(texts.empty);
+      await expect(page.getByText(texts.emptiedBy, { exact: true })).toBeVisible();
+      await expect(page.locator("#results").getByRole("link", { name: texts.withoutPlace })).toHaveAttribute("href", "/properties");
+      await expect(page.locator("#results").getByRole("link", { name: texts.alerts })).toHaveAttribute("href", "#alerts");
+      await expect(page.getByRole("heading", { level: 2, name: texts.alerts })).toBeVisible();
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        expect(await layoutProblems(page), `nothing found at ${width} px`).toEqual([]);
+      }
+      await expectNoAxeViolations(page, `/properties with nothing within 5 miles in ${texts.code} at 390 px`, { javaScriptEnabled });
+      await page.getByRole("link", { name: texts.wider }).click();
+      await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/);
+      await expect(cards(page, texts)).toHaveText([TRINITY]);
+      await expect(page.getByRole("article", { name: TRINITY })).toContainText(texts.trinityDistance);
     });
 
     test("View Details shows the home's details", async ({ page, javaScriptEnabled }) => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCaller, startSignedInApp } from "../support/admin-api";
 import { eventually } from "../support/eventually";
-import { cardNames, visibleTexts } from "../support/html";
+import { cardNames, decode, visibleTexts } from "../support/html";
 import { seedBody } from "../support/home-facts";
 import { alertFields, alertRows, postAlertForm, waitingMatches } from "../support/search-alerts";
 import { startNominatim, type NominatimStub } from "../support/nominatim";
@@ -128,6 +128,30 @@ describe("/properties near a place", () => {
     expect(spanish).toContain("¿Quiso decir Grand Prairie, TX?");
     // Nothing close: a hint of what can be written.
     expect(visibleTexts((await page("/properties?near=Qqqqzzz&within=25")).html)).toContain("Write a town or a ZIP code, like Grand Prairie, Fort Worth, TX or 76116.");
+  });
+
+  it("says which filter empties the list, and offers the nearest homes beyond the miles and the search without each filter", async () => {
+    const { html } = await page("/properties?near=Waco%2C+TX&within=5&beds=2&lng=en");
+    const texts = visibleTexts(html);
+    expect(texts).toContain("No homes match these filters.");
+    expect(texts).toContain("This filter empties the list: Within 5 miles of Waco, TX.");
+    const links = [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((match) => [decode(match[2]), decode(match[1])]);
+    expect(links).toEqual(
+      expect.arrayContaining([
+        // Far Away, Lot 6 is about 41 miles from Waco.
+        ["1 home within 50 miles", "/properties?near=Waco%2C+TX&within=50&beds=2"],
+        [`Without “Within 5 miles of Waco, TX”: ${HOMES.length} homes`, "/properties?beds=2"],
+        ["Without “2+ beds”: 0 homes", "/properties?near=Waco%2C+TX&within=5"],
+        ["Get alerts for this search", "#alerts"],
+      ]),
+    );
+    const spanish = visibleTexts((await page("/properties?near=Waco%2C+TX&within=5&beds=2&lng=es")).html);
+    expect(spanish).toEqual(expect.arrayContaining(["Este filtro deja la lista vacía: A menos de 5 millas de Waco, TX.", "1 casa a menos de 50 millas", `Sin “A menos de 5 millas de Waco, TX”: ${HOMES.length} casas`]));
+    // Two filters that each empty it with the other: either one removed shows homes.
+    const both = visibleTexts((await page("/properties?q=North&near=Grand+Prairie%2C+TX&within=5")).html);
+    expect(both).toEqual(
+      expect.arrayContaining(["Remove one of these filters to see homes:", "Without “Within 5 miles of Grand Prairie, TX”: 2 homes", "Without “North”: 1 home", "1 home within 25 miles"]),
+    );
   });
 
   it("counts the place and its miles as one filter", async () => {
