@@ -1,4 +1,4 @@
-import { redirect, useLoaderData, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
+import { redirect, useLoaderData, useNavigate, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { FilterForm } from "~/components/browse/filter-form";
 import { EmptyResults } from "~/components/browse/empty-results";
@@ -14,6 +14,9 @@ import { listingIn } from "~/models/listing";
 import { BROWSE_PAGE_SIZE, browseHref, defaultSortOf, isFiltered } from "~/models/browse-query";
 import { readBrowseQuery, unreadablePrices } from "~/models/browse-query.server";
 import { PlaceNotice } from "~/components/browse/place-notice";
+import { ResultsMap, ResultsViewSwitch } from "~/components/browse/results-map";
+import type { MapArea } from "~/components/map/leaflet-maps.client";
+import { WITHIN_CHOICES } from "~/models/browse-choices";
 import { useDistanceNotes } from "~/components/browse/distance-notes";
 import { distancesFrom } from "~/models/listing-distance";
 import { pageHead } from "~/document/seo.server";
@@ -99,6 +102,13 @@ export default function BrowseHomes() {
     if (listing) details.show(listing);
   };
 
+  // "Search this area": the map's centre (read as the closest ZIP's place) and the first distance that covers the map.
+  const navigate = useNavigate();
+  const searchArea = (area: MapArea) => {
+    const within = WITHIN_CHOICES.find((miles) => miles === "any" || miles >= area.radiusMiles) ?? "any";
+    navigate(browseHref({ ...query, near: `${area.latitude.toFixed(4)},${area.longitude.toFixed(4)}`, within, sort: null, page: 1 }), { preventScrollReset: true });
+  };
+
   const filtered = isFiltered(query);
   const from = (query.page - 1) * BROWSE_PAGE_SIZE + 1;
   const count = t("browse.count", "{{from}}–{{to}} of {{count}} homes", { count: total, from, to: from + listings.length - 1 });
@@ -113,16 +123,27 @@ export default function BrowseHomes() {
           <FilterForm query={query} unreadable={unreadable} />
         </div>
 
-        <section id="results" aria-labelledby="results-count" aria-busy={loading} className={`mt-8 transition-opacity ${loading ? "opacity-60" : ""}`}>
-          <h2 id="results-count" aria-live="polite" className="text-lg font-semibold text-slate-800">
-            {total > 0 ? count : filtered ? t("browse.empty", "No homes match these filters.") : t("properties.empty")}
-          </h2>
+        <section
+          id="results"
+          aria-labelledby="results-count"
+          aria-busy={loading}
+          className={`results-view mt-8 transition-opacity ${loading ? "opacity-60" : ""}`}
+        >
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <h2 id="results-count" aria-live="polite" className="text-lg font-semibold text-slate-800">
+              {total > 0 ? count : filtered ? t("browse.empty", "No homes match these filters.") : t("properties.empty")}
+            </h2>
+            {total > 0 ? <ResultsViewSwitch /> : null}
+          </div>
           {unknownPlace ? <PlaceNotice place={unknownPlace} query={query} /> : null}
           {total > 0 ? (
-            <>
-              <ListingCards listings={listings} notes={notes} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
-              <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />
-            </>
+            <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
+              <div className="results-list">
+                <ListingCards listings={listings} notes={notes} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2" />
+                <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />
+              </div>
+              <ResultsMap listings={listings} onViewDetails={openById} onViewListing={details.show} onSearchArea={searchArea} />
+            </div>
           ) : ways ? (
             <EmptyResults query={query} ways={ways} />
           ) : null}

@@ -54,6 +54,7 @@ const LANGUAGES = [
     wider: "1 home within 10 miles",
     withoutPlace: "Without “Within 5 miles of Grand Prairie, TX”: 6 homes",
     alerts: "Get alerts for this search",
+    viewMap: "Map",
   },
   {
     code: "es",
@@ -93,6 +94,7 @@ const LANGUAGES = [
     wider: "1 casa a menos de 10 millas",
     withoutPlace: "Sin “A menos de 5 millas de Grand Prairie, TX”: 6 casas",
     alerts: "Recibir alertas de esta búsqueda",
+    viewMap: "Mapa",
   },
 ] as const;
 type Texts = (typeof LANGUAGES)[number];
@@ -318,6 +320,29 @@ for (const texts of LANGUAGES) {
       await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/);
       await expect(cards(page, texts)).toHaveText([TRINITY]);
       await expect(page.getByRole("article", { name: TRINITY })).toContainText(texts.trinityDistance);
+    });
+
+    test("the map's place: beside the list on a wide screen, behind 'List / Map' on a phone, each home's OpenStreetMap link without JavaScript", async ({
+      page,
+      javaScriptEnabled,
+    }) => {
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await openPage(page, `/properties?near=Grand+Prairie%2C+TX&within=25&lng=${texts.code}`, javaScriptEnabled);
+      const place = page.locator("#results-map");
+      await expect(place).toBeVisible();
+      if (!javaScriptEnabled) await expect(place.locator('a[href^="https://www.openstreetmap.org/"]')).toHaveCount(4);
+      await page.setViewportSize({ width: 360, height: 740 });
+      await expect(place).toBeHidden();
+      await expect(cards(page, texts)).toHaveCount(4);
+      await page.getByText(texts.viewMap, { exact: true }).click();
+      await expect(place).toBeVisible();
+      await expect(cards(page, texts).first()).toBeHidden();
+      for (const width of [320, 390]) {
+        await page.setViewportSize({ width, height: 740 });
+        await page.evaluate(() => window.scrollTo(0, 0));
+        expect(await layoutProblems(page), `map's place at ${width} px`).toEqual([]);
+      }
+      if (!javaScriptEnabled) await expectNoAxeViolations(page, `/properties map's place without JavaScript in ${texts.code} at 390 px`, { javaScriptEnabled });
     });
 
     test("View Details shows the home's details", async ({ page, javaScriptEnabled }) => {

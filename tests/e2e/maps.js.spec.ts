@@ -2,6 +2,7 @@ import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { layoutProblems } from "./layout-checks";
 import { mapAtRest } from "./map-at-rest";
+import { homeMarker, homesOn } from "./listings-map";
 import { openPage, quietPeriod, withE2eDatabase } from "./support";
 
 // The maps, with JavaScript: the listings map beside the cards and the small map of one
@@ -54,20 +55,10 @@ async function openListingsMap(page: Page) {
 }
 
 /** Homes on the map: single markers count 1, clusters their size. */
-async function homesOnMap(page: Page): Promise<number> {
-  const counts = await listingsMap(page).locator(".leaflet-marker-pane [data-count]").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-count"))));
-  return counts.reduce((sum, n) => sum + n, 0);
-}
+const homesOnMap = (page: Page) => homesOn(listingsMap(page));
 
 /** Zooms into clusters until the home's own marker is drawn; returns it. */
-async function markerOf(page: Page, home: Home) {
-  const marker = listingsMap(page).getByRole("button", { name: `${home.name}, ${home.price}`, exact: true });
-  for (let step = 0; step < 6 && !(await marker.isVisible()); step++) {
-    await listingsMap(page).locator(".leaflet-marker-pane [data-count]:not([data-count='1'])").first().click();
-    await mapAtRest(listingsMap(page));
-  }
-  return marker;
-}
+const markerOf = (page: Page, home: Home) => homeMarker(listingsMap(page), `${home.name}, ${home.price}`);
 
 test.describe("the listings map", () => {
   test("does not load until it nears the viewport, then shows every active home with coordinates", async ({ page }) => {

@@ -15,11 +15,11 @@ async function nameOf(text: string): Promise<string | null> {
 }
 
 const SPELLINGS: Record<string, string[]> = {
-  "Fort Worth, TX": ["Fort Worth", "Fort Worth TX", "Ft Worth", "ft. worth, tx", "fort worth 76116", "Fort Worth, Texas", "  FORT   WORTH ,  tx  ", "Fort Worth, TX 76116-1234"],
+  "Fort Worth, TX": ["Fort Worth", "Fort Worth TX", "Ft Worth", "ft. worth, tx", "fort worth 76116", "Fort Worth, Texas", "  FORT   WORTH ,  tx  ", "Fort Worth, TX 76116-1234", "76116"],
   "Arlington, TX": ["Arlington", "arlington tx", "Arlington, Texas", "ARLINGTON,TX", "Árlington", "arlington texas 76011"],
-  "Grand Prairie, TX": ["Grand Prairie", "grand prairie tx", "Grand Prairie, Texas", "grand  prairie, TX 75050"],
+  "Grand Prairie, TX": ["Grand Prairie", "grand prairie tx", "Grand Prairie, Texas", "grand  prairie, TX 75050", "75050"],
   "Saint Jo, TX": ["Saint Jo", "St Jo", "St. Jo, TX", "st jo texas"],
-  "Mount Pleasant, TX": ["Mount Pleasant", "Mt Pleasant", "Mt. Pleasant, Texas", "mount pleasant tx 75455"],
+  "Mount Pleasant, TX": ["Mount Pleasant", "Mt Pleasant", "Mt. Pleasant, Texas", "mount pleasant tx 75455", "75455-0001"],
 };
 
 describe("readPlace", () => {
@@ -29,10 +29,9 @@ describe("readPlace", () => {
     });
   }
 
-  it("reads a ZIP alone as that ZIP's place, at its own coordinates", async () => {
-    expect(await readPlace("76116")).toEqual({ kind: "found", place: { name: "Fort Worth, TX 76116", latitude: 32.723, longitude: -97.4483 } });
-    expect(await readPlace("75050")).toEqual(found("Grand Prairie, TX 75050"));
-    expect(await readPlace("75455-0001")).toEqual(found("Mount Pleasant, TX 75455"));
+  it("reads a ZIP alone as its town, whose name reads back as itself", async () => {
+    expect(await readPlace("76116")).toEqual(await readPlace("Fort Worth, TX"));
+    for (const zip of ["76116", "75050", "76011", "75455"]) expect(await nameOf((await nameOf(zip))!), zip).toBe(await nameOf(zip));
   });
 
   it("gives a town its centre, the median of its ZIP codes", async () => {
@@ -72,5 +71,14 @@ describe("readPlace", () => {
     expect(await readPlace("00000")).toEqual({ kind: "unknown", suggestions: [] });
     expect(await readPlace("TX")).toEqual({ kind: "unknown", suggestions: [] });
     expect(await readPlace("")).toEqual({ kind: "unknown", suggestions: [] });
+  });
+
+  it("reads a point (the map's centre) as the closest town, and a point far from any as unknown", async () => {
+    // By Trinity Meadows, in Arlington.
+    expect(await nameOf("32.7357,-97.1300")).toBe("Arlington, TX");
+    expect(await nameOf(" 32.7357 , -97.1300 ")).toBe("Arlington, TX");
+    // The middle of the Gulf of Mexico, and no point at all.
+    expect(await readPlace("25.0,-90.0")).toEqual({ kind: "unknown", suggestions: [] });
+    expect(await readPlace("95,-97")).toEqual({ kind: "unknown", suggestions: [] });
   });
 });

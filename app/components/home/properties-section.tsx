@@ -1,13 +1,13 @@
 import { Link, useSearchParams } from "react-router";
 import { useDetailsInUrl } from "~/hooks/use-details-in-url";
 import { LazyMap, getJson } from "~/components/map/lazy-map";
-import { OpenStreetMapLink } from "~/components/map/open-street-map-link";
+import { HomesByLocation } from "~/components/map/homes-by-location";
 import type { MapMarker } from "~/models/map-marker";
-import { openDetailsInPlace, type Listing } from "~/models/listing";
+import type { Listing } from "~/models/listing";
 import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
 import { useT } from "~/i18n/use-t";
-import { BROWSE_PATH, MAP_MARKERS_API, propertyPath } from "~/paths";
+import { BROWSE_PATH, MAP_MARKERS_API } from "~/paths";
 import { BROWSE_PAGE_SIZE } from "~/models/browse-page-size";
 
 export const LISTINGS_BEFORE_EXPANDING = 3;
@@ -106,39 +106,11 @@ function MapPanel(props: { listings: Listing[]; onViewDetails: (id: number) => v
       <LazyMap
         className="flex h-full flex-col"
         loadData={loadMarkers}
-        fallback={<HomesByLocation listings={props.listings} onViewDetails={props.onViewDetails} />}
+        fallback={<HomesByLocation title={title} listings={props.listings} onViewDetails={props.onViewDetails} />}
         render={(kit, markers, onReady) => (
           <kit.maps.ListingsMap tiles={kit.tiles} markers={markers} label={title} onReady={onReady} onViewDetails={props.onViewListing} />
         )}
       />
     </aside>
-  );
-}
-
-/**
- * The homes with their locations, each a link to its page and, where it has coordinates,
- * to its spot in OpenStreetMap: the map's place without JavaScript.
- */
-function HomesByLocation({ listings, onViewDetails }: { listings: Listing[]; onViewDetails: (id: number) => void }) {
-  const { t } = useT();
-  return (
-    <div data-map-fallback className="min-h-0 flex-1 overflow-y-auto p-5">
-      <h3 className="card-title">{t("map.title", "Map of available homes")}</h3>
-      <ul className="mt-4 divide-y divide-slate-100">
-        {listings.map((listing) => (
-          <li key={listing.id} className="py-3">
-            <a
-              href={propertyPath(listing.id)}
-              onClick={openDetailsInPlace(listing.id, onViewDetails)}
-              className="block rounded-md hover:bg-slate-50"
-            >
-              <span className="block font-medium text-slate-900">{listing.name}</span>
-              <span className="block text-sm text-slate-600">{listing.location}</span>
-            </a>
-            {listing.latitude != null && listing.longitude != null ? <OpenStreetMapLink lat={listing.latitude} lng={listing.longitude} name={listing.name} /> : null}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

@@ -243,14 +243,62 @@ function Tiles({ tiles }: { tiles: TileConfig }) {
   return <TileLayer url={tiles.tileUrl} attribution={tiles.tileAttribution} detectRetina />;
 }
 
-/** The listings map beside the cards: every active home with coordinates, clustered. */
+/** The map's centre and the distance from it to its nearest edge, in miles: the circle the map shows. */
+export type MapArea = { latitude: number; longitude: number; radiusMiles: number };
+
+function areaOf(map: L.Map): MapArea {
+  const centre = map.getCenter();
+  const bounds = map.getBounds();
+  const toEdge = Math.min(map.distance(centre, [bounds.getNorth(), centre.lng]), map.distance(centre, [centre.lat, bounds.getEast()]));
+  return { latitude: centre.lat, longitude: centre.lng, radiusMiles: toEdge / 1609.344 };
+}
+
+/**
+ * Fits the map again when its markers change (a list's filters or page), and notes a move
+ * the person made (a drag, a wheel, a key, the zoom buttons), never one of its own fits.
+ */
+function FollowMarkers({ markers, onMovedByHand }: { markers: MapMarker[]; onMovedByHand?: (area: MapArea) => void }) {
+  const map = useMap();
+  const first = useRef(true);
+  const touched = useRef(false);
+  useEffect(() => {
+    if (first.current) return void (first.current = false);
+    const view = initialView(markers);
+    if (view.bounds) map.fitBounds(view.bounds, view.boundsOptions);
+    else map.setView(DALLAS_AREA, DEFAULT_ZOOM);
+  }, [map, markers]);
+  useEffect(() => {
+    const container = map.getContainer();
+    const touch = () => (touched.current = true);
+    const events = ["pointerdown", "wheel", "keydown"] as const;
+    for (const name of events) container.addEventListener(name, touch, { passive: true });
+    return () => events.forEach((name) => container.removeEventListener(name, touch));
+  }, [map]);
+  useMapEvents({
+    moveend: () => {
+      if (!touched.current) return;
+      touched.current = false;
+      onMovedByHand?.(areaOf(map));
+    },
+  });
+  return null;
+}
+
+/**
+ * The listings map beside the cards, clustered: every active home with coordinates (the
+ * home page), or a list's homes, followed as they change. `searchArea`: after the person
+ * moves the map, a button over it ('Search this area') that hands back the area shown.
+ */
 export function ListingsMap(props: {
   tiles: TileConfig;
   markers: MapMarker[];
   label: string;
   onReady: () => void;
   onViewDetails: (listing: Listing) => void;
+  searchArea?: { label: string; onSearch: (area: MapArea) => void };
 }) {
+  const [moved, setMoved] = useState<MapArea | null>(null);
+  useEffect(() => setMoved(null), [props.markers]);
   const [open, setOpen] = useState<MapMarker | null>(null);
   const view = useMemo(() => initialView(props.markers), [props.markers]);
   const popup = useRef<L.Popup>(null);
@@ -263,9 +311,10 @@ export function ListingsMap(props: {
     if (id !== undefined) container.current?.querySelector<HTMLElement>(`[data-marker-id="${id}"]`)?.focus();
   };
   return (
-    <div ref={container} role="region" aria-label={props.label} className="h-full w-full">
+    <div ref={container} role="region" aria-label={props.label} className="relative h-full w-full">
       <MapContainer {...view} whenReady={props.onReady} className="focus-ring-inset isolate h-full w-full rounded-xl">
         <Tiles tiles={props.tiles} />
+        <FollowMarkers markers={props.markers} onMovedByHand={props.searchArea ? setMoved : undefined} />
         <ClusteredMarkers markers={props.markers} onOpen={setOpen} />
         {open ? (
           <Popup
@@ -285,6 +334,15 @@ export function ListingsMap(props: {
           </Popup>
         ) : null}
       </MapContainer>
+      {props.searchArea && moved ? (
+        <button
+          type="button"
+          onClick={() => props.searchArea?.onSearch(moved)}
+          className="absolute left-1/2 top-3 z-[1000] inline-flex h-11 -translate-x-1/2 items-center whitespace-nowrap rounded-full border border-slate-300 bg-white px-4 font-semibold text-brand-900 shadow-md hover:bg-slate-50"
+        >
+          {props.searchArea.label}
+        </button>
+      ) : null}
     </div>
   );
 }

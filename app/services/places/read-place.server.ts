@@ -15,8 +15,9 @@ import {
  * tx", "Ft Worth", "Fort Worth, Texas", "fort worth 76116", "76116". Case, accents, commas
  * and extra spaces do not count; Ft/St/Mt read as Fort/Saint/Mount; a state after the town
  * narrows it, Texas first otherwise. A town with a ZIP is the town; a ZIP alone is that
- * ZIP's place. What the gazetteer does not know is never made up: the visitor gets the
- * closest town names it does know.
+ * ZIP's town; a point ("32.7357,-97.1081", the map's centre) is the closest town.
+ * What the gazetteer does not know is never made up: the visitor gets the closest town
+ * names it does know.
  */
 
 export type Place = { name: string; latitude: number; longitude: number };
@@ -90,9 +91,43 @@ function closestTowns(index: GazetteerIndex, key: string, state: string | null):
     .map(({ city }) => cityPlace(city).name);
 }
 
+// "32.7357,-97.1081": a point, as the list's "Search this area" sends the map's centre.
+const POINT = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/;
+
+/** The town whose centre is closest to the point (a plain scan: a few milliseconds for the 30,000). */
+function nearestCity(index: GazetteerIndex, latitude: number, longitude: number): CityEntry | undefined {
+  let best: CityEntry | undefined;
+  let bestScore = Infinity;
+  const shrink = Math.cos((latitude * Math.PI) / 180);
+  for (const city of index.cities) {
+    const score = (city.latitude - latitude) ** 2 + ((city.longitude - longitude) * shrink) ** 2;
+    if (score < bestScore) [best, bestScore] = [city, score];
+  }
+  return best;
+}
+
+/** A point read as the place people would name it: the closest town, within a degree. */
+function pointPlace(index: GazetteerIndex, latitude: number, longitude: number): PlaceReading {
+  const city = Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 ? nearestCity(index, latitude, longitude) : undefined;
+  const close = city && Math.abs(city.latitude - latitude) < 1 && Math.abs(city.longitude - longitude) < 1;
+  return close ? { kind: "found", place: cityPlace(city) } : { kind: "unknown", suggestions: [] };
+}
+
+/**
+ * A ZIP read as its town, so that "76116", "Fort Worth 76116" and "Fort Worth" are one
+ * place with one name (which reads back as itself); a ZIP whose town the gazetteer does not
+ * list is its own place.
+ */
+function zipTown(index: GazetteerIndex, zip: ZipEntry): Place {
+  const [city] = citiesNamed(index, normalizePlaceName(zip.city), zip.state);
+  return city ? cityPlace(city) : zipPlace(zip);
+}
+
 /** What the gazetteer makes of `text` (already trimmed and bounded by the caller). */
 export async function readPlace(text: string): Promise<PlaceReading> {
   const index = await loadIndex();
+  const point = POINT.exec(text);
+  if (point) return pointPlace(index, Number(point[1]), Number(point[2]));
   // A ZIP+4's last four digits name no place of their own.
   const words = normalizePlaceName(text.replace(/\b(\d{5})-\d{4}\b/g, "$1")).split(" ").filter(Boolean);
   const zips = words.filter((word) => ZIP.test(word));
@@ -106,6 +141,6 @@ export async function readPlace(text: string): Promise<PlaceReading> {
     if (city) return { kind: "found", place: cityPlace(city) };
   }
   const zip = zips.length === 1 ? findZip(index, zips[0]) : undefined;
-  if (zip && (!key || !state || zip.state === state)) return { kind: "found", place: zipPlace(zip) };
+  if (zip && (!key || !state || zip.state === state)) return { kind: "found", place: zipTown(index, zip) };
   return { kind: "unknown", suggestions: key ? closestTowns(index, key, state) : [] };
 }
