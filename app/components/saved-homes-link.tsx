@@ -1,6 +1,7 @@
 import { useSavedHomes } from "~/hooks/use-saved-homes";
 import { useT } from "~/i18n/use-t";
-import { FAVORITES_PATH } from "~/paths";
+import { useLocation } from "react-router";
+import { BROWSE_PATH, FAVORITES_PATH } from "~/paths";
 import { Icon } from "~/components/ui/icon";
 
 
@@ -13,14 +14,18 @@ import { Icon } from "~/components/ui/icon";
 export function SavedHomesLink({ inMenu = false, onNavigate }: { inMenu?: boolean; onNavigate?: () => void }) {
   const { t } = useT();
   const { ids } = useSavedHomes();
+  const { pathname, search } = useLocation();
   if (!ids.length) return null;
+  // From a search near a place, the saved homes say how far each is from it.
+  const near = pathname === BROWSE_PATH && new URLSearchParams(search).get("near");
+  const href = near ? `${FAVORITES_PATH}?${new URLSearchParams({ near, within: new URLSearchParams(search).get("within") ?? "" })}` : FAVORITES_PATH;
   const label = t("favorites.header_link", "Saved ({{count}})", { count: ids.length });
   const heart = (
     <Icon name="heart" look="solid" className="h-5 w-5 shrink-0" />
   );
   if (inMenu) {
     return (
-      <a href={FAVORITES_PATH} onClick={onNavigate} className="flex items-center gap-2 rounded-md px-3 py-3 text-base font-medium text-rose-800 hover:bg-rose-50">
+      <a href={href} onClick={onNavigate} className="flex items-center gap-2 rounded-md px-3 py-3 text-base font-medium text-rose-800 hover:bg-rose-50">
         {heart}
         {label}
       </a>
@@ -28,7 +33,7 @@ export function SavedHomesLink({ inMenu = false, onNavigate }: { inMenu?: boolea
   }
   return (
     <a
-      href={FAVORITES_PATH}
+      href={href}
       title={label}
       className="inline-flex h-10 shrink-0 items-center gap-1 whitespace-nowrap rounded-md px-2 text-sm font-semibold text-rose-800 hover:bg-rose-50 lg:px-1 xl:px-2"
     >

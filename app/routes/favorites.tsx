@@ -20,6 +20,9 @@ import { savedListings, type UnavailableHome } from "~/models/saved-listings.ser
 import { FAVORITES_PATH, compareHref, favoritesHref } from "~/paths";
 import { IDS_PARAM, MAX_COMPARED_HOMES, mergedHomes, parseHomeIds, withHome, withoutHome } from "~/utils/saved-homes";
 import { LANGUAGE_PARAM } from "~/utils/locale";
+import { readBrowseQuery } from "~/models/browse-query.server";
+import { useDistanceNotes } from "~/components/browse/distance-notes";
+import { distancesFrom } from "~/models/listing-distance";
 
 /**
  * A visitor's saved homes (docs/product.md §2, decision 050): their own list (from the
@@ -32,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const shared = url.searchParams.has(IDS_PARAM);
   const ids = shared ? parseHomeIds(url.searchParams.get(IDS_PARAM)) : savedHomesOf(request);
   const { listings, unavailable } = savedListings(ids);
-  return data({ head: await pageHead(request, { path: FAVORITES_PATH }), shared, ids, listings, unavailable });
+  // Come from a search near a place (or a list shared from one): each home says how far it is.
+  const { near, within } = (await readBrowseQuery(url.searchParams)).query;
+  return data({ head: await pageHead(request, { path: FAVORITES_PATH }), shared, ids, listings, unavailable, near, within });
 }
 
 /**
@@ -110,6 +115,9 @@ export default function Favorites() {
   };
   const ownListHref = language === "en" ? FAVORITES_PATH : `${FAVORITES_PATH}?${LANGUAGE_PARAM}=${language}`;
   const compareIds = listings.slice(0, MAX_COMPARED_HOMES).map((listing) => listing.id);
+  const notes = useDistanceNotes(data.near, data.near ? distancesFrom(data.near, listings) : null);
+  // The shared list keeps the place and its miles, so that it says the same distances.
+  const place = data.near ? `&${new URLSearchParams({ near: data.near.name, within: String(data.within) })}` : "";
 
   return (
     <div className="bg-slate-50">
@@ -152,7 +160,7 @@ export default function Favorites() {
                 : t("favorites.empty", "No saved homes yet. Tap Save on a home to keep it here.")}
           </h2>
           {listings.length ? (
-            <ListingCards listings={listings} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+            <ListingCards listings={listings} notes={notes} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
           ) : loading ? null : (
             <div className="mt-5 flex">
               <AllHomesLink />
@@ -169,7 +177,7 @@ export default function Favorites() {
             </h2>
             <p className="mt-1 text-slate-600">{t("favorites.share_hint", "This link opens your list on another device or for someone else.")}</p>
             <div className="mt-4 flex flex-wrap gap-3">
-              <a href={favoritesHref(ids)} className={secondaryLinkClass}>
+              <a href={`${favoritesHref(ids)}${place}`} className={secondaryLinkClass}>
                 {t("favorites.share_link", "Link to this list")}
               </a>
               {compareIds.length >= 2 ? (

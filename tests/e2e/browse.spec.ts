@@ -268,40 +268,58 @@ for (const texts of LANGUAGES) {
       await expect(page.getByText(texts.forSale, { exact: true })).toHaveCount(0);
     });
 
-    test("near a place: the homes within its miles, nearest first with their distances, and a misspelling's way on", async ({ page, javaScriptEnabled }) => {
-      await page.setViewportSize({ width: 360, height: 740 });
-      await openBrowse(page, javaScriptEnabled, texts);
-      await page.locator("summary").click();
-      const form = page.getByRole("search", { name: texts.code === "en" ? "Filter homes" : "Filtrar casas" });
-      // A town between Dallas and Fort Worth with no listing of its own.
-      await form.getByLabel(texts.near).fill("grand prairie");
-      if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
-      await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=25$/);
-      await expect(cards(page, texts)).toHaveText([TRINITY, CEDAR, LAKEVIEW, OAK]);
-      await expect(page.getByRole("article", { name: TRINITY })).toContainText(texts.trinityDistance);
-      await expect(page.getByRole("article", { name: OAK })).toContainText(texts.oakDistance);
-      if (!javaScriptEnabled) await page.locator("summary").click();
-      await expect(form.getByLabel(texts.near)).toHaveValue(javaScriptEnabled ? "grand prairie" : "Grand Prairie, TX");
-      await expect(form.getByLabel(texts.sort).locator("option:checked")).toHaveText(texts.nearest);
-      for (const width of [320, 390]) {
-        await page.setViewportSize({ width, height: 740 });
-        expect(await layoutProblems(page), `near a place at ${width} px`).toEqual([]);
-      }
+    for (const width of [360, 1366]) {
+      test(`near a place at ${width} px: the homes within its miles, nearest first with their distances, a misspelling's way on, the language switch`, async ({
+        page,
+        javaScriptEnabled,
+      }) => {
+        const phone = width < 768;
+        await page.setViewportSize({ width, height: phone ? 740 : 900 });
+        await openBrowse(page, javaScriptEnabled, texts);
+        // On a phone the filters are folded, and fold again after each page load.
+        const unfold = async () => {
+          if (phone && !(await page.locator("details").first().evaluate((details) => (details as HTMLDetailsElement).open))) await page.locator("summary").click();
+        };
+        await unfold();
+        const form = page.getByRole("search", { name: texts.code === "en" ? "Filter homes" : "Filtrar casas" });
+        // A town between Dallas and Fort Worth with no listing of its own.
+        await form.getByLabel(texts.near).fill("grand prairie");
+        if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+        await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=25$/);
+        await expect(cards(page, texts)).toHaveText([TRINITY, CEDAR, LAKEVIEW, OAK]);
+        await expect(page.getByRole("article", { name: TRINITY })).toContainText(texts.trinityDistance);
+        await expect(page.getByRole("article", { name: OAK })).toContainText(texts.oakDistance);
+        await unfold();
+        await expect(form.getByLabel(texts.near)).toHaveValue(javaScriptEnabled ? "grand prairie" : "Grand Prairie, TX");
+        await expect(form.getByLabel(texts.sort).locator("option:checked")).toHaveText(texts.nearest);
+        if (phone) {
+          for (const phoneWidth of [320, 390]) {
+            await page.setViewportSize({ width: phoneWidth, height: 740 });
+            expect(await layoutProblems(page), `near a place at ${phoneWidth} px`).toEqual([]);
+          }
+        }
 
-      await form.getByLabel(texts.within).selectOption({ label: texts.tenMiles });
-      await expectList(page, javaScriptEnabled, texts, /\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/, [TRINITY]);
+        await form.getByLabel(texts.within).selectOption({ label: texts.tenMiles });
+        await expectList(page, javaScriptEnabled, texts, /\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/, [TRINITY]);
 
-      // A misspelling narrows nothing, says so, and offers the town it may be.
-      if (!javaScriptEnabled) await page.locator("summary").click();
-      await form.getByLabel(texts.near).fill("Grand Prarie");
-      if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
-      await expect(page.getByText(texts.placeUnknown, { exact: true })).toBeVisible();
-      await expect(results(page)).toHaveText(texts.count(6));
-      await expectNoAxeViolations(page, `/properties?near=Grand+Prarie in ${texts.code} at 390 px`, { javaScriptEnabled });
-      await page.getByRole("link", { name: texts.didYouMean }).click();
-      await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/);
-      await expect(cards(page, texts)).toHaveText([TRINITY]);
-    });
+        // A misspelling narrows nothing, says so, and offers the town it may be.
+        await unfold();
+        await form.getByLabel(texts.near).fill("Grand Prarie");
+        if (!javaScriptEnabled) await page.getByRole("button", { name: texts.apply }).click();
+        await expect(page.getByText(texts.placeUnknown, { exact: true })).toBeVisible();
+        await expect(results(page)).toHaveText(texts.count(6));
+        await expectNoAxeViolations(page, `/properties?near=Grand+Prarie in ${texts.code} at ${width} px`, { javaScriptEnabled });
+        await page.getByRole("link", { name: texts.didYouMean }).click();
+        await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=10$/);
+        await expect(cards(page, texts)).toHaveText([TRINITY]);
+
+        // The other language keeps the place and its miles.
+        const other = LANGUAGES.find((language) => language.code !== texts.code)!;
+        await page.getByRole("button", { name: new RegExp(`^${other.code.toUpperCase()}\\b`) }).click();
+        await expect(page).toHaveURL(new RegExp(`/properties\\?near=Grand\\+Prairie%2C\\+TX&within=10&lng=${other.code}$`));
+        await expect(page.getByRole("article", { name: TRINITY })).toContainText(other.trinityDistance);
+      });
+    }
 
     test("nothing found: the filter that empties the list, the nearest homes beyond the miles, and the search without it", async ({ page, javaScriptEnabled }) => {
       await page.setViewportSize({ width: 360, height: 740 });

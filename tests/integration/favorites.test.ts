@@ -341,6 +341,26 @@ describe("search engines and the page cache", () => {
   });
 });
 
+describe("saved homes near a place (docs/product.md, \"Search by place\")", () => {
+  it("from a search near a place: the header's link carries it, each card says how far, and the share link keeps it", async () => {
+    const cookie = `saved-homes=${active[0].id}.${active[1].id}`;
+    const search = await page("/properties?near=Grand+Prairie%2C+TX&within=50", cookie);
+    const link = search.document.querySelector('header a[title^="Saved"]')?.getAttribute("href");
+    expect(link).toBe("/favorites?near=Grand+Prairie%2C+TX&within=50");
+
+    const saved = await page(link!, cookie);
+    // active[0] at 32.9412, -97.1342 (Grapevine's way) and active[1] at Dallas's centre.
+    expect(saved.texts).toMatch(/\b\d+ mi from Grand Prairie, TX\b/);
+    expect(saved.texts.match(/mi from Grand Prairie, TX/g)).toHaveLength(2);
+    const share = saved.document.querySelectorAll("a").find((anchor) => anchor.text.trim() === "Link to this list")?.getAttribute("href");
+    expect(share).toBe(`/favorites?ids=${active[0].id},${active[1].id}&near=Grand+Prairie%2C+TX&within=50`);
+    const opened = await page(share!);
+    expect(opened.texts.match(/mi from Grand Prairie, TX/g)).toHaveLength(2);
+    // Elsewhere the link is the plain list.
+    expect((await page("/faq", cookie)).document.querySelector('header a[title^="Saved"]')?.getAttribute("href")).toBe("/favorites");
+  });
+});
+
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
