@@ -17,14 +17,14 @@ import { alertReason } from "~/models/search-alert-matching.server";
 let dir: string;
 let database: AppDatabase;
 
-type Home = Pick<typeof properties.$inferInsert, "name" | "location" | "priceAmount" | "priceKind" | "bedsCount" | "bathsCount" | "isActive" | "status" | "availableOn" | "listingType" | "pets" | "homeType" | "seniorCommunity">;
+type Home = Pick<typeof properties.$inferInsert, "name" | "location" | "latitude" | "longitude" | "priceAmount" | "priceKind" | "bedsCount" | "bathsCount" | "isActive" | "status" | "availableOn" | "listingType" | "pets" | "homeType" | "seniorCommunity">;
 
 const HOMES: Home[] = [
-  { name: "Oak Hollow, Lot 14", location: "Fort Worth, TX", priceAmount: 1150, priceKind: "rent", bedsCount: 3, bathsCount: 2, isActive: true, status: "available", listingType: "rent", pets: "dogs", homeType: "double_wide" },
-  { name: "Cedar Ridge, Home 7", location: "Denton, TX", priceAmount: 64_500, priceKind: "sale", bedsCount: 2, bathsCount: 1, isActive: true, status: "pending", listingType: "owner_finance", homeType: "single_wide", seniorCommunity: true },
-  { name: "Casa Peñasco", location: "Álamo Heights, TX", priceAmount: 795, priceKind: "rent", bedsCount: 0, bathsCount: 1, isActive: true, status: "coming_soon", availableOn: "2027-02-01", listingType: "rent_to_own", pets: "cats_and_dogs" },
+  { name: "Oak Hollow, Lot 14", location: "Fort Worth, TX", latitude: 32.7254, longitude: -97.4267, priceAmount: 1150, priceKind: "rent", bedsCount: 3, bathsCount: 2, isActive: true, status: "available", listingType: "rent", pets: "dogs", homeType: "double_wide" },
+  { name: "Cedar Ridge, Home 7", location: "Denton, TX", latitude: 33.2148, longitude: -97.1331, priceAmount: 64_500, priceKind: "sale", bedsCount: 2, bathsCount: 1, isActive: true, status: "pending", listingType: "owner_finance", homeType: "single_wide", seniorCommunity: true },
+  { name: "Casa Peñasco", location: "Álamo Heights, TX", latitude: 29.4846, longitude: -98.4653, priceAmount: 795, priceKind: "rent", bedsCount: 0, bathsCount: 1, isActive: true, status: "coming_soon", availableOn: "2027-02-01", listingType: "rent_to_own", pets: "cats_and_dogs" },
   { name: "Call-for-price Cottage", location: "Waco, TX", priceAmount: null, priceKind: null, bedsCount: null, bathsCount: null, isActive: true, status: "available", pets: "cats", seniorCommunity: false },
-  { name: "Pecan Grove, Lot 3", location: "Tyler, TX", priceAmount: 1500, priceKind: "rent", bedsCount: 4, bathsCount: 3, isActive: true, status: "coming_soon", availableOn: "2099-01-01", homeType: "double_wide", seniorCommunity: true },
+  { name: "Pecan Grove, Lot 3", location: "Tyler, TX", latitude: 32.3513, longitude: -95.3011, priceAmount: 1500, priceKind: "rent", bedsCount: 4, bathsCount: 3, isActive: true, status: "coming_soon", availableOn: "2099-01-01", homeType: "double_wide", seniorCommunity: true },
   { name: "Switched-off Place", location: "Denton, TX", priceAmount: 900, priceKind: "rent", bedsCount: 2, bathsCount: 1, isActive: false, status: "rented", pets: "dogs" },
 ];
 
@@ -48,6 +48,19 @@ function factSearches(): BrowseFilters[] {
       for (const homeType of [null, "double_wide", "single_wide"] as const)
         for (const senior of [false, true])
           for (const availableBy of [null, "2027-03-01", "2026-01-01"]) all.push({ ...NO_FILTERS, kind, pets, homeType, senior, availableBy });
+  return all;
+}
+
+/** Places and every distance, alone and with a price: 3 × 5 × 2 = 30 searches. */
+function placeSearches(): BrowseFilters[] {
+  const all: BrowseFilters[] = [];
+  for (const near of [
+    { name: "Fort Worth, TX", latitude: 32.7714, longitude: -97.2915 },
+    { name: "Denton, TX", latitude: 33.2148, longitude: -97.1331 },
+    { name: "Dallas, TX", latitude: 32.7767, longitude: -96.797 },
+  ])
+    for (const within of [5, 10, 25, 50, "any"] as const)
+      for (const maxPrice of [null, 1200]) all.push({ ...NO_FILTERS, near, within, maxPrice });
   return all;
 }
 
@@ -95,6 +108,29 @@ describe("matching a home group by group", () => {
     expectAgreement(all);
     // Some of them match: the check is no comparison of two empty answers.
     expect(all.filter(homeMatcher(ids[0])).length).toBeGreaterThan(10);
+  });
+
+  it("agrees with it near a place, at every distance: homes without coordinates only at any distance", () => {
+    const all = placeSearches();
+    expectAgreement(all);
+    // Oak Hollow is 8.5 miles from Fort Worth's centre: within 10, not within 5.
+    const oak = homeMatcher(ids[0]);
+    expect(all.filter(oak).map((filters) => `${filters.near?.name} ${filters.within}`)).toEqual(
+      expect.arrayContaining(["Fort Worth, TX 10", "Fort Worth, TX 25", "Fort Worth, TX any", "Dallas, TX 50"]),
+    );
+    expect(oak({ ...NO_FILTERS, near: all[0].near, within: 5 })).toBe(false);
+    // The call-for-price home has no coordinates.
+    expect(all.filter(homeMatcher(ids[3])).every((filters) => filters.within === "any")).toBe(true);
+  });
+
+  it("narrows by a latitude band the index serves before the exact distance", () => {
+    const query = database
+      .select({ id: properties.id })
+      .from(properties)
+      .where(browseFilter({ ...NO_FILTERS, near: { name: "Fort Worth, TX", latitude: 32.7714, longitude: -97.2915 }, within: 25 }))
+      .toSQL();
+    const plan = database.$client.prepare(`explain query plan ${query.sql}`).all(...query.params) as { detail: string }[];
+    expect(plan.map((step) => step.detail).join("\n")).toMatch(/USING INDEX properties_active_latitude_idx \(is_active=\? AND latitude>\? AND latitude<\?\)/);
   });
 
   it("matches an active home to some searches and an inactive one to none", () => {

@@ -36,7 +36,13 @@ export function ResultsMap(props: {
     >
       <LazyMap
         className="flex h-full flex-col"
-        fallback={<HomesByLocation title={title} listings={props.listings} onViewDetails={props.onViewDetails} />}
+        // Without JavaScript only: with it the map loads as soon as its place is shown, and a
+        // hidden list of every home would cost each visit its hydration.
+        fallback={
+          <noscript>
+            <HomesByLocation title={title} listings={props.listings} onViewDetails={props.onViewDetails} />
+          </noscript>
+        }
         render={(kit, _nothing, onReady) => (
           <kit.maps.ListingsMap
             tiles={kit.tiles}
