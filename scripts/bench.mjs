@@ -9,7 +9,8 @@
 //   4. autocannon, 50 connections, 2 s warm-up + 8 s: dynamic vs static
 //   5. gzipped size (zlib level 9) of the JavaScript that / loads; 5b. what the JavaScript of
 //      /, /properties and a home's page is made of, by module (scripts/bench-bundle.mjs)
-//   6. Lighthouse 12 (mobile, default config) on / and on a property page, each in English and Spanish:
+//   6. Lighthouse 12 (mobile, default config) on / and on a property page, each in English and Spanish,
+//      and on /properties (near a place in Spanish too):
 //      five runs each on a settled machine, each category judged by its median score; the
 //      medians of TBT, LCP and CLS; the script and document Lighthouse counted on load, the
 //      main thread's work by kind, the busiest scripts and the long tasks of the median run
@@ -765,6 +766,10 @@ async function main() {
       ["/ (es)", "/?lng=es"],
       ["property page", propertyPath],
       ["property page (es)", `${propertyPath}?lng=es`],
+      // The list, and near a place in Spanish (docs/product.md, "Search by place"): on a
+      // phone the map waits behind 'List / Map', its code never fetched on load.
+      ["/properties", "/properties"],
+      ["/properties near a place (es)", "/properties?near=Arlington%2C%20TX&within=25&lng=es"],
     ]) {
       try {
         const t = Date.now();
@@ -941,6 +946,9 @@ function printSummary(results) {
   }
   if (!Object.keys(results.lighthouse).length) rows.push(["Lighthouse", "not run", "", "N/A"]);
   rows.push(...phoneRows(results.lighthouse, verdict));
+  for (const entry of Object.values(results.lighthouse).filter((entry) => entry.path?.startsWith("/properties?") || entry.path === "/properties")) {
+    if (entry.costs) rows.push([`map code fetched on load, ${entry.path}`, String(entry.costs.mapRequests), "0", verdict(entry.costs.mapRequests === 0)]);
+  }
 
   rows.push([
     "JS on first load of /, gzipped",
