@@ -7,8 +7,6 @@ import { readPlace, type PlaceReading } from "~/services/places/read-place.serve
  * cannot read. Nothing outside the gazetteer is made up.
  */
 
-const found = (name: string) => expect.objectContaining({ kind: "found", place: expect.objectContaining({ name }) });
-
 async function nameOf(text: string): Promise<string | null> {
   const reading: PlaceReading = await readPlace(text);
   return reading.kind === "found" ? reading.place.name : null;
