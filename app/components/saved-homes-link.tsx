@@ -17,8 +17,9 @@ export function SavedHomesLink({ inMenu = false, onNavigate }: { inMenu?: boolea
   const { pathname, search } = useLocation();
   if (!ids.length) return null;
   // From a search near a place, the saved homes say how far each is from it.
-  const near = pathname === BROWSE_PATH && new URLSearchParams(search).get("near");
-  const href = near ? `${FAVORITES_PATH}?${new URLSearchParams({ near, within: new URLSearchParams(search).get("within") ?? "" })}` : FAVORITES_PATH;
+  const params = new URLSearchParams(search);
+  const near = pathname === BROWSE_PATH && params.get("near");
+  const href = near ? `${FAVORITES_PATH}?${new URLSearchParams({ near, within: params.get("within") ?? "" })}` : FAVORITES_PATH;
   const label = t("favorites.header_link", "Saved ({{count}})", { count: ids.length });
   const heart = (
     <Icon name="heart" look="solid" className="h-5 w-5 shrink-0" />

@@ -1,5 +1,5 @@
 import { HOME_TYPES } from "~/db/home-fact-values";
-import type { WithinMiles } from "./browse-query";
+import { defaultSortOf, type BrowseSort, type WithinMiles } from "./browse-query";
 
 /**
  * The choices of /properties' fact filters, apart from browse-query.ts: the home page
@@ -24,3 +24,6 @@ export type BrowseHomeType = (typeof HOME_TYPES)[number];
 
 /** How far from a place a search reaches, in miles; "any" lists every home, nearest first. */
 export const WITHIN_CHOICES = [5, 10, 25, 50, "any"] as const satisfies readonly WithinMiles[];
+
+/** The order the visitor chose, or null for the query's default (which a changed place may change). */
+export const chosenSort = (query: { near?: unknown; sort: BrowseSort }): BrowseSort | null => (query.sort === defaultSortOf(query) ? null : query.sort);

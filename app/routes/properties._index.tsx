@@ -11,12 +11,12 @@ import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
 import { browseListings } from "~/models/listings.server";
 import { listingIn } from "~/models/listing";
-import { BROWSE_PAGE_SIZE, browseHref, defaultSortOf, isFiltered } from "~/models/browse-query";
+import { BROWSE_PAGE_SIZE, browseHref, isFiltered } from "~/models/browse-query";
 import { readBrowseQuery, unreadablePrices } from "~/models/browse-query.server";
 import { PlaceNotice } from "~/components/browse/place-notice";
 import { ResultsMap, ResultsViewSwitch } from "~/components/browse/results-map";
 import type { MapArea } from "~/components/map/leaflet-maps.client";
-import { WITHIN_CHOICES } from "~/models/browse-choices";
+import { WITHIN_CHOICES, chosenSort } from "~/models/browse-choices";
 import { useDistanceNotes } from "~/components/browse/distance-notes";
 import { distancesFrom } from "~/models/listing-distance";
 import { pageHead } from "~/document/seo.server";
@@ -48,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     near: shown.near ?? unknownPlace?.typed ?? null,
     within: shown.within ?? unknownPlace?.within ?? null,
     // The order the list has: without a place read, newest first is its default.
-    sort: shown.sort === defaultSortOf(shown) ? null : shown.sort,
+    sort: chosenSort(shown),
     minPrice: shown.minPrice ?? unreadable.minPrice ?? null,
     maxPrice: shown.maxPrice ?? unreadable.maxPrice ?? null,
   });

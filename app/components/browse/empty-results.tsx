@@ -1,17 +1,17 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
 import { browseHref, NO_FILTERS, type BrowseQuery } from "~/models/browse-query";
+import { chosenSort } from "~/models/browse-choices";
 import type { WaysOut } from "~/models/browse-ways-out.server";
 import { FILTER_GROUPS, searchParts, type FilterGroup } from "~/models/search-description";
 import { ClearFiltersLink } from "./filter-form";
 
 const wayClass = "inline-flex min-h-11 items-center font-semibold text-brand-800 underline hover:text-brand-900";
 
-/** The search without one group of filters, from its first page (nearest first goes with the place). */
+/** The search without one group of filters, from its first page, in the order chosen (nearest first goes with the place). */
 function hrefWithout(query: BrowseQuery, group: FilterGroup): string {
   const names = FILTER_GROUPS.find(([first]) => first === group) ?? [];
-  const sort = group === "near" && query.sort === "distance" ? null : query.sort;
-  return browseHref({ ...query, ...Object.fromEntries(names.map((name) => [name, NO_FILTERS[name]])), sort, page: 1 });
+  return browseHref({ ...query, ...Object.fromEntries(names.map((name) => [name, NO_FILTERS[name]])), sort: chosenSort(query), page: 1 });
 }
 
 /**

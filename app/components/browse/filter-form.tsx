@@ -13,7 +13,7 @@ import {
   type BrowseQuery,
   type BrowseSort,
 } from "~/models/browse-query";
-import { HOME_TYPES, PET_FILTERS, WITHIN_CHOICES } from "~/models/browse-choices";
+import { HOME_TYPES, PET_FILTERS, WITHIN_CHOICES, chosenSort } from "~/models/browse-choices";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH } from "~/paths";
 import { Icon } from "~/components/ui/icon";
@@ -60,7 +60,7 @@ export function fieldValues(query: BrowseQuery): Record<string, string> {
     senior: query.senior ? "1" : "",
     availableBy: query.availableBy ?? "",
     // Blank for the query's default: a place typed without JavaScript then lists the nearest first.
-    sort: query.sort === defaultSortOf(query) ? "" : query.sort,
+    sort: chosenSort(query) ?? "",
   };
 }
 

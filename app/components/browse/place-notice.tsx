@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { useT } from "~/i18n/use-t";
-import { browseHref, defaultSortOf, type BrowseQuery } from "~/models/browse-query";
+import { browseHref, type BrowseQuery } from "~/models/browse-query";
+import { chosenSort } from "~/models/browse-choices";
 import type { UnknownPlace } from "~/models/browse-query.server";
 
 /**
@@ -18,7 +19,7 @@ export function PlaceNotice({ place, query }: { place: UnknownPlace; query: Brow
         <ul className="mt-2 space-y-1">
           {place.suggestions.map((name) => (
             <li key={name}>
-              <Link to={browseHref({ ...query, near: name, within: place.within, sort: query.sort === defaultSortOf(query) ? null : query.sort, page: 1 })} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
+              <Link to={browseHref({ ...query, near: name, within: place.within, sort: chosenSort(query), page: 1 })} className="inline-flex min-h-11 items-center font-semibold text-brand-800 underline">
                 {t("browse.place_did_you_mean", undefined, { place: name })}
               </Link>
             </li>
