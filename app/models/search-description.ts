@@ -1,12 +1,9 @@
 import type { BrowseFilters } from "./browse-query";
 import type { Language } from "~/utils/locale";
+import { longDay } from "~/utils/long-day";
 import type { Translate } from "~/utils/translate";
 
 const dollars = (amount: number, language: Language) => `$${amount.toLocaleString(language === "es" ? "es-US" : "en-US")}`;
-
-/** "2027-01-15" as "January 15, 2027" / "15 de enero de 2027". */
-const longDay = (day: string, language: Language) =>
-  new Date(`${day}T12:00Z`).toLocaleDateString(language === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "UTC" });
 
 /**
  * The groups of a search's filters, each named by its first field: the place and its

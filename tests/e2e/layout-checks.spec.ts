@@ -86,4 +86,19 @@ test.describe("the layout checker", () => {
     );
     expect(problems).toEqual([]);
   });
+
+  test("measures a box drawn only near the screen as it is once shown, and leaves it as it was", async ({ page }) => {
+    // Far below the window, counted as 100 px tall until drawn; its content needs 300.
+    const problems = await problemsOf(
+      page,
+      `<div style="height:3000px"></div>
+       <article id="card" style="content-visibility:auto;contain-intrinsic-height:auto 100px;overflow:hidden"><p style="margin:0;height:260px">Photo</p><a href="#x" style="display:block;height:40px">Apply</a></article>`,
+    );
+    expect(problems).toEqual([]);
+    expect(await page.locator("#card").evaluate((card) => [card.style.contentVisibility, getComputedStyle(card).contentVisibility, card.dataset.shownForMeasuring])).toEqual(["auto", "auto", undefined]);
+
+    // The same card too short for its content once shown is reported.
+    const cut = await problemsOf(page, `<div style="height:3000px"></div><article style="content-visibility:auto;height:100px;overflow:hidden"><p style="margin:0;height:260px">Photo</p><a href="#x" style="display:block;height:40px">Apply</a></article>`);
+    expect(cut).toContainEqual(expect.stringMatching(/^the control <a> "Apply" .* is clipped by <article> .*: 200 px at the bottom hidden$/));
+  });
 });

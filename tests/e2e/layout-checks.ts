@@ -27,8 +27,34 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
       await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
     });
-    const { problems, moving } = await page.evaluate(findLayoutProblems);
+    const { problems, moving } = await measuredAsShown(page);
     if (!moving || attempt === 5) return problems;
+  }
+}
+
+/**
+ * What the page shows once scrolled to: a card laid out only near the screen
+ * (`content-visibility: auto`) keeps its placeholder height until then, so each part
+ * is measured as drawn.
+ */
+async function measuredAsShown(page: Page): Promise<{ problems: string[]; moving: boolean }> {
+  // Through each element's style, which the page's CSP allows (a <style> it would not).
+  await page.evaluate(() => {
+    for (const el of document.querySelectorAll<HTMLElement>("*")) {
+      if (getComputedStyle(el).contentVisibility === "auto") el.dataset.shownForMeasuring = el.style.contentVisibility || "none";
+    }
+    for (const el of document.querySelectorAll<HTMLElement>("[data-shown-for-measuring]")) el.style.contentVisibility = "visible";
+  });
+  try {
+    return await page.evaluate(findLayoutProblems);
+  } finally {
+    await page.evaluate(() => {
+      for (const el of document.querySelectorAll<HTMLElement>("[data-shown-for-measuring]")) {
+        const before = el.dataset.shownForMeasuring;
+        el.style.contentVisibility = before === "none" ? "" : (before ?? "");
+        delete el.dataset.shownForMeasuring;
+      }
+    });
   }
 }
 

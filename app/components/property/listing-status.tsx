@@ -2,12 +2,13 @@ import { useT } from "~/i18n/use-t";
 import type { Listing } from "~/models/listing";
 import type { Translate } from "~/utils/translate";
 import type { Language } from "~/utils/locale";
+import { longDay } from "~/utils/long-day";
 
 /**
  * A public home's life when it is not simply available: "Available from January 15, 2027"
  * ("Disponible desde el 15 de enero de 2027"), "Coming soon" without a day, "Application
- * pending". The long date reads the same in every browser's and the server's Intl (the
- * short forms differ). Kept small: every card of the home page carries it.
+ * pending". The long date is written out (utils/long-day.ts), the same in every browser and
+ * on the server. Kept small: every card of the home page carries it.
  */
 export function ListingStatus({ listing, className = "" }: { listing: Listing; className?: string }) {
   const { t, language } = useT();
@@ -19,7 +20,7 @@ export function ListingStatus({ listing, className = "" }: { listing: Listing; c
 /** What ListingStatus says of a home that is not simply available. */
 export function statusText(listing: Listing, t: Translate, language: Language): string {
   const day = listing.availableOn;
-  const date = day && new Date(`${day}T12:00Z`).toLocaleDateString(language === "es" ? "es-MX" : "en-US", { dateStyle: "long", timeZone: "UTC" });
+  const date = day && longDay(day, language);
   return t(`home.status.${date ? "available_from" : listing.status}`, undefined, { date: date || "" });
 }
 
