@@ -867,6 +867,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "visit.picker.none", en: "No time chosen yet.", es: "Aún no eligió ningún horario." },
   { key: "visit.picker.remove", en: "Remove", es: "Quitar" },
   { key: "visit.picker.remove_named", en: "Remove {{time}}", es: "Quitar {{time}}" },
+  { key: "visit.picker.booked", en: "Booked", es: "Reservado" },
   { key: "visit.picker.full", en: "You chose three times. Remove one to choose another.", es: "Ya eligió tres horarios. Quite uno para elegir otro." },
   { key: "visit.form.message", en: "Message (optional)", es: "Mensaje (opcional)" },
   { key: "visit.form.submit", en: "Request visit", es: "Solicitar visita" },
@@ -885,6 +886,12 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "Este horario está fuera de nuestro horario de visitas o ya pasó. Por favor, elija otro.",
   },
   { key: "visit.error.time_repeated", en: "You chose this time already.", es: "Ya eligió este horario." },
+  {
+    key: "visit.error.time_taken",
+    en: "This time has just been booked for another visit. Please choose another.",
+    es: "Este horario se acaba de reservar para otra visita. Por favor, elija otro.",
+  },
+  { key: "visit.error.free_nearby", en: "Free times nearby:", es: "Horarios libres cercanos:" },
   { key: "visit.error.too_many_times", en: "Please choose at most three times.", es: "Por favor, elija como máximo tres horarios." },
   { key: "visit.error.language", en: "The language must be en or es.", es: "El idioma debe ser en o es." },
   {

@@ -5,13 +5,14 @@ import { ALERT_FILTER_FIELDS } from "~/models/search-alert-form";
 import { MAX_BROWSE_TEXT } from "~/models/browse-query";
 import { contactSchema } from "~/models/contact-schema";
 import { VISIT_CHOICES, visitVisitorSchema } from "~/models/visit-schema";
-import { WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
+import { VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 import { contactEmailSchema } from "~/models/contact-email-form";
 import { faqFormSchema } from "~/models/faq-form";
 import { propertyFormSchema, VISITS_TO_CALL_OFF_FIELD } from "~/models/property-form";
 import { textEntrySchema } from "~/models/text-entry-form";
 import { whitelistEmailSchema } from "~/models/whitelist-form";
 import { SEARCH_ALERT_LIMIT_FIELD } from "~/models/search-alert-limit-form";
+import { CONFIRM_ANYWAY_FIELD } from "~/models/visit-decision-form";
 import { PASSKEY_REQUIREMENT_FIELD } from "~/models/passkey-form";
 import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
@@ -66,7 +67,7 @@ export const FAQ_FORM: FormShape = { fields: namesOf(faqFormSchema), maxBytes: S
 export const TEXT_ENTRY_FORM: FormShape = { fields: namesOf(textEntrySchema), maxBytes: STAFF_TEXT_FORM_BYTES };
 /** Settings: the contact address, the 'send a test e-mail' button, the visiting hours, the search alert limit or the passkey requirement. */
 export const CONTACT_EMAIL_FORM: FormShape = {
-  fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to", SEARCH_ALERT_LIMIT_FIELD, PASSKEY_REQUIREMENT_FIELD],
+  fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to", VISITS_AT_ONCE_FIELD, SEARCH_ALERT_LIMIT_FIELD, PASSKEY_REQUIREMENT_FIELD],
   maxBytes: SMALL_FORM_BYTES,
 };
 /** A property's form: its fields, 'Find' for addresses and the address picked, the main image's choice and file. */
@@ -80,7 +81,7 @@ export const UPLOAD_FORM: FormShape = { fields: ["file"], maxBytes: SMALL_FORM_B
 export const MEDIA_CARD_FORM: FormShape = { fields: ["intent", "id", "isHeroImage", "propertyId"], maxBytes: SMALL_FORM_BYTES };
 export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SMALL_FORM_BYTES };
 /** A message card's 'mark handled / new' button, and a visit request's 'Confirm visit' / 'Decline' panel. */
-export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled", "intent", "time", "otherTime"], maxBytes: SMALL_FORM_BYTES };
+export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled", "intent", "time", "otherTime", CONFIRM_ANYWAY_FIELD], maxBytes: SMALL_FORM_BYTES };
 /** A tab's 'Spanish is still correct' button. */
 export const SPANISH_CONFIRMED_FORM: FormShape = { fields: ["intent", "id"], maxBytes: SMALL_FORM_BYTES };
 /** A Save toggle (one home) or a shared list's 'Save all' (its ids), and the page to go back to. */

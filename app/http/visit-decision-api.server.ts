@@ -4,7 +4,7 @@ import { readJsonObject } from "./api.server";
 import type { DecisionOutcome } from "~/models/visit-requests.server";
 import { visitJson } from "~/models/visit-requests.server";
 import { VISIT_DECISION_MESSAGES } from "~/models/visit-decision-form";
-import { parseOffsetDateTime } from "~/models/visiting-hours";
+import { parseOffsetDateTime, visitTimeIso } from "~/models/visiting-hours";
 
 /** The answer of POST /api/admin/visits/{id}/confirm or /decline for a decision's outcome. */
 export function decisionAnswer(outcome: DecisionOutcome): Response {
@@ -17,16 +17,25 @@ export function decisionAnswer(outcome: DecisionOutcome): Response {
       return noStoreJson({ error: VISIT_DECISION_MESSAGES.alreadyDecided(outcome.request.visit.status), visit: visitJson(outcome.request) }, { status: 409 });
     case "invalid_time":
       return refusedJson(VISIT_DECISION_MESSAGES.invalid, { time: [VISIT_DECISION_MESSAGES.timeOutside] });
+    case "clash":
+      return noStoreJson(
+        { error: VISIT_DECISION_MESSAGES.clashJson, clashes: outcome.clashes.map((visit) => ({ id: visit.id, home: visit.homeName, time: visitTimeIso(visit.time) })) },
+        { status: 409 },
+      );
   }
 }
 
-const confirmBody = z.object({ time: z.unknown() });
+const confirmBody = z.object({ time: z.unknown(), confirmAnyway: z.unknown().optional() });
 
-/** The time of a confirm call's body: an ISO 8601 date-time with offset; a 400 Response otherwise. */
-export async function confirmTimeOf(request: Request): Promise<number | Response> {
+/**
+ * The time of a confirm call's body (an ISO 8601 date-time with offset) and whether it
+ * says `"confirmAnyway": true` (other visits are confirmed at that time); a 400 Response otherwise.
+ */
+export async function confirmTimeOf(request: Request): Promise<{ time: number; confirmAnyway: boolean } | Response> {
   const body = await readJsonObject(request);
   const parsed = confirmBody.safeParse(body ?? {});
   const time = parsed.success ? parseOffsetDateTime(parsed.data.time) : null;
   if (!body) return refusedJson("The request body must be a JSON object.", { time: [VISIT_DECISION_MESSAGES.timeRequired] });
-  return time ?? refusedJson(VISIT_DECISION_MESSAGES.invalid, { time: [VISIT_DECISION_MESSAGES.timeRequired] });
+  if (time === null) return refusedJson(VISIT_DECISION_MESSAGES.invalid, { time: [VISIT_DECISION_MESSAGES.timeRequired] });
+  return { time, confirmAnyway: parsed.success && parsed.data.confirmAnyway === true };
 }

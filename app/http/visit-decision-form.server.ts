@@ -1,7 +1,8 @@
 import type { VisitRequest } from "~/db/schema";
 import type { FlashToast } from "./toast.server";
 import { parseId } from "./params";
-import { OTHER_TIME, VISIT_DECISION_MESSAGES, type VisitCardItem } from "~/models/visit-decision-form";
+import { clashesInWords, CONFIRM_ANYWAY_FIELD, OTHER_TIME, VISIT_DECISION_MESSAGES, type ClashItem, type VisitCardItem } from "~/models/visit-decision-form";
+import type { BookedVisit } from "~/models/visit-availability.server";
 import { confirmVisit, declineVisit, type DecisionOutcome } from "~/models/visit-requests.server";
 import { parseOfficeLocalDateTime, parseOffsetDateTime, visitTimeIso, visitTimeLabel } from "~/models/visiting-hours";
 import { formatDateTime } from "~/utils/dates";
@@ -12,11 +13,17 @@ import { formatDateTime } from "~/utils/dates";
  * typed as Central Time) and 'Decline', posted to the tab's action with or without JavaScript.
  */
 
-export function visitCardItem(visit: VisitRequest | undefined): VisitCardItem | null {
+const clashItem = (visit: BookedVisit): ClashItem => ({ home: visit.homeName, time: visitTimeLabel(visit.time, "en") });
+
+/**
+ * A request as its card shows it; `clashesOf` names, for a requested one, the other
+ * confirmed visits at each of its times (the Messages tab reads them for its page at once).
+ */
+export function visitCardItem(visit: VisitRequest | undefined, clashesOf: (time: number) => BookedVisit[] = () => []): VisitCardItem | null {
   if (!visit) return null;
   return {
     status: visit.status,
-    times: visit.times.map((time) => ({ value: visitTimeIso(time), label: visitTimeLabel(time, "en") })),
+    times: visit.times.map((time) => ({ value: visitTimeIso(time), label: visitTimeLabel(time, "en"), booked: visit.status === "requested" ? clashesOf(time).map(clashItem) : [] })),
     confirmed: visit.confirmedTime ? visitTimeLabel(visit.confirmedTime.getTime(), "en") : null,
     decided: visit.decidedAt ? { by: visit.decidedBy ?? "", on: formatDateTime(visit.decidedAt) } : null,
   };
@@ -36,6 +43,8 @@ function toastOf(outcome: DecisionOutcome): Toast {
       return failure(VISIT_DECISION_MESSAGES.alreadyDecided(outcome.request.visit.status));
     case "invalid_time":
       return failure(VISIT_DECISION_MESSAGES.timeOutside);
+    case "clash":
+      return failure(VISIT_DECISION_MESSAGES.clash(clashesInWords(outcome.clashes.map(clashItem))));
   }
 }
 
@@ -49,5 +58,5 @@ export function visitDecisionAction(form: FormData, actor: string): Toast | null
   const chosen = String(form.get("time") ?? "");
   const time = chosen === OTHER_TIME ? parseOfficeLocalDateTime(form.get("otherTime")) : parseOffsetDateTime(chosen);
   if (time === null) return failure(VISIT_DECISION_MESSAGES.chooseTime);
-  return toastOf(confirmVisit(id, time, actor));
+  return toastOf(confirmVisit(id, time, actor, form.get(CONFIRM_ANYWAY_FIELD) === "on"));
 }

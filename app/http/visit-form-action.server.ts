@@ -6,7 +6,7 @@ import { getLanguage } from "~/i18n/i18n.server";
 import { HONEYPOT_FIELD } from "~/models/contact-fields";
 import { VISIT_CHOICES, VISIT_ERRORS, visitVisitorSchema, type VisitActionData } from "~/models/visit-schema";
 import { submitVisitRequest, visitableHome, visitTimeErrors } from "~/models/visit-requests.server";
-import { slotTime } from "~/models/visiting-hours";
+import { slotTime, visitChoiceOf, visitDayLabel, visitHourLabel } from "~/models/visiting-hours";
 import { clientIpOf } from "~/utils/client-network.server";
 import { isLanguage } from "~/utils/locale";
 import { visitPath } from "~/paths";
@@ -48,12 +48,19 @@ export async function visitFormAction({ request, params, context }: ActionFuncti
     }
     chosen.push({ error: choice.error, time: /^\d{1,2}$/.test(hour) ? slotTime(day, Number(hour)) : null });
   });
-  visitTimeErrors(chosen.map((choice) => choice.time)).forEach((error, index) => {
+  const checked = visitTimeErrors(chosen.map((choice) => choice.time), id);
+  checked.errors.forEach((error, index) => {
     if (error) fieldErrors[chosen[index].error] = [error];
   });
 
   if (!visitor.success || Object.keys(fieldErrors).length) {
-    return data<VisitActionData>({ status: "invalid", fieldErrors, values }, { status: 400 });
+    // Named as the picker names a time chosen, in the page's language.
+    const language = await getLanguage(request);
+    const freeNearby = checked.freeNearby.map((time) => {
+      const choice = visitChoiceOf(time);
+      return { ...choice, label: `${visitDayLabel(choice.day, language)}, ${visitHourLabel(Number(choice.hour), language)}` };
+    });
+    return data<VisitActionData>({ status: "invalid", fieldErrors, values, ...(freeNearby.length ? { freeNearby } : {}) }, { status: 400 });
   }
 
   const outcome = await submitVisitRequest({

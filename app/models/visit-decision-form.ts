@@ -11,7 +11,16 @@ export const VISIT_DECISION_MESSAGES = {
   timeRequired: "Give the time as an ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00-06:00",
   timeOutside: "Choose one of the times asked for, or a future time within the visiting hours",
   chooseTime: "Choose one of the times or enter another time",
+  clash: (visits: string) => `Another visit is confirmed at this time: ${visits}. To confirm this one as well, tick 'Confirm anyway' and confirm again.`,
+  clashJson: "Another visit is confirmed at this time. To confirm this one as well, send the call again with \"confirmAnyway\": true.",
 } as const;
+
+/** The panel's checkbox that confirms a time other visits are confirmed at. */
+export const CONFIRM_ANYWAY_FIELD = "confirmAnyway";
+
+/** Another confirmed visit as the office reads it: "Cedar Ridge, Lot 3 (Tuesday, December 1, 2026, 10:00 AM CST)". */
+export type ClashItem = { home: string; time: string };
+export const clashesInWords = (clashes: ClashItem[]) => clashes.map((clash) => `${clash.home} (${clash.time})`).join("; ");
 
 /** The panel's radio value for "Another time". */
 export const OTHER_TIME = "other";
@@ -19,7 +28,8 @@ export const OTHER_TIME = "other";
 /** What a Messages tab card shows of a visit request: times as ISO (the radio's value) and in words. */
 export type VisitCardItem = {
   status: "requested" | "confirmed" | "declined" | "cancelled";
-  times: { value: string; label: string }[];
+  /** `booked`: the other confirmed visits at that time, which confirming this one would double. */
+  times: { value: string; label: string; booked: ClashItem[] }[];
   confirmed: string | null;
   decided: { by: string; on: string } | null;
 };

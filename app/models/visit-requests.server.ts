@@ -10,7 +10,8 @@ import { isHoneypotFilled } from "~/models/contact-schema";
 import { inquiryHome, insertContactMessage, nextContactMessageId } from "~/models/messages.server";
 import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
-import { isWithinVisitingHours, visitSlots, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
+import { isWithinVisitingHours, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
+import { bookedVisitsBetween, clashesAt, freeTimesNear, visitAvailability, visitsAtOnce, type BookedVisit } from "~/models/visit-availability.server";
 import { visitingHours } from "~/models/visiting-hours.server";
 import { hasConfirmedMailbox } from "~/models/search-alerts.server";
 import { queueMail } from "~/services/mail/queue.server";
@@ -40,16 +41,24 @@ export function visitableHome(propertyId: number) {
 }
 
 /**
- * The times as the visitor sent them (null: not a date-time) checked against the hours:
- * one dictionary key per time that is refused, or null for a time that may be asked for.
+ * The times as the visitor sent them (null: not a date-time) checked against a home's
+ * offered and free times (visit-availability.server.ts): one dictionary key per time
+ * that is refused, or null for a time that may be asked for, and for each time taken
+ * since the page was drawn, the free times nearest it.
  */
-export function visitTimeErrors(times: (number | null)[], hours: VisitingHours = visitingHours(), now = Date.now()): (string | null)[] {
-  const offered = new Set(visitSlots(hours, now));
-  return times.map((time, index) => {
+export function visitTimeErrors(times: (number | null)[], propertyId: number, hours: VisitingHours = visitingHours(), now = Date.now()) {
+  const { offered, free } = visitAvailability(propertyId, hours, now);
+  const offeredSet = new Set(offered);
+  const freeSet = new Set(free);
+  const errors = times.map((time, index): string | null => {
     if (time === null) return VISIT_ERRORS.timeInvalid;
-    if (!offered.has(time)) return VISIT_ERRORS.timeUnavailable;
+    if (!offeredSet.has(time)) return VISIT_ERRORS.timeUnavailable;
+    if (!freeSet.has(time)) return VISIT_ERRORS.timeTaken;
     return times.indexOf(time) < index ? VISIT_ERRORS.timeRepeated : null;
   });
+  const taken = times.find((time, index) => errors[index] === VISIT_ERRORS.timeTaken);
+  const unchosenFree = free.filter((time) => !times.includes(time));
+  return { errors, freeNearby: typeof taken === "number" ? freeTimesNear(taken, unchosenFree) : [] };
 }
 
 export type VisitOutcome =
@@ -177,14 +186,16 @@ export type DecisionOutcome =
   | { kind: "decided"; request: VisitWithMessage }
   | { kind: "not_found" }
   | { kind: "conflict"; request: VisitWithMessage }
-  | { kind: "invalid_time" };
+  | { kind: "invalid_time" }
+  /** Other confirmed visits at that time (the same home, or as many as the office shows at once): confirmed only when staff say so again. */
+  | { kind: "clash"; clashes: BookedVisit[] };
 
 /**
  * The office's answer, once: confirm at `time` (one of the times asked for, or another
  * future time within the visiting hours) or decline (time null). The request, the
  * message marked handled, the audit entry and the visitor's mail commit together.
  */
-function decide(id: number, time: number | null, actor: string): DecisionOutcome {
+function decide(id: number, time: number | null, actor: string, clashAccepted = false): DecisionOutcome {
   const hours = visitingHours();
   const now = Date.now();
   return writeTransaction((tx) => {
@@ -192,6 +203,10 @@ function decide(id: number, time: number | null, actor: string): DecisionOutcome
     if (!found) return { kind: "not_found" } as const;
     if (found.visit.status !== "requested") return { kind: "conflict", request: found } as const;
     if (time !== null && !found.visit.times.includes(time) && !isWithinVisitingHours(time, hours, now)) return { kind: "invalid_time" } as const;
+    if (time !== null && found.message.propertyId !== null && !clashAccepted) {
+      const clashes = clashesAt(time, found.message.propertyId, bookedVisitsBetween(time, time, tx), visitsAtOnce(tx), id);
+      if (clashes.length) return { kind: "clash", clashes } as const;
+    }
     const decidedAt = new Date(now);
     const visit = tx
       .update(visitRequests)
@@ -223,8 +238,9 @@ function decide(id: number, time: number | null, actor: string): DecisionOutcome
   });
 }
 
-export function confirmVisit(id: number, time: number, actor: string): DecisionOutcome {
-  return decide(id, time, actor);
+/** `clashAccepted`: staff saw that other visits are confirmed at that time and confirm this one too. */
+export function confirmVisit(id: number, time: number, actor: string, clashAccepted = false): DecisionOutcome {
+  return decide(id, time, actor, clashAccepted);
 }
 
 export function declineVisit(id: number, actor: string): DecisionOutcome {

@@ -18,6 +18,7 @@ export const VISIT_ERRORS = {
   timeInvalid: "visit.error.time_invalid",
   timeUnavailable: "visit.error.time_unavailable",
   timeRepeated: "visit.error.time_repeated",
+  timeTaken: "visit.error.time_taken",
   tooManyTimes: "visit.error.too_many_times",
   language: "visit.error.language",
   pending: "visit.error.pending",
@@ -59,4 +60,6 @@ export type VisitActionData = {
   formError?: string;
   /** What the visitor typed, to fill the form again. */
   values: Record<string, string>;
+  /** With a time booked since the page was drawn: the free times nearest it, as the form's day and hour. */
+  freeNearby?: { day: string; hour: string; label: string }[];
 };

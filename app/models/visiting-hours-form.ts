@@ -9,10 +9,30 @@ import { isVisitingHours, type VisitingHours } from "~/models/visiting-hours";
 
 export const VISITING_HOURS_INTENT = "visiting-hours";
 
+/** "Visits at the same time across homes": how many homes the office can show at one hour. */
+export const VISITS_AT_ONCE_FIELD = "visitsAtOnce";
+export const MAX_VISITS_AT_ONCE = 20;
+
 export const VISITING_HOURS_MESSAGES = {
   updated: "Visiting hours updated",
   invalid: "Choose at least one day, and a first hour before the last",
+  invalidAtOnce: `Visits at the same time across homes must be a whole number from 1 to ${MAX_VISITS_AT_ONCE}`,
 } as const;
+
+
+/**
+ * The form's "Visits at the same time across homes": the number, "unchanged" when the
+ * post does not have the field (a page drawn before it existed), null when it is not a
+ * whole number from 1 to 20.
+ */
+export function visitsAtOnceFromForm(form: FormData): number | "unchanged" | null {
+  const field = form.get(VISITS_AT_ONCE_FIELD);
+  if (field === null) return "unchanged";
+  const value = String(field).trim();
+  if (!/^\d{1,2}$/.test(value)) return null;
+  const count = Number(value);
+  return count >= 1 && count <= MAX_VISITS_AT_ONCE ? count : null;
+}
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;
 

@@ -73,6 +73,12 @@ export function visitDays(hours: VisitingHours, now: number = Date.now()): Visit
   return days;
 }
 
+/** A time as the form's day and hour fields name it: { day: "2026-12-01", hour: "9" }. */
+export function visitChoiceOf(time: number): { day: VisitDay; hour: string } {
+  const local = new TZDate(time, VISIT_TIME_ZONE);
+  return { day: dayKey(local), hour: String(local.getHours()) };
+}
+
 /** Every time a visitor may ask for, in order (epoch milliseconds). */
 export function visitSlots(hours: VisitingHours, now: number = Date.now()): number[] {
   const slots: number[] = [];
@@ -170,10 +176,22 @@ export function visitingDaysLabel(days: number[], language: Language): string {
   return isRun ? `${name(sorted[0])}–${name(sorted[sorted.length - 1])}` : sorted.map(name).join(", ");
 }
 
-/** What the visit form offers: its days (long and short labels) and hours as options, and the hours in words. */
-export function visitFormChoices(hours: VisitingHours, language: Language, now: number = Date.now()) {
+/**
+ * What the visit form offers: the days with a free time (long and short labels, and the
+ * hours of each already booked: `free` is visit-availability's), the hours as options,
+ * and the hours in words.
+ */
+export function visitFormChoices(hours: VisitingHours, language: Language, free: number[], now: number = Date.now()) {
+  const freeChoices = free.map(visitChoiceOf);
+  const freeHoursOn = (day: VisitDay) => new Set(freeChoices.filter((choice) => choice.day === day).map((choice) => choice.hour));
+  const days = visitDays(hours, now).flatMap((day) => {
+    const open = freeHoursOn(day);
+    if (!open.size) return [];
+    const booked = slotHours(hours).map(String).filter((hour) => !open.has(hour));
+    return [{ value: day, label: visitDayLabel(day, language), short: visitDayShortLabel(day, language), booked }];
+  });
   return {
-    days: visitDays(hours, now).map((day) => ({ value: day, label: visitDayLabel(day, language), short: visitDayShortLabel(day, language) })),
+    days,
     hours: slotHours(hours).map((hour) => ({ value: String(hour), label: visitHourLabel(hour, language) })),
     summary: { days: visitingDaysLabel(hours.days, language), from: visitHourLabel(hours.from, language), to: visitHourLabel(hours.to % 24, language) },
   };

@@ -17,6 +17,7 @@ import { NO_STORE } from "~/http/no-store";
 import { LANGUAGE_NAMES } from "~/utils/locale";
 import { visitCardItem, visitDecisionAction } from "~/http/visit-decision-form.server";
 import { visitsOfMessages } from "~/models/visit-requests.server";
+import { clashFinder } from "~/models/visit-availability.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -25,6 +26,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const page = contactMessagesPage({ before: decodeMessageCursor(params.get("before")), after: decodeMessageCursor(params.get("after")), filters });
   const homes = messageHomes(page.messages);
   const visits = visitsOfMessages(page.messages.map((message) => message.id));
+  const requested = page.messages.flatMap((message) => {
+    const visit = visits.get(message.id);
+    return visit?.status === "requested" ? [{ id: message.id, propertyId: message.propertyId, times: visit.times }] : [];
+  });
+  const clashesOf = clashFinder(requested);
   const messages = page.messages.map((message) => {
     const home = message.propertyId === null ? undefined : homes.get(message.propertyId);
     return {
@@ -38,7 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       date: formatDateTime(message.createdAt),
       home: home === undefined ? null : { id: message.propertyId!, name: home },
       handled: message.handledAt ? { by: message.handledBy ?? "", on: formatDateTime(message.handledAt) } : null,
-      visit: visitCardItem(visits.get(message.id)),
+      visit: visitCardItem(visits.get(message.id), clashesOf(message.id, message.propertyId)),
     };
   });
   const subjects = MESSAGE_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));

@@ -7,14 +7,16 @@ import { confirmVisit, getVisitRequest } from "~/models/visit-requests.server";
  * POST /api/admin/visits/{id}/confirm with JSON {time}: confirms the visit at one of the
  * times asked for (or another future time within the visiting hours) and mails the visitor
  * the time with visit.ics. 404 unknown, 409 once confirmed or declined, 401 without a session.
+ * A time other visits are confirmed at (the same home's, or as many as the office shows at
+ * once) answers 409 with `clashes` until the body says `"confirmAnyway": true`.
  */
 const jsonRoute = adminJsonRoute({
   POST: async ({ request, params, admin }) => {
     const id = parseId(params.id);
     if (id === null || !getVisitRequest(id)) return decisionAnswer({ kind: "not_found" });
-    const time = await confirmTimeOf(request);
-    if (time instanceof Response) return time;
-    return decisionAnswer(confirmVisit(id, time, admin.email));
+    const asked = await confirmTimeOf(request);
+    if (asked instanceof Response) return asked;
+    return decisionAnswer(confirmVisit(id, asked.time, admin.email, asked.confirmAnyway));
   },
 });
 

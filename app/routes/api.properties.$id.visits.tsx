@@ -7,7 +7,7 @@ import { isLanguage } from "~/utils/locale";
 import { HONEYPOT_FIELD } from "~/models/contact-fields";
 import { VISIT_ERRORS, visitJsonSchema } from "~/models/visit-schema";
 import { submitVisitRequest, visitableHome, visitJson, visitTimeErrors } from "~/models/visit-requests.server";
-import { parseOffsetDateTime } from "~/models/visiting-hours";
+import { parseOffsetDateTime, visitTimeIso } from "~/models/visiting-hours";
 import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
 import { clientIpOf } from "~/utils/client-network.server";
 
@@ -15,7 +15,8 @@ import { clientIpOf } from "~/utils/client-network.server";
  * POST /api/properties/{id}/visits with JSON {firstName, lastName, email, phone?, times
  * (1-3 ISO 8601 date-times with offset), message?, language}: a visit request, as the
  * visit form makes it (docs/product.md §7). 201 with the stored request; 400 with
- * {error, fieldErrors} like POST /api/contact; 404 for a home that is not listed; 409 for
+ * {error, fieldErrors} like POST /api/contact (and `freeTimesNearby` when a time was
+ * booked since it was offered); 404 for a home that is not listed; 409 for
  * one with an application pending (it takes no new visit requests); 429.
  */
 export async function action({ request, params, context }: ActionFunctionArgs) {
@@ -34,14 +35,19 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const parsed = visitJsonSchema.safeParse(body);
   const fieldErrors = parsed.success ? {} : fieldErrorsOf(parsed.error, t);
   let times: number[] = [];
+  let freeNearby: number[] = [];
   if (parsed.success) {
     const read = parsed.data.times.map(parseOffsetDateTime);
-    const errors = [...new Set(visitTimeErrors(read).filter((error): error is string => error !== null))];
+    const checked = visitTimeErrors(read, id);
+    const errors = [...new Set(checked.errors.filter((error): error is string => error !== null))];
     if (errors.length) fieldErrors.times = errors.map((error) => t(error));
+    freeNearby = checked.freeNearby;
     times = read.filter((time): time is number => time !== null);
   }
   if (!parsed.success || Object.keys(fieldErrors).length) {
-    return json({ error: t("contact.error.invalid", "Please correct the highlighted fields."), fieldErrors }, { status: 400 });
+    // A time booked since the times were read: the free ones nearest it, to ask for instead.
+    const nearby = freeNearby.length ? { freeTimesNearby: freeNearby.map(visitTimeIso) } : {};
+    return json({ error: t("contact.error.invalid", "Please correct the highlighted fields."), fieldErrors, ...nearby }, { status: 400 });
   }
 
   const outcome = await submitVisitRequest({

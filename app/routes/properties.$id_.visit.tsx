@@ -13,6 +13,7 @@ import { closedHomeIn } from "~/models/listing";
 import { visitableHome } from "~/models/visit-requests.server";
 import { visitFormChoices } from "~/models/visiting-hours";
 import { visitingHours } from "~/models/visiting-hours.server";
+import { visitAvailability } from "~/models/visit-availability.server";
 import { propertyPath, visitPath } from "~/paths";
 import { Icon } from "~/components/ui/icon";
 
@@ -33,7 +34,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   }
   const head = await pageHead(request, { path: visitPath(home.id) });
   const sent = new URL(request.url).searchParams.get("sent") === "1";
-  return data({ kind: "visitable" as const, home, head, sent, choices: visitFormChoices(visitingHours(), head.language) });
+  const hours = visitingHours();
+  return data({ kind: "visitable" as const, home, head, sent, choices: visitFormChoices(hours, head.language, visitAvailability(home.id, hours).free) });
 }
 
 export const action = (args: ActionFunctionArgs) => visitFormAction(args);

@@ -229,3 +229,39 @@ test("Settings: the search alert limit is saved and shown again, with how many a
     await context.close();
   }
 });
+
+test("Settings: 'Visits at the same time across homes' is saved with the visiting hours and shown again; a bad number is refused", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, SETTINGS);
+  try {
+    const section = () => page.getByRole("region", { name: "Visiting hours" });
+    const field = () => section().getByRole("spinbutton", { name: "Visits at the same time across homes" });
+    await expect(field()).toHaveValue("1");
+    await expect(section()).toContainText("1: the office shows one home at a time.");
+    // Past the browser's own check (min and max), the server's answer.
+    await field().evaluate((input: HTMLInputElement) => input.removeAttribute("max"));
+    await field().fill("25");
+    await section().getByRole("button", { name: "Update visiting hours" }).click();
+    await expect(page.getByText("Visits at the same time across homes must be a whole number from 1 to 20").first()).toBeVisible();
+    await field().fill("3");
+    await section().getByRole("button", { name: "Update visiting hours" }).click();
+    await expect(page.getByText("Visiting hours updated").first()).toBeVisible();
+    await expect(field()).toHaveValue("3");
+    const database = new Database(process.env.E2E_DATABASE_PATH!, { readonly: true });
+    try {
+      expect(database.prepare("select value, updated_by from configurations where key = 'visits_at_once'").all()).toEqual([{ value: "3", updated_by: ADMIN }]);
+    } finally {
+      database.close();
+    }
+    // The tab on a phone, without the toast over it.
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openPage(page, SETTINGS, javaScriptEnabled);
+    await expect(field()).toHaveValue("3");
+    await page.evaluate(() => window.scrollTo(0, 0));
+    expect(await layoutProblems(page)).toEqual([]);
+  } finally {
+    const database = new Database(process.env.E2E_DATABASE_PATH!);
+    database.prepare("delete from configurations where key in ('visits_at_once', 'visiting_hours')").run();
+    database.close();
+    await context.close();
+  }
+});

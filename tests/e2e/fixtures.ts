@@ -50,6 +50,7 @@ const ADMIN_EMAILS = [
   "visits@example.com",
   "steps@example.com",
   "homes@example.com",
+  "free-times@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { FIELD_CLASS } from "~/components/ui/control-styles";
+import { WholeNumberField } from "./whole-number-field";
 import { SaveButton } from "~/components/ui/save-button";
 import { MAX_SEARCH_ALERTS_LIMIT, SEARCH_ALERT_LIMIT_FIELD, SEARCH_ALERT_LIMIT_INTENT } from "~/models/search-alert-limit-form";
 
@@ -22,20 +22,7 @@ export function SearchAlertLimitForm({ limit, confirmed, action }: { limit: numb
       </p>
       <Form method="post" action={action} preventScrollReset className="max-w-xl space-y-4">
         <input type="hidden" name="intent" value={SEARCH_ALERT_LIMIT_INTENT} />
-        <label className="block max-w-xs text-sm font-medium text-slate-800">
-          Most alerts at once
-          <input
-            type="number"
-            name={SEARCH_ALERT_LIMIT_FIELD}
-            min={1}
-            max={MAX_SEARCH_ALERTS_LIMIT}
-            step={1}
-            required
-            defaultValue={limit}
-            aria-describedby="search-alert-limit-help"
-            className={`${FIELD_CLASS} h-11`}
-          />
-        </label>
+        <WholeNumberField label="Most alerts at once" name={SEARCH_ALERT_LIMIT_FIELD} max={MAX_SEARCH_ALERTS_LIMIT} value={limit} describedBy="search-alert-limit-help" />
         <SaveButton saving={saving} label="Update search alert limit" savingLabel="Updating..." />
       </Form>
     </section>

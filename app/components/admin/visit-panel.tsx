@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { MESSAGES_PATH } from "~/paths";
-import { OTHER_TIME, type VisitCardItem } from "~/models/visit-decision-form";
+import { clashesInWords, CONFIRM_ANYWAY_FIELD, OTHER_TIME, type VisitCardItem } from "~/models/visit-decision-form";
 
 const STATUS_STYLES: Record<VisitCardItem["status"], string> = {
   requested: "bg-amber-50 text-amber-900",
@@ -54,10 +54,17 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
             </p>
             <div className="mt-1 grid gap-1">
               {visit.times.map((time, index) => (
-                <label key={time.value} className="flex min-h-6 items-center gap-2 text-sm text-slate-800">
-                  <input type="radio" name="time" value={time.value} defaultChecked={index === 0} className="h-4 w-4" />
-                  {time.label}
-                </label>
+                <div key={time.value}>
+                  <label className="flex min-h-6 items-center gap-2 text-sm text-slate-800">
+                    <input type="radio" name="time" value={time.value} defaultChecked={index === 0} aria-describedby={time.booked.length ? `${legendId}-${index}-booked` : undefined} className="h-4 w-4" />
+                    {time.label}
+                  </label>
+                  {time.booked.length ? (
+                    <p id={`${legendId}-${index}-booked`} className="ml-6 text-xs font-medium text-amber-900">
+                      Already booked: {clashesInWords(time.booked)}
+                    </p>
+                  ) : null}
+                </div>
               ))}
               <label className="flex min-h-6 items-center gap-2 text-sm text-slate-800">
                 <input type="radio" name="time" value={OTHER_TIME} className="h-4 w-4" />
@@ -78,6 +85,10 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
               </label>
             </div>
           </fieldset>
+          <label className="mt-2 flex min-h-6 items-center gap-2 text-sm text-slate-800">
+            <input type="checkbox" name={CONFIRM_ANYWAY_FIELD} className="h-4 w-4" />
+            Confirm anyway, even if another visit is booked at that time
+          </label>
           <div className="mt-3 flex flex-wrap gap-2">
             <button
               type="submit"

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { FIELD_CLASS } from "~/components/ui/control-styles";
+import { WholeNumberField } from "./whole-number-field";
 import { SaveButton } from "~/components/ui/save-button";
 import type { VisitingHours } from "~/models/visiting-hours";
-import { hourLabel, VISITING_HOURS_INTENT, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
+import { hourLabel, MAX_VISITS_AT_ONCE, VISITING_HOURS_INTENT, VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 
 const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
 
@@ -11,7 +12,7 @@ const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
  * and the hours, in Central Time; visits start on the hour from the first hour up to an
  * hour before the last. A plain form: a redirect with a toast, with or without JavaScript.
  */
-export function VisitingHoursForm({ hours, action }: { hours: VisitingHours; action: string }) {
+export function VisitingHoursForm({ hours, atOnce, action }: { hours: VisitingHours; atOnce: number; action: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === VISITING_HOURS_INTENT;
   return (
@@ -20,7 +21,8 @@ export function VisitingHoursForm({ hours, action }: { hours: VisitingHours; act
         Visiting hours
       </h3>
       <p className="text-sm text-slate-600">
-        The times visitors may ask to see a home, in Central Time, from tomorrow up to 21 days ahead, one visit an hour.
+        The times visitors may ask to see a home, in Central Time, from tomorrow up to 21 days ahead, one visit an hour. A confirmed visit takes its hour off
+        its home's times, and off every home's once the office shows as many homes at that hour as it can.
       </p>
       <Form method="post" action={action} preventScrollReset className="max-w-xl space-y-4">
         <input type="hidden" name="intent" value={VISITING_HOURS_INTENT} />
@@ -57,6 +59,15 @@ export function VisitingHoursForm({ hours, action }: { hours: VisitingHours; act
             </select>
           </label>
         </div>
+        <WholeNumberField
+          label="Visits at the same time across homes"
+          name={VISITS_AT_ONCE_FIELD}
+          max={MAX_VISITS_AT_ONCE}
+          value={atOnce}
+          describedBy="visits-at-once-hint"
+          hint="1: the office shows one home at a time."
+          className="max-w-sm"
+        />
         <SaveButton saving={saving} label="Update visiting hours" savingLabel="Updating..." />
       </Form>
     </section>

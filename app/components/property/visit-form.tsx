@@ -116,9 +116,19 @@ export function VisitForm(props: { action: string; language: Language; days: Vis
           {t(props.result.formError)}
         </p>
       ) : props.result?.status === "invalid" ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t("visit.error.invalid", "Please correct the highlighted fields.")}
-        </p>
+        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          <p>{t("visit.error.invalid", "Please correct the highlighted fields.")}</p>
+          {props.result.freeNearby?.length ? (
+            <>
+              <p className="mt-2 font-semibold">{t("visit.error.free_nearby", "Free times nearby:")}</p>
+              <ul className="mt-1 list-disc pl-5">
+                {props.result.freeNearby.map((time) => (
+                  <li key={`${time.day}-${time.hour}`}>{time.label}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
+        </div>
       ) : null}
       <Form method="post" action={props.action} aria-labelledby="visit-title" className="relative mt-6 grid gap-5 sm:grid-cols-2">
         {textField("firstName", t("contact.form.first_name", "First Name"), "text", "given-name", true)}

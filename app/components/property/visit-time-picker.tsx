@@ -11,7 +11,8 @@ export function VisitPickerOwner() {
   return <form id={VISIT_PICKER_FORM_ID} hidden aria-hidden="true" />;
 }
 
-export type VisitDayOption = { value: string; label: string; short: string };
+/** A day of the picker; `booked`: its hours already taken by a confirmed visit. */
+export type VisitDayOption = { value: string; label: string; short: string; booked: string[] };
 export type VisitHourOption = { value: string; label: string };
 export type VisitChoice = { day: string; hour: string };
 
@@ -89,10 +90,18 @@ export function VisitTimePicker(props: { days: VisitDayOption[]; hours: VisitHou
         <div className="mt-1 grid grid-cols-3 gap-2 sm:grid-cols-4">
           {hours.map((option) => {
             const on = isChosen(day, option.value);
+            const booked = !on && Boolean(dayOption?.booked.includes(option.value));
             return (
               <label key={option.value} className={CHIP}>
-                <input type="checkbox" form={pickerForm} value={option.value} checked={on} disabled={!on && full} onChange={() => toggle(option.value)} className="sr-only" />
-                {option.label}
+                <input type="checkbox" form={pickerForm} value={option.value} checked={on} disabled={booked || (!on && full)} onChange={() => toggle(option.value)} className="sr-only" />
+                {booked ? (
+                  <span className="flex flex-col">
+                    <span className="line-through">{option.label}</span>
+                    <span className="text-xs">{t("visit.picker.booked", "Booked")}</span>
+                  </span>
+                ) : (
+                  option.label
+                )}
               </label>
             );
           })}
