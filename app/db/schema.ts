@@ -194,7 +194,11 @@ export const visitRequests = sqliteTable(
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     decidedBy: text("decided_by"),
   },
-  (table) => [index("visit_requests_status_idx").on(table.status)],
+  (table) => [
+    index("visit_requests_status_idx").on(table.status),
+    // The confirmed visits around some hours (which times are still free, visit-availability.server.ts).
+    index("visit_requests_status_time_idx").on(table.status, table.confirmedTime),
+  ],
 );
 
 export const adminUsers = sqliteTable("admin_users", {

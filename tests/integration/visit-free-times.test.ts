@@ -63,6 +63,11 @@ describe("only free times", () => {
       expect(offered).toContain(times[3]);
       expect(offered).toHaveLength(times.length - 1);
     }
+    // Read through an index on (status, confirmed_time): past visits are not read at all.
+    const plan = withServerDatabase(site.app, (db) =>
+      db.prepare("explain query plan select message_id from visit_requests where status = 'confirmed' and confirmed_time > ? and confirmed_time < ?").all(0, 1),
+    ) as { detail: string }[];
+    expect(plan.map((step) => step.detail).join(" ")).toMatch(/USING (COVERING )?INDEX visit_requests_status_time_idx \(status=\? AND confirmed_time>\? AND confirmed_time<\?\)/);
   });
 
   it("refuses a request for a booked time with the free times nearest it, by the JSON call and the form, in the visitor's language, storing nothing", async () => {

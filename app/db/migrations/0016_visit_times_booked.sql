@@ -1,0 +1,1 @@
+CREATE INDEX `visit_requests_status_time_idx` ON `visit_requests` (`status`,`confirmed_time`);
