@@ -5,6 +5,7 @@ import { recordAudit } from "~/models/audit.server";
 import { isPublicStatus, type ClosedStatus, type HomeStatus } from "~/models/home-facts";
 import { hasConfirmedMailbox } from "~/models/search-alerts.server";
 import { visitCancelledMail } from "~/models/visit-mails.server";
+import { contactRecipient } from "~/models/configurations.server";
 import { queueMail } from "~/services/mail/queue.server";
 import { mailboxOf } from "~/utils/mailbox";
 
@@ -43,6 +44,7 @@ export function visitsCalledOffBy(home: Pick<Property, "id" | "status">, after: 
  */
 export function callOffVisits(propertyId: number, status: ClosedStatus, actor: string, tx: Transaction, now = Date.now()): number {
   const visits = upcomingConfirmedVisits(propertyId, tx, now);
+  const office = contactRecipient(tx);
   for (const { message, visit } of visits) {
     const cancelled = tx
       .update(visitRequests)
@@ -50,7 +52,7 @@ export function callOffVisits(propertyId: number, status: ClosedStatus, actor: s
       .where(eq(visitRequests.messageId, visit.messageId))
       .returning()
       .get();
-    const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx) };
+    const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx), office };
     queueMail(visitCancelledMail({ message, visit: cancelled ?? visit }, status, greeting), tx);
     recordAudit({ actor, entity: "message", entityId: message.id, action: "visit-cancelled", summary: `status: confirmed → cancelled; the home is ${status.replace("_", " ")}` }, tx);
   }

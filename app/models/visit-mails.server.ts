@@ -20,11 +20,13 @@ import type { ClosedStatus } from "~/models/home-facts";
 type Visit = { message: ContactMessage; visit: VisitRequest };
 
 /**
- * Whether a visitor's mail may greet them by the name they typed: only when their inbox
- * has confirmed something (docs/decisions/063). Otherwise anyone could make the site
- * mail text of their choosing to any address under the office's name.
+ * How a mail to the visitor is written: `greetByName`, whether it may greet them by the
+ * name they typed: only when their inbox has confirmed something (docs/decisions/063;
+ * otherwise anyone could make the site mail text of their choosing to any address under
+ * the office's name); `office`, the office's contact address, which a reply goes to (the
+ * sender is the site's no-reply address).
  */
-type Greeting = { greetByName: boolean };
+type Greeting = { greetByName: boolean; office: string };
 
 function greetingOf(t: ReturnType<typeof translatorFor>, message: ContactMessage, { greetByName }: Greeting): string {
   return greetByName ? t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }) : t("visit.mail.greeting_unnamed");
@@ -105,7 +107,7 @@ export function visitReceivedMail({ message, visit }: Visit, greeting: Greeting)
     ],
     list: { after: 2, items: visit.times.map((time) => visitTimeLabel(time, language)) },
   });
-  return { to: message.email, subject: t("visit.mail.received.subject", undefined, { home }), ...body };
+  return { to: message.email, subject: t("visit.mail.received.subject", undefined, { home }), ...body, replyTo: greeting.office };
 }
 
 /** A stable UID: the same request always gives the same calendar event. */
@@ -140,6 +142,7 @@ export function visitConfirmedMail({ message, visit }: Visit, time: number, gree
     to: message.email,
     subject: t("visit.mail.confirmed.subject", undefined, { home }),
     ...body,
+    replyTo: greeting.office,
     attachments: [{ filename: VISIT_ICS_FILENAME, contentType: VISIT_ICS_CONTENT_TYPE, content: ics }],
   };
 }
@@ -157,7 +160,7 @@ export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting)
       t("visit.mail.signature"),
     ],
   });
-  return { to: message.email, subject: t("visit.mail.declined.subject", undefined, { home }), ...body };
+  return { to: message.email, subject: t("visit.mail.declined.subject", undefined, { home }), ...body, replyTo: greeting.office };
 }
 
 /**
@@ -180,5 +183,5 @@ export function visitCancelledMail({ message, visit }: Visit, status: ClosedStat
       t("visit.mail.signature"),
     ],
   });
-  return { to: message.email, subject: t("visit.mail.cancelled.subject", undefined, { home }), ...body };
+  return { to: message.email, subject: t("visit.mail.cancelled.subject", undefined, { home }), ...body, replyTo: greeting.office };
 }

@@ -123,8 +123,9 @@ export async function submitVisitRequest(input: {
       .returning()
       .get();
     const request = { message, visit };
-    queueMail(visitOfficeNotice(request, contactRecipient(tx), home.url), tx);
-    if (acknowledge) queueMail(visitReceivedMail(request, { greetByName: hasConfirmedMailbox(inbox, tx) }), tx);
+    const office = contactRecipient(tx);
+    queueMail(visitOfficeNotice(request, office, home.url), tx);
+    if (acknowledge) queueMail(visitReceivedMail(request, { greetByName: hasConfirmedMailbox(inbox, tx), office }), tx);
     return request;
   });
   return typeof stored === "string" ? { kind: stored } : { kind: "stored", request: stored, id: stored.message.id };
@@ -222,7 +223,7 @@ function decide(id: number, time: number | null, actor: string, clashAccepted = 
         .returning()
         .get() ?? found.message;
     const request = { message, visit };
-    const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx) };
+    const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx), office: contactRecipient(tx) };
     queueMail(time === null ? visitDeclinedMail(request, greeting) : visitConfirmedMail(request, time, greeting), tx);
     recordAudit(
       {

@@ -140,6 +140,8 @@ for (const language of LANGUAGES) {
     expect(text).toContain(`${HOME.name} (${HOME.location})`);
     expect(text).toContain(firstDay);
     expect(text).toContain("(817) 555-0142");
+    // A reply reaches the office, not the no-reply sender.
+    expect(decodedHeader(confirmation.raw, "Reply-To")).toBe(officeAddress());
 
     // The office confirms the second time in the Messages tab.
     const asked = withE2eDatabase((db) => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, startSignedInAppWithMail, type SignedInApp } from "../support/admin-api";
+import { jsonCaller, OFFICE_MAIL, startSignedInAppWithMail, type SignedInApp } from "../support/admin-api";
 import { FULL_FACTS, homeFormFields, seedBody } from "../support/home-facts";
 import { visibleTexts } from "../support/html";
 import { withServerDatabase } from "../support/server";
@@ -227,6 +227,8 @@ describe("closing a home with confirmed visits", () => {
     expect(textOf(es)).toContain(`${site.app.url}/properties/${closing.id}`);
     const en = await sink.waitFor((mail) => mail.to.includes(english.email) && decodedHeader(mail.raw, "Subject") === "Your visit to Visited Vale, Lot 8 is called off");
     expect(textOf(en)).toContain("We are sorry: Visited Vale, Lot 8 has been rented, so your visit on");
+    // A reply reaches the office, not the no-reply sender.
+    expect(decodedHeader(en.raw, "Reply-To")).toBe(OFFICE_MAIL);
   });
 
   it("the admin JSON closes at once and tells the visitors the same way", async () => {

@@ -84,6 +84,8 @@ describe("visit requests through the JSON calls", () => {
 
     const visitor = await sink.waitFor((mail) => mail.to.includes("lucia@example.com") && decodedHeader(mail.raw, "Subject").includes("Recibimos"));
     expect(decodedHeader(visitor.raw, "Subject")).toBe("Recibimos su solicitud de visita a Oak Bend, Lot 7");
+    // A reply reaches the office (its contact address; MAIL_FROM while none is set), not the no-reply sender.
+    expect(decodedHeader(visitor.raw, "Reply-To")).toBe(MAIL_FROM);
     const visitorText = textOf(visitor);
     // The inbox has confirmed nothing: the mail carries nothing the visitor typed.
     expect(visitorText).toMatch(/^Hola:/);
@@ -170,6 +172,7 @@ describe("visit requests through the JSON calls", () => {
     expect((await call(`/api/admin/visits/${id}/decline`, { method: "POST" })).status).toBe(409);
 
     const mail = await sink.waitFor((received) => decodedHeader(received.raw, "Subject") === "Su visita a Oak Bend, Lot 7 está confirmada");
+    expect(decodedHeader(mail.raw, "Reply-To")).toBe(MAIL_FROM);
     const parts = mimeParts(mail.raw);
     const text = parts.find((part) => part.contentType === "text/plain")!.body;
     expect(text).toContain("Oak Bend, Lot 7");
@@ -303,7 +306,8 @@ describe("visit requests through the JSON calls", () => {
     const declined = (await (await postVisitJson(site.app, homeId, declineBody)).json()) as VisitAnswer;
     const answer = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/messages", { id: String(declined.id), intent: "visit-decline" });
     expect(answer.html).toContain("Visit declined");
-    await sink.waitFor((received) => received.to.includes("tab2@example.com") && decodedHeader(received.raw, "Subject") === "Sobre su solicitud de visita a Oak Bend, Lot 7");
+    const declinedMail = await sink.waitFor((received) => received.to.includes("tab2@example.com") && decodedHeader(received.raw, "Subject") === "Sobre su solicitud de visita a Oak Bend, Lot 7");
+    expect(decodedHeader(declinedMail.raw, "Reply-To")).toBe(MAIL_FROM);
   });
 
   it("takes the visiting hours from the Settings tab, and refuses a setting without days", async () => {
