@@ -915,6 +915,7 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "Le escribiremos para confirmar uno de ellos. ¿Tiene preguntas? Llámenos al {{phone}}.",
   },
   { key: "visit.mail.confirmed.subject", en: "Your visit to {{home}} is confirmed", es: "Su visita a {{home}} está confirmada" },
+  { key: "visit.mail.time_in_zone", en: "{{time}} (Central Time)", es: "{{time}} (hora del centro)" },
   {
     key: "visit.mail.confirmed.intro",
     en: "Your visit to {{home}} ({{address}}) is confirmed for {{time}}.",

@@ -3,7 +3,7 @@ import type { ContactMessage, VisitRequest } from "~/db/schema";
 import type { OutgoingMail } from "~/services/mail/queue.server";
 import { VISIT_ICS_CONTENT_TYPE, VISIT_ICS_FILENAME, visitIcs } from "~/services/calendar/visit-ics.server";
 import { getDictionary } from "~/models/texts.server";
-import { VISIT_LENGTH_MS, visitTimeLabel } from "~/models/visiting-hours";
+import { VISIT_LENGTH_MS, visitTimeLabel, visitTimeWithoutZone } from "~/models/visiting-hours";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
@@ -30,6 +30,11 @@ type Greeting = { greetByName: boolean; office: string };
 
 function greetingOf(t: ReturnType<typeof translatorFor>, message: ContactMessage, { greetByName }: Greeting): string {
   return greetByName ? t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }) : t("visit.mail.greeting_unnamed");
+}
+
+/** A visit's time for the visitor, the zone in words in either language: "… 10:00 a.m. (hora del centro)". */
+function timeInZone(t: ReturnType<typeof translatorFor>, time: number, language: Language): string {
+  return t("visit.mail.time_in_zone", undefined, { time: visitTimeWithoutZone(time, language) });
 }
 
 function translatorFor(language: Language) {
@@ -105,7 +110,8 @@ export function visitReceivedMail({ message, visit }: Visit, greeting: Greeting)
       t("visit.mail.received.next", undefined, { phone }),
       t("visit.mail.signature"),
     ],
-    list: { after: 2, items: visit.times.map((time) => visitTimeLabel(time, language)) },
+    // The intro names the zone ("Central Time" / "hora del centro") once for the list.
+    list: { after: 2, items: visit.times.map((time) => visitTimeWithoutZone(time, language)) },
   });
   return { to: message.email, subject: t("visit.mail.received.subject", undefined, { home }), ...body, replyTo: greeting.office };
 }
@@ -121,7 +127,7 @@ export function visitConfirmedMail({ message, visit }: Visit, time: number, gree
   const t = translatorFor(language);
   const { home, address } = homeOf(visit);
   const phone = officePhone(language);
-  const timeLabel = visitTimeLabel(time, language);
+  const timeLabel = timeInZone(t, time, language);
   const body = paragraphsMail({
     paragraphs: [
       greetingOf(t, message, greeting),
@@ -172,7 +178,7 @@ export function visitCancelledMail({ message, visit }: Visit, status: ClosedStat
   const language = languageOf(message);
   const t = translatorFor(language);
   const { home } = homeOf(visit);
-  const time = visit.confirmedTime ? visitTimeLabel(visit.confirmedTime.getTime(), language) : "";
+  const time = visit.confirmedTime ? timeInZone(t, visit.confirmedTime.getTime(), language) : "";
   const homeUrl = message.propertyId === null ? `${config().appUrl}/properties` : `${config().appUrl}/properties/${message.propertyId}`;
   const body = paragraphsMail({
     paragraphs: [

@@ -162,7 +162,16 @@ export function visitHourLabel(hour: number, language: Language): string {
   return format(language, { hour: "numeric", minute: "2-digit", timeZone: "UTC" }).format(Date.UTC(2000, 0, 1, hour));
 }
 
-/** A time as mails and the Messages tab name it, with its zone: "Tuesday, December 1, 2026, 9:00 AM CST". */
+/**
+ * A time as the visitor's mails name it, its zone said once in words around it (the
+ * short zone names differ by language: "CST" in English, "GMT-6" in Spanish):
+ * "Tuesday, December 1, 2026 at 10:00 AM" / "martes, 1 de diciembre de 2026, 10:00 a.m.".
+ */
+export function visitTimeWithoutZone(time: number, language: Language): string {
+  return format(language, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit" }).format(time);
+}
+
+/** A time as the office's mails and the Messages tab name it, with its zone: "Tuesday, December 1, 2026, 9:00 AM CST". */
 export function visitTimeLabel(time: number, language: Language): string {
   return format(language, { weekday: "long", year: "numeric", month: "long", day: "numeric", hour: "numeric", minute: "2-digit", timeZoneName: "short" }).format(time);
 }

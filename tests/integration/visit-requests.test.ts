@@ -95,6 +95,9 @@ describe("visit requests through the JSON calls", () => {
     expect(visitorText).toContain("(817) 555-0142");
     const firstSpanish = new Intl.DateTimeFormat("es-MX", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" }).format(Date.parse(times[0]));
     expect(visitorText).toContain(firstSpanish);
+    // The zone in words, said once for the list, as in English: never "GMT-6".
+    expect(visitorText).toContain("(hora del centro):");
+    expect(visitorText).not.toMatch(/GMT|CST|CDT/);
   });
 
   it("refuses bad input with 400 and field errors in the visitor's language, storing nothing", async () => {
@@ -177,7 +180,8 @@ describe("visit requests through the JSON calls", () => {
     const text = parts.find((part) => part.contentType === "text/plain")!.body;
     expect(text).toContain("Oak Bend, Lot 7");
     const spanishTime = new Intl.DateTimeFormat("es-MX", { timeZone: "America/Chicago", hour: "numeric", minute: "2-digit" }).format(Date.parse(times[5]));
-    expect(text).toContain(spanishTime);
+    expect(text).toContain(`${spanishTime} (hora del centro)`);
+    expect(text).not.toMatch(/GMT|CST|CDT/);
     const ics = parts.find((part) => part.contentType === "text/calendar")!;
     expect(ics.header).toMatch(/method=PUBLISH/i);
     expect(mail.raw).toMatch(/filename="?visit\.ics"?/);
@@ -300,6 +304,8 @@ describe("visit requests through the JSON calls", () => {
     const again = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/messages", { id: String(id), intent: "visit-decline" });
     expect(again.html).toContain("This visit request is already confirmed");
     const mail = await sink.waitFor((received) => received.to.includes("tab@example.com") && decodedHeader(received.raw, "Subject").startsWith("Your visit to"));
+    const englishTime = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", minute: "2-digit" }).format(Date.parse(times[7]));
+    expect(mimeParts(mail.raw).find((part) => part.contentType === "text/plain")!.body).toContain(`${englishTime} (Central Time)`);
     expect(parseVisitIcs(mimeParts(mail.raw).find((part) => part.contentType === "text/calendar")!.body).start.getTime()).toBe(Date.parse(times[7]));
 
     const declineBody = visitBody([times[8]], { language: "es", email: "tab2@example.com" });

@@ -14,6 +14,7 @@ import {
   visitSlots,
   visitTimeIso,
   visitTimeLabel,
+  visitTimeWithoutZone,
 } from "~/models/visiting-hours";
 
 const at = (iso: string) => Date.parse(iso);
@@ -134,6 +135,9 @@ describe("labels", () => {
     expect(visitHourLabel(9, "en")).toBe("9:00 AM");
     expect(visitHourLabel(16, "es")).toMatch(/^(16:00|4:00\s?p\.?\s?m\.?)$/);
     expect(visitTimeLabel(at("2026-12-01T15:00:00Z"), "en")).toBe("Tuesday, December 1, 2026 at 9:00 AM CST");
+    // For the visitor's mails, without the short zone (its words come with the text).
+    expect(visitTimeWithoutZone(at("2026-12-01T16:00:00Z"), "en")).toBe("Tuesday, December 1, 2026 at 10:00 AM");
+    expect(visitTimeWithoutZone(at("2026-12-01T16:00:00Z"), "es")).toBe("martes, 1 de diciembre de 2026, 10:00 a.m.");
     expect(visitTimeLabel(at("2026-12-01T15:00:00Z"), "es")).toContain("martes, 1 de diciembre de 2026");
   });
 });
