@@ -16,7 +16,7 @@ export function PropertyCard({ listing, note, onViewDetails }: { listing: Listin
   const { t, language } = useT();
   const { price, forSale } = localizedListing(listing, language);
   return (
-    <article aria-labelledby={`listing-${listing.id}-name`} className="card listing-card overflow-hidden bg-white shadow-sm">
+    <article aria-labelledby={`listing-${listing.id}-name`} className="card overflow-hidden bg-white shadow-sm">
       <div className="relative">
         <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" firstSlideUntilHydrated />
         <p className="price-badge">
