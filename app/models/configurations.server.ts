@@ -41,6 +41,12 @@ export function getConfiguration(key: string, reader: Reader = db()): Configurat
   return reader.select(settingColumns).from(configurations).where(eq(configurations.key, key)).get() ?? null;
 }
 
+/** A setting that holds a whole number from 1 to `max`; `fallback` while it is absent or holds anything else. */
+export function wholeNumberSetting(key: string, fallback: number, max = Number.MAX_SAFE_INTEGER, reader: Reader = db()): number {
+  const value = Number(getConfiguration(key, reader)?.value);
+  return Number.isInteger(value) && value >= 1 && value <= max ? value : fallback;
+}
+
 /** Where contact messages go while no contact_email is set: the mail server's sender address. */
 export function defaultContactRecipient(): string {
   return config().mailFrom;

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { searchAlerts } from "~/db/schema";
-import { getConfiguration, saveSetting } from "~/models/configurations.server";
+import { saveSetting, wholeNumberSetting } from "~/models/configurations.server";
 import { mailDomainOf } from "~/utils/mailbox";
 
 /**
@@ -40,8 +40,7 @@ export function saveSearchAlertsLimit(limit: number, updatedBy: string): number 
 
 /** The total the office set (a whole number from 1), or the default. */
 export function searchAlertsLimit(reader: Reader = db()): number {
-  const value = Number(getConfiguration(SEARCH_ALERTS_LIMIT_KEY, reader)?.value);
-  return Number.isInteger(value) && value >= 1 ? value : DEFAULT_SEARCH_ALERTS_LIMIT;
+  return wholeNumberSetting(SEARCH_ALERTS_LIMIT_KEY, DEFAULT_SEARCH_ALERTS_LIMIT, undefined, reader);
 }
 
 const confirmedCount = (reader: Reader, condition?: SQL) =>

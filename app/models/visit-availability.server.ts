@@ -1,7 +1,7 @@
 import { and, eq, gt, lt } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, visitRequests } from "~/db/schema";
-import { getConfiguration, saveSetting } from "~/models/configurations.server";
+import { saveSetting, wholeNumberSetting } from "~/models/configurations.server";
 import { VISIT_LENGTH_MS, visitSlots, type VisitingHours } from "~/models/visiting-hours";
 import { visitingHours } from "~/models/visiting-hours.server";
 import { MAX_VISITS_AT_ONCE } from "~/models/visiting-hours-form";
@@ -21,15 +21,14 @@ const VISITS_AT_ONCE_DESCRIPTION = "How many visits the office can show at the s
 type Reader = Pick<ReturnType<typeof db>, "select">;
 
 export function visitsAtOnce(reader: Reader = db()): number {
-  const value = Number(getConfiguration(VISITS_AT_ONCE_KEY, reader)?.value);
-  return Number.isInteger(value) && value >= 1 && value <= MAX_VISITS_AT_ONCE ? value : DEFAULT_VISITS_AT_ONCE;
+  return wholeNumberSetting(VISITS_AT_ONCE_KEY, DEFAULT_VISITS_AT_ONCE, MAX_VISITS_AT_ONCE, reader);
 }
 
 export function saveVisitsAtOnce(count: number, updatedBy: string): void {
   saveSetting({ key: VISITS_AT_ONCE_KEY, value: String(count), description: VISITS_AT_ONCE_DESCRIPTION }, updatedBy);
 }
 
-/** A confirmed visit still to come: its time and the home it is to. */
+/** A confirmed visit: its id, its time, and the home it is to (its id, and its name as asked about). */
 export type BookedVisit = { id: number; time: number; propertyId: number | null; homeName: string };
 
 /** The confirmed visits that overlap an hour starting between `from` and `to`. */
