@@ -918,9 +918,14 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "visit.mail.time_in_zone", en: "{{time}} (Central Time)", es: "{{time}} (hora del centro)" },
   {
     key: "visit.mail.confirmed.intro",
-    en: "Your visit to {{home}} ({{address}}) is confirmed for {{time}}.",
-    es: "Su visita a {{home}} ({{address}}) está confirmada para el {{time}}.",
+    en: "Your visit to {{home}} is confirmed for {{time}}.",
+    es: "Su visita a {{home}} está confirmada para el {{time}}.",
   },
+  { key: "visit.mail.where.address", en: "Address: {{address}}", es: "Dirección: {{address}}" },
+  { key: "visit.mail.where.map", en: "Map: {{url}}", es: "Mapa: {{url}}" },
+  { key: "visit.mail.where.home", en: "The home's page: {{url}}", es: "Página de la casa: {{url}}" },
+  { key: "visit.mail.where.note", en: "From the office: {{note}}", es: "De la oficina: {{note}}" },
+  { key: "visit.mail.where.phone", en: "The office's phone: {{phone}}", es: "Teléfono de la oficina: {{phone}}" },
   {
     key: "visit.mail.confirmed.calendar",
     en: "The attached file visit.ics adds the visit to your calendar. To change it, call us at {{phone}}.",
@@ -941,6 +946,11 @@ export const DICTIONARY: DictionaryEntry[] = [
     key: "visit.mail.cancelled.off_market",
     en: "We are sorry: {{home}} is no longer available, so your visit on {{time}} will not take place.",
     es: "Lo sentimos: {{home}} ya no está disponible, así que su visita del {{time}} no se llevará a cabo.",
+  },
+  {
+    key: "visit.mail.cancelled.calendar",
+    en: "The attached file visit.ics takes the visit off your calendar.",
+    es: "El archivo adjunto visit.ics quita la visita de su calendario.",
   },
   { key: "visit.mail.cancelled.similar", en: "Homes like it that are still available: {{url}}", es: "Casas parecidas que siguen disponibles: {{url}}" },
   {

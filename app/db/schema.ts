@@ -193,6 +193,10 @@ export const visitRequests = sqliteTable(
     confirmedTime: integer("confirmed_time", { mode: "timestamp_ms" }),
     decidedAt: integer("decided_at", { mode: "timestamp_ms" }),
     decidedBy: text("decided_by"),
+    /** What staff added when confirming ("Meet at the community office"), in the visitor's mails and calendar entry. */
+    meetingNote: text("meeting_note"),
+    /** The calendar entry's SEQUENCE: 0 when confirmed, one more at each change sent after (a move, a cancellation). */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
   },
   (table) => [
     index("visit_requests_status_idx").on(table.status),

@@ -12,7 +12,7 @@ import { propertyFormSchema, VISITS_TO_CALL_OFF_FIELD } from "~/models/property-
 import { textEntrySchema } from "~/models/text-entry-form";
 import { whitelistEmailSchema } from "~/models/whitelist-form";
 import { SEARCH_ALERT_LIMIT_FIELD } from "~/models/search-alert-limit-form";
-import { CONFIRM_ANYWAY_FIELD } from "~/models/visit-decision-form";
+import { CONFIRM_ANYWAY_FIELD, MEETING_NOTE_FIELD, MEETING_NOTE_MAX } from "~/models/visit-decision-form";
 import { PASSKEY_REQUIREMENT_FIELD } from "~/models/passkey-form";
 import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
@@ -81,7 +81,11 @@ export const UPLOAD_FORM: FormShape = { fields: ["file"], maxBytes: SMALL_FORM_B
 export const MEDIA_CARD_FORM: FormShape = { fields: ["intent", "id", "isHeroImage", "propertyId"], maxBytes: SMALL_FORM_BYTES };
 export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SMALL_FORM_BYTES };
 /** A message card's 'mark handled / new' button, and a visit request's 'Confirm visit' / 'Decline' panel. */
-export const MESSAGE_CARD_FORM: FormShape = { fields: ["id", "handled", "intent", "time", "otherTime", CONFIRM_ANYWAY_FIELD], maxBytes: SMALL_FORM_BYTES };
+export const MESSAGE_CARD_FORM: FormShape = {
+  fields: ["id", "handled", "intent", "time", "otherTime", CONFIRM_ANYWAY_FIELD, MEETING_NOTE_FIELD],
+  // The visit panel's meeting note beside the ids and switches.
+  maxBytes: formBytesFor(256 + MEETING_NOTE_MAX),
+};
 /** A tab's 'Spanish is still correct' button. */
 export const SPANISH_CONFIRMED_FORM: FormShape = { fields: ["intent", "id"], maxBytes: SMALL_FORM_BYTES };
 /** A Save toggle (one home) or a shared list's 'Save all' (its ids), and the page to go back to. */

@@ -3,7 +3,7 @@ import { noStoreJson, notFoundJson, refusedJson } from "./admin-json-route.serve
 import { readJsonObject } from "./api.server";
 import type { DecisionOutcome } from "~/models/visit-requests.server";
 import { visitJson } from "~/models/visit-requests.server";
-import { VISIT_DECISION_MESSAGES } from "~/models/visit-decision-form";
+import { meetingNoteOf, VISIT_DECISION_MESSAGES } from "~/models/visit-decision-form";
 import { parseOffsetDateTime, visitTimeIso } from "~/models/visiting-hours";
 
 /** The answer of POST /api/admin/visits/{id}/confirm or /decline for a decision's outcome. */
@@ -25,17 +25,20 @@ export function decisionAnswer(outcome: DecisionOutcome): Response {
   }
 }
 
-const confirmBody = z.object({ time: z.unknown(), confirmAnyway: z.unknown().optional() });
+const confirmBody = z.object({ time: z.unknown(), confirmAnyway: z.unknown().optional(), meetingNote: z.unknown().optional() });
 
 /**
- * The time of a confirm call's body (an ISO 8601 date-time with offset) and whether it
- * says `"confirmAnyway": true` (other visits are confirmed at that time); a 400 Response otherwise.
+ * The time of a confirm call's body (an ISO 8601 date-time with offset), whether it says
+ * `"confirmAnyway": true` (other visits are confirmed at that time) and its
+ * `meetingNote` (optional, at most 200 characters); a 400 Response otherwise.
  */
-export async function confirmTimeOf(request: Request): Promise<{ time: number; confirmAnyway: boolean } | Response> {
+export async function confirmTimeOf(request: Request): Promise<{ time: number; confirmAnyway: boolean; meetingNote: string | null } | Response> {
   const body = await readJsonObject(request);
   const parsed = confirmBody.safeParse(body ?? {});
   const time = parsed.success ? parseOffsetDateTime(parsed.data.time) : null;
   if (!body) return refusedJson("The request body must be a JSON object.", { time: [VISIT_DECISION_MESSAGES.timeRequired] });
   if (time === null) return refusedJson(VISIT_DECISION_MESSAGES.invalid, { time: [VISIT_DECISION_MESSAGES.timeRequired] });
-  return { time, confirmAnyway: parsed.success && parsed.data.confirmAnyway === true };
+  const meetingNote = meetingNoteOf(parsed.success ? parsed.data.meetingNote : undefined);
+  if (meetingNote === undefined) return refusedJson(VISIT_DECISION_MESSAGES.invalid, { meetingNote: [VISIT_DECISION_MESSAGES.meetingNoteNotText] });
+  return { time, confirmAnyway: parsed.success && parsed.data.confirmAnyway === true, meetingNote };
 }

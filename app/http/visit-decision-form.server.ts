@@ -1,7 +1,16 @@
 import type { VisitRequest } from "~/db/schema";
 import type { FlashToast } from "./toast.server";
 import { parseId } from "./params";
-import { clashesInWords, CONFIRM_ANYWAY_FIELD, OTHER_TIME, VISIT_DECISION_MESSAGES, type ClashItem, type VisitCardItem } from "~/models/visit-decision-form";
+import {
+  clashesInWords,
+  CONFIRM_ANYWAY_FIELD,
+  MEETING_NOTE_FIELD,
+  meetingNoteOf,
+  OTHER_TIME,
+  VISIT_DECISION_MESSAGES,
+  type ClashItem,
+  type VisitCardItem,
+} from "~/models/visit-decision-form";
 import type { BookedVisit } from "~/models/visit-availability.server";
 import { confirmVisit, declineVisit, type DecisionOutcome } from "~/models/visit-requests.server";
 import { parseOfficeLocalDateTime, parseOffsetDateTime, visitTimeIso, visitTimeLabel } from "~/models/visiting-hours";
@@ -25,6 +34,7 @@ export function visitCardItem(visit: VisitRequest | undefined, clashesOf: (time:
     status: visit.status,
     times: visit.times.map((time) => ({ value: visitTimeIso(time), label: visitTimeLabel(time, "en"), booked: visit.status === "requested" ? clashesOf(time).map(clashItem) : [] })),
     confirmed: visit.confirmedTime ? visitTimeLabel(visit.confirmedTime.getTime(), "en") : null,
+    meetingNote: visit.meetingNote,
     decided: visit.decidedAt ? { by: visit.decidedBy ?? "", on: formatDateTime(visit.decidedAt) } : null,
   };
 }
@@ -58,5 +68,7 @@ export function visitDecisionAction(form: FormData, actor: string): Toast | null
   const chosen = String(form.get("time") ?? "");
   const time = chosen === OTHER_TIME ? parseOfficeLocalDateTime(form.get("otherTime")) : parseOffsetDateTime(chosen);
   if (time === null) return failure(VISIT_DECISION_MESSAGES.chooseTime);
-  return toastOf(confirmVisit(id, time, actor, form.get(CONFIRM_ANYWAY_FIELD) === "on"));
+  const meetingNote = meetingNoteOf(form.get(MEETING_NOTE_FIELD));
+  if (meetingNote === undefined) return failure(VISIT_DECISION_MESSAGES.meetingNoteTooLong);
+  return toastOf(confirmVisit(id, time, actor, { clashAccepted: form.get(CONFIRM_ANYWAY_FIELD) === "on", meetingNote }));
 }

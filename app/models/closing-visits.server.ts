@@ -1,10 +1,11 @@
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { db, type Transaction } from "~/db/client.server";
 import { contactMessages, visitRequests, type Property } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { isPublicStatus, type ClosedStatus, type HomeStatus } from "~/models/home-facts";
 import { hasConfirmedMailbox } from "~/models/search-alerts.server";
 import { visitCancelledMail } from "~/models/visit-mails.server";
+import { visitPlaceOf } from "~/models/visit-place.server";
 import { contactRecipient } from "~/models/configurations.server";
 import { queueMail } from "~/services/mail/queue.server";
 import { mailboxOf } from "~/utils/mailbox";
@@ -48,12 +49,13 @@ export function callOffVisits(propertyId: number, status: ClosedStatus, actor: s
   for (const { message, visit } of visits) {
     const cancelled = tx
       .update(visitRequests)
-      .set({ status: "cancelled", decidedAt: new Date(now), decidedBy: actor })
+      .set({ status: "cancelled", decidedAt: new Date(now), decidedBy: actor, calendarSequence: sql`${visitRequests.calendarSequence} + 1` })
       .where(eq(visitRequests.messageId, visit.messageId))
       .returning()
       .get();
     const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx), office };
-    queueMail(visitCancelledMail({ message, visit: cancelled ?? visit }, status, greeting), tx);
+    const request = { message, visit: cancelled ?? visit };
+    queueMail(visitCancelledMail(request, status, greeting, visitPlaceOf(request, tx)), tx);
     recordAudit({ actor, entity: "message", entityId: message.id, action: "visit-cancelled", summary: `status: confirmed → cancelled; the home is ${status.replace("_", " ")}` }, tx);
   }
   return visits.length;

@@ -1,3 +1,5 @@
+import { cleanOneLine } from "~/utils/control-characters";
+
 /**
  * The office's texts for deciding a visit request (Messages tab and the admin JSON calls,
  * English like the rest of the back office). Not a .server module: the tab shows them.
@@ -13,7 +15,22 @@ export const VISIT_DECISION_MESSAGES = {
   chooseTime: "Choose one of the times or enter another time",
   clash: (visits: string) => `Another visit is confirmed at this time: ${visits}. To confirm this one as well, tick 'Confirm anyway' and confirm again.`,
   clashJson: "Another visit is confirmed at this time. To confirm this one as well, send the call again with \"confirmAnyway\": true.",
+  meetingNoteTooLong: "The meeting note can be at most 200 characters",
+  meetingNoteNotText: "meetingNote must be a string of at most 200 characters",
 } as const;
+
+/** The panel's optional note for the visitor ("Meet at the community office"), sent in their mails and calendar entry. */
+export const MEETING_NOTE_FIELD = "meetingNote";
+export const MEETING_NOTE_MAX = 200;
+
+/** A meeting note as sent (absent or blank: none), made one line; undefined when it is not text or too long. */
+export function meetingNoteOf(value: unknown): string | null | undefined {
+  if (value === undefined || value === null) return null;
+  if (typeof value !== "string") return undefined;
+  const note = cleanOneLine(value);
+  if (note.length > MEETING_NOTE_MAX) return undefined;
+  return note || null;
+}
 
 /** The panel's checkbox that confirms a time other visits are confirmed at. */
 export const CONFIRM_ANYWAY_FIELD = "confirmAnyway";
@@ -31,5 +48,6 @@ export type VisitCardItem = {
   /** `booked`: the other confirmed visits at that time, which confirming this one would double. */
   times: { value: string; label: string; booked: ClashItem[] }[];
   confirmed: string | null;
+  meetingNote: string | null;
   decided: { by: string; on: string } | null;
 };

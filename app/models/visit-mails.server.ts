@@ -1,7 +1,7 @@
 import { config } from "~/config/env.server";
 import type { ContactMessage, VisitRequest } from "~/db/schema";
 import type { OutgoingMail } from "~/services/mail/queue.server";
-import { VISIT_ICS_CONTENT_TYPE, VISIT_ICS_FILENAME, visitIcs } from "~/services/calendar/visit-ics.server";
+import { VISIT_ICS_FILENAME, visitIcs, visitIcsContentType, type VisitCalendarMethod } from "~/services/calendar/visit-ics.server";
 import { getDictionary } from "~/models/texts.server";
 import { VISIT_LENGTH_MS, visitTimeLabel, visitTimeWithoutZone } from "~/models/visiting-hours";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
@@ -9,12 +9,14 @@ import { escapeHtml } from "~/utils/html";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
 import { createTranslate } from "~/utils/translate";
 import type { ClosedStatus } from "~/models/home-facts";
+import type { VisitPlace } from "~/models/visit-place.server";
 
 /**
  * The visit requests' mails, their texts from the dictionary (visit.mail.*): the office's
  * notice (English, like the other office mails) and the visitor's three (their
- * language): request received, visit confirmed (with visit.ics), visit declined, and
- * visit called off when its home leaves the market.
+ * language): request received, visit confirmed (with where to go and visit.ics), visit
+ * declined, and visit called off when its home leaves the market (with the .ics that
+ * takes it off the calendar).
  */
 
 type Visit = { message: ContactMessage; visit: VisitRequest };
@@ -116,40 +118,67 @@ export function visitReceivedMail({ message, visit }: Visit, greeting: Greeting)
   return { to: message.email, subject: t("visit.mail.received.subject", undefined, { home }), ...body, replyTo: greeting.office };
 }
 
-/** A stable UID: the same request always gives the same calendar event. */
+/** A stable UID: the same request always gives the same calendar entry, whatever changes it later. */
 function visitUid(messageId: number): string {
   return `visit-${messageId}@${new URL(config().appUrl).hostname}`;
 }
 
-/** To the visitor once the office confirms: the time, and visit.ics for their calendar. */
-export function visitConfirmedMail({ message, visit }: Visit, time: number, greeting: Greeting): OutgoingMail {
+/** Where to go, a line each: the address, the map, the home's page, the office's note, the office's phone. */
+function whereToGo(t: ReturnType<typeof translatorFor>, visit: VisitRequest, place: VisitPlace, phone: string): string[] {
+  const note = visit.meetingNote ? cleanOneLine(visit.meetingNote) : "";
+  return [
+    t("visit.mail.where.address", undefined, { address: place.address }),
+    ...(place.mapUrl ? [t("visit.mail.where.map", undefined, { url: place.mapUrl })] : []),
+    ...(place.homeUrl ? [t("visit.mail.where.home", undefined, { url: place.homeUrl })] : []),
+    ...(note ? [t("visit.mail.where.note", undefined, { note })] : []),
+    ...(phone ? [t("visit.mail.where.phone", undefined, { phone })] : []),
+  ];
+}
+
+/** visit.ics for a visit at `time`: REQUEST puts it in (or moves it in) the visitor's calendar, CANCEL takes it out. */
+function visitCalendarFile(
+  { message, visit }: Visit,
+  time: number,
+  details: { summary: string; description: string[]; place: VisitPlace; office: string },
+  method: VisitCalendarMethod,
+) {
+  const content = visitIcs(
+    {
+      uid: visitUid(message.id),
+      sequence: visit.calendarSequence,
+      start: new Date(time),
+      end: new Date(time + VISIT_LENGTH_MS),
+      summary: details.summary,
+      location: { address: details.place.address, geo: details.place.geo },
+      description: details.description.join("\n"),
+      url: details.place.homeUrl,
+      organizer: { name: "Lone Star Home Management", email: details.office },
+      attendee: message.email,
+    },
+    method,
+  );
+  return { filename: VISIT_ICS_FILENAME, contentType: visitIcsContentType(method), content };
+}
+
+/** To the visitor once the office confirms: the time, where to go, and visit.ics for their calendar. */
+export function visitConfirmedMail({ message, visit }: Visit, time: number, greeting: Greeting, place: VisitPlace): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
-  const { home, address } = homeOf(visit);
+  const { home } = homeOf(visit);
   const phone = officePhone(language);
-  const timeLabel = timeInZone(t, time, language);
+  const intro = t("visit.mail.confirmed.intro", undefined, { home, address: place.address, time: timeInZone(t, time, language) });
+  const where = whereToGo(t, visit, place, phone);
   const body = paragraphsMail({
-    paragraphs: [
-      greetingOf(t, message, greeting),
-      t("visit.mail.confirmed.intro", undefined, { home, address, time: timeLabel }),
-      t("visit.mail.confirmed.calendar", undefined, { phone }),
-      t("visit.mail.signature"),
-    ],
+    paragraphs: [greetingOf(t, message, greeting), intro, t("visit.mail.confirmed.calendar", undefined, { phone }), t("visit.mail.signature")],
+    list: { after: 2, items: where },
   });
-  const ics = visitIcs({
-    uid: visitUid(message.id),
-    start: new Date(time),
-    end: new Date(time + VISIT_LENGTH_MS),
-    summary: t("visit.mail.ics.summary", undefined, { home }),
-    location: address,
-    description: `${t("visit.mail.confirmed.intro", undefined, { home, address, time: timeLabel })} ${phone}`,
-  });
+  const summary = t("visit.mail.ics.summary", undefined, { home });
   return {
     to: message.email,
     subject: t("visit.mail.confirmed.subject", undefined, { home }),
     ...body,
     replyTo: greeting.office,
-    attachments: [{ filename: VISIT_ICS_FILENAME, contentType: VISIT_ICS_CONTENT_TYPE, content: ics }],
+    attachments: [visitCalendarFile({ message, visit }, time, { summary, description: [intro, ...where], place, office: greeting.office }, "REQUEST")],
   };
 }
 
@@ -171,23 +200,32 @@ export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting)
 
 /**
  * To the visitor when their confirmed visit is called off because the home left the
- * market: why (rented, sold, no longer available), sorry, and the home's page, which
- * offers the homes most like it.
+ * market: why (rented, sold, no longer available), sorry, the home's page, which offers
+ * the homes most like it, and the .ics that takes the visit off their calendar.
  */
-export function visitCancelledMail({ message, visit }: Visit, status: ClosedStatus, greeting: Greeting): OutgoingMail {
+export function visitCancelledMail({ message, visit }: Visit, status: ClosedStatus, greeting: Greeting, place: VisitPlace): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
   const { home } = homeOf(visit);
-  const time = visit.confirmedTime ? timeInZone(t, visit.confirmedTime.getTime(), language) : "";
+  const time = visit.confirmedTime?.getTime() ?? null;
   const homeUrl = message.propertyId === null ? `${config().appUrl}/properties` : `${config().appUrl}/properties/${message.propertyId}`;
+  const why = t(`visit.mail.cancelled.${status}`, undefined, { home, time: time === null ? "" : timeInZone(t, time, language) });
   const body = paragraphsMail({
     paragraphs: [
       greetingOf(t, message, greeting),
-      t(`visit.mail.cancelled.${status}`, undefined, { home, time }),
+      why,
       t("visit.mail.cancelled.similar", undefined, { url: homeUrl }),
+      ...(time === null ? [] : [t("visit.mail.cancelled.calendar")]),
       t("visit.mail.cancelled.next", undefined, { phone: officePhone(language) }),
       t("visit.mail.signature"),
     ],
   });
-  return { to: message.email, subject: t("visit.mail.cancelled.subject", undefined, { home }), ...body, replyTo: greeting.office };
+  const summary = t("visit.mail.ics.summary", undefined, { home });
+  return {
+    to: message.email,
+    subject: t("visit.mail.cancelled.subject", undefined, { home }),
+    ...body,
+    replyTo: greeting.office,
+    attachments: time === null ? undefined : [visitCalendarFile({ message, visit }, time, { summary, description: [why], place, office: greeting.office }, "CANCEL")],
+  };
 }

@@ -10,6 +10,7 @@ import { isHoneypotFilled } from "~/models/contact-schema";
 import { inquiryHome, insertContactMessage, nextContactMessageId } from "~/models/messages.server";
 import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
+import { visitPlaceOf } from "~/models/visit-place.server";
 import { isWithinVisitingHours, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
 import { bookedVisitsBetween, clashesAt, freeTimesNear, visitAvailability, visitsAtOnce, type BookedVisit } from "~/models/visit-availability.server";
 import { visitingHours } from "~/models/visiting-hours.server";
@@ -148,6 +149,7 @@ export function visitJson({ message, visit }: VisitWithMessage) {
     createdAt: message.createdAt.toISOString(),
     decidedAt: visit.decidedAt?.toISOString() ?? null,
     decidedBy: visit.decidedBy,
+    meetingNote: visit.meetingNote,
   };
 }
 
@@ -196,7 +198,8 @@ export type DecisionOutcome =
  * future time within the visiting hours) or decline (time null). The request, the
  * message marked handled, the audit entry and the visitor's mail commit together.
  */
-function decide(id: number, time: number | null, actor: string, clashAccepted = false): DecisionOutcome {
+function decide(id: number, time: number | null, actor: string, confirming: ConfirmOptions = {}): DecisionOutcome {
+  const { clashAccepted = false, meetingNote = null } = confirming;
   const hours = visitingHours();
   const now = Date.now();
   return writeTransaction((tx) => {
@@ -211,7 +214,13 @@ function decide(id: number, time: number | null, actor: string, clashAccepted = 
     const decidedAt = new Date(now);
     const visit = tx
       .update(visitRequests)
-      .set({ status: time === null ? "declined" : "confirmed", confirmedTime: time === null ? null : new Date(time), decidedAt, decidedBy: actor })
+      .set({
+        status: time === null ? "declined" : "confirmed",
+        confirmedTime: time === null ? null : new Date(time),
+        meetingNote: time === null ? null : meetingNote,
+        decidedAt,
+        decidedBy: actor,
+      })
       .where(and(eq(visitRequests.messageId, id), eq(visitRequests.status, "requested")))
       .returning()
       .get();
@@ -224,7 +233,7 @@ function decide(id: number, time: number | null, actor: string, clashAccepted = 
         .get() ?? found.message;
     const request = { message, visit };
     const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx), office: contactRecipient(tx) };
-    queueMail(time === null ? visitDeclinedMail(request, greeting) : visitConfirmedMail(request, time, greeting), tx);
+    queueMail(time === null ? visitDeclinedMail(request, greeting) : visitConfirmedMail(request, time, greeting, visitPlaceOf(request, tx)), tx);
     recordAudit(
       {
         actor,
@@ -239,9 +248,15 @@ function decide(id: number, time: number | null, actor: string, clashAccepted = 
   });
 }
 
-/** `clashAccepted`: staff saw that other visits are confirmed at that time and confirm this one too. */
-export function confirmVisit(id: number, time: number, actor: string, clashAccepted = false): DecisionOutcome {
-  return decide(id, time, actor, clashAccepted);
+/**
+ * How staff confirm: `clashAccepted`, they saw that other visits are confirmed at that
+ * time and confirm this one too; `meetingNote`, what the visitor should know to find
+ * them ("Meet at the community office"), one line of at most MEETING_NOTE_MAX characters.
+ */
+export type ConfirmOptions = { clashAccepted?: boolean; meetingNote?: string | null };
+
+export function confirmVisit(id: number, time: number, actor: string, options: ConfirmOptions = {}): DecisionOutcome {
+  return decide(id, time, actor, options);
 }
 
 export function declineVisit(id: number, actor: string): DecisionOutcome {

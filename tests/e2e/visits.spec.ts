@@ -18,6 +18,8 @@ import { chicagoWallTime, decodedHeader, parseVisitIcs } from "../support/visits
 const ADMIN = "visits@example.com";
 
 const HOME = { name: "Cedar Ridge Estates, Home 7", location: "Mansfield, TX 76063" };
+/** The demo home's spot on OpenStreetMap, as the confirmation links it. */
+const MAP_URL = "https://www.openstreetmap.org/?mlat=32.5632&mlon=-97.1417#map=15/32.5632/-97.1417";
 /** Where office mail goes now: the contact_email setting (another spec may set it), else MAIL_FROM's default. */
 const officeAddress = () =>
   withE2eDatabase((db) => (db.prepare("select value from configurations where key = 'contact_email'").get() as { value: string } | undefined)?.value.trim() || "no-reply@localhost");
@@ -33,6 +35,7 @@ const LANGUAGES = [
     confirmationSubject: `We received your visit request for ${HOME.name}`,
     confirmedSubject: `Your visit to ${HOME.name} is confirmed`,
     outside: "This time is outside our visiting hours or already past. Please choose another.",
+    whereToGo: (address: string, homeUrl: string) => [`Address: ${address}`, `Map: ${MAP_URL}`, `The home's page: ${homeUrl}`, "From the office: Meet at the community office", "The office's phone: (817) 555-0142"],
     locale: "en-US",
   },
   {
@@ -45,6 +48,7 @@ const LANGUAGES = [
     confirmationSubject: `Recibimos su solicitud de visita a ${HOME.name}`,
     confirmedSubject: `Su visita a ${HOME.name} está confirmada`,
     outside: "Este horario está fuera de nuestro horario de visitas o ya pasó. Por favor, elija otro.",
+    whereToGo: (address: string, homeUrl: string) => [`Dirección: ${address}`, `Mapa: ${MAP_URL}`, `Página de la casa: ${homeUrl}`, "De la oficina: Meet at the community office", "Teléfono de la oficina: (817) 555-0142"],
     locale: "es-MX",
   },
 ] as const;
@@ -154,14 +158,20 @@ for (const language of LANGUAGES) {
     const radios = card.getByRole("radio");
     await expect(radios).toHaveCount(3);
     await radios.nth(1).check();
+    await card.getByLabel("Meeting note (optional)").fill("Meet at the community office");
     await card.getByRole("button", { name: "Confirm visit" }).click();
-    await expect(admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` }).getByText("Visit confirmed")).toBeVisible();
+    const decided = admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` });
+    await expect(decided.getByText("Visit confirmed")).toBeVisible();
+    await expect(decided.getByText("Meeting note: Meet at the community office")).toBeVisible();
     await admin.context.close();
 
     const confirmed = await waitForMail("rosa.visits@example.com", seen, (mail) => decodedHeader(mail.raw, "Subject") === language.confirmedSubject && mail.raw.includes("text/calendar"), "the visitor's confirmed visit");
-    expect(textOf(confirmed)).toContain(HOME.name);
+    // Where to go: the address (the town: this home has no street address), the map, the home's page, the office's note and phone.
+    const confirmedText = textOf(confirmed);
+    expect(confirmedText).toContain(HOME.name);
+    for (const line of language.whereToGo(HOME.location, `${baseURL}/properties/${homeId()}`)) expect(confirmedText).toContain(line);
     const ics = mimeParts(confirmed.raw).find((part) => part.contentType === "text/calendar")!;
-    expect(ics.header).toMatch(/method=PUBLISH/i);
+    expect(ics.header).toMatch(/method=REQUEST/i);
     const event = parseVisitIcs(ics.body);
     expect(event.start.getTime()).toBe(asked[1]);
     expect(chicagoWallTime(event.start).slice(11)).toBe(`${secondHour}:00`);

@@ -183,7 +183,7 @@ describe("visit requests through the JSON calls", () => {
     expect(text).toContain(`${spanishTime} (hora del centro)`);
     expect(text).not.toMatch(/GMT|CST|CDT/);
     const ics = parts.find((part) => part.contentType === "text/calendar")!;
-    expect(ics.header).toMatch(/method=PUBLISH/i);
+    expect(ics.header).toMatch(/method=REQUEST/i);
     expect(mail.raw).toMatch(/filename="?visit\.ics"?/);
     const event = parseVisitIcs(ics.body);
     expect(event.start.getTime()).toBe(Date.parse(times[5]));
@@ -191,7 +191,7 @@ describe("visit requests through the JSON calls", () => {
     expect(event.end.getTime() - event.start.getTime()).toBe(3_600_000);
     expect(event.location).toBe(VISIT_HOME_LOCATION);
     expect(event.summary).toContain("Oak Bend, Lot 7");
-    expect(event.method).toBe("PUBLISH");
+    expect(event.method).toBe("REQUEST");
     expect(event.uid).toMatch(new RegExp(`^visit-${id}@`));
 
     // Sent once: the 409s queued nothing.

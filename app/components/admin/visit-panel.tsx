@@ -1,6 +1,6 @@
 import { useFetcher } from "react-router";
 import { MESSAGES_PATH } from "~/paths";
-import { clashesInWords, CONFIRM_ANYWAY_FIELD, OTHER_TIME, type VisitCardItem } from "~/models/visit-decision-form";
+import { clashesInWords, CONFIRM_ANYWAY_FIELD, MEETING_NOTE_FIELD, MEETING_NOTE_MAX, OTHER_TIME, type VisitCardItem } from "~/models/visit-decision-form";
 
 const STATUS_STYLES: Record<VisitCardItem["status"], string> = {
   requested: "bg-amber-50 text-amber-900",
@@ -35,6 +35,11 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
       </p>
       {visit.status !== "requested" ? (
         <div className="mt-2 text-sm text-slate-800">
+          {visit.meetingNote ? (
+            <p className="mb-1 break-words">
+              <span className="font-semibold">Meeting note:</span> {visit.meetingNote}
+            </p>
+          ) : null}
           <p className="font-semibold">Times asked for (Central Time):</p>
           <ul className="ml-5 list-disc">
             {visit.times.map((time) => (
@@ -85,6 +90,19 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
               </label>
             </div>
           </fieldset>
+          <label className="mt-2 block text-sm text-slate-800">
+            <span className="block font-semibold">Meeting note (optional)</span>
+            <span id={`${legendId}-note-hint`} className="block text-xs text-slate-600">
+              Sent to the visitor with the address and the map, e.g. Meet at the community office.
+            </span>
+            <input
+              type="text"
+              name={MEETING_NOTE_FIELD}
+              maxLength={MEETING_NOTE_MAX}
+              aria-describedby={`${legendId}-note-hint`}
+              className="mt-1 w-full rounded-md border border-slate-500 bg-white px-2 py-1 text-slate-900"
+            />
+          </label>
           <label className="mt-2 flex min-h-6 items-center gap-2 text-sm text-slate-800">
             <input type="checkbox" name={CONFIRM_ANYWAY_FIELD} className="h-4 w-4" />
             Confirm anyway, even if another visit is booked at that time

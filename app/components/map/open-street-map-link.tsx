@@ -1,10 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import { DETAIL_ZOOM } from "~/models/map-marker";
-
-/** A place on openstreetmap.org, marked, at the zoom of a home's own map. */
-export function openStreetMapUrl(lat: number, lng: number): string {
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=${DETAIL_ZOOM}/${lat}/${lng}`;
-}
+import { openStreetMapUrl } from "~/models/map-marker";
 
 /**
  * 'Open in OpenStreetMap': where a map needs JavaScript, a link to the spot on a map that
