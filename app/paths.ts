@@ -9,6 +9,8 @@ export const HOME_PATH = "/";
 export const BROWSE_PATH = "/properties";
 export const propertyPath = (id: number | string) => `${BROWSE_PATH}/${id}`;
 export const visitPath = (id: number | string) => `${BROWSE_PATH}/${id}/visit`;
+/** The visitor's own page of their visit, opened by the link in their mails (?token=…). */
+export const VISITOR_VISIT_PATH = "/my-visit";
 export const SITEMAP_PATH = "/sitemap.xml";
 // A visitor's saved homes and their comparison (kept in the browser: docs/decisions/050)
 export const FAVORITES_PATH = "/favorites";

@@ -197,12 +197,31 @@ export const visitRequests = sqliteTable(
     meetingNote: text("meeting_note"),
     /** The calendar entry's SEQUENCE: 0 when confirmed, one more at each change sent after (a move, a cancellation). */
     calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** How many times the visitor moved or cancelled it from their link (capped: each change mails the office). */
+    visitorChanges: integer("visitor_changes").notNull().default(0),
   },
   (table) => [
     index("visit_requests_status_idx").on(table.status),
     // The confirmed visits around some hours (which times are still free, visit-availability.server.ts).
     index("visit_requests_status_time_idx").on(table.status, table.confirmedTime),
   ],
+);
+
+/**
+ * The visitor's own links to a visit request (docs/product.md, "The visitor's link"): one
+ * per mail sent to them, each opening that visit's page until the visit is past. Only
+ * the token's SHA-256 is kept; the token itself is only in the mail.
+ */
+export const visitLinks = sqliteTable(
+  "visit_links",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => visitRequests.messageId, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("visit_links_message_idx").on(table.messageId)],
 );
 
 export const adminUsers = sqliteTable("admin_users", {

@@ -86,6 +86,8 @@ export const MESSAGE_CARD_FORM: FormShape = {
   // The visit panel's meeting note beside the ids and switches.
   maxBytes: formBytesFor(256 + MEETING_NOTE_MAX),
 };
+/** The visitor's own visit page: 'Cancel this visit', or a free time chosen. */
+export const VISITOR_VISIT_FORM: FormShape = { fields: ["intent", "time"], maxBytes: SMALL_FORM_BYTES };
 /** A tab's 'Spanish is still correct' button. */
 export const SPANISH_CONFIRMED_FORM: FormShape = { fields: ["intent", "id"], maxBytes: SMALL_FORM_BYTES };
 /** A Save toggle (one home) or a shared list's 'Save all' (its ids), and the page to go back to. */

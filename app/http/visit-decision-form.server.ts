@@ -13,6 +13,7 @@ import {
 } from "~/models/visit-decision-form";
 import type { BookedVisit } from "~/models/visit-availability.server";
 import { confirmVisit, declineVisit, type DecisionOutcome } from "~/models/visit-requests.server";
+import { VISITOR_ACTOR } from "~/models/visitor-visit-changes.server";
 import { parseOfficeLocalDateTime, parseOffsetDateTime, visitTimeIso, visitTimeLabel } from "~/models/visiting-hours";
 import { formatDateTime } from "~/utils/dates";
 
@@ -35,6 +36,7 @@ export function visitCardItem(visit: VisitRequest | undefined, clashesOf: (time:
     times: visit.times.map((time) => ({ value: visitTimeIso(time), label: visitTimeLabel(time, "en"), booked: visit.status === "requested" ? clashesOf(time).map(clashItem) : [] })),
     confirmed: visit.confirmedTime ? visitTimeLabel(visit.confirmedTime.getTime(), "en") : null,
     meetingNote: visit.meetingNote,
+    cancelledByVisitor: visit.status === "cancelled" && visit.decidedBy === VISITOR_ACTOR,
     decided: visit.decidedAt ? { by: visit.decidedBy ?? "", on: formatDateTime(visit.decidedAt) } : null,
   };
 }

@@ -3,12 +3,10 @@ import { db, type Transaction } from "~/db/client.server";
 import { contactMessages, visitRequests, type Property } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { isPublicStatus, type ClosedStatus, type HomeStatus } from "~/models/home-facts";
-import { hasConfirmedMailbox } from "~/models/search-alerts.server";
 import { visitCancelledMail } from "~/models/visit-mails.server";
 import { visitPlaceOf } from "~/models/visit-place.server";
-import { contactRecipient } from "~/models/configurations.server";
+import { visitorGreeting } from "~/models/visit-links.server";
 import { queueMail } from "~/services/mail/queue.server";
-import { mailboxOf } from "~/utils/mailbox";
 
 /**
  * A home leaving the market (rented, sold, off the market) with visits confirmed and
@@ -45,7 +43,6 @@ export function visitsCalledOffBy(home: Pick<Property, "id" | "status">, after: 
  */
 export function callOffVisits(propertyId: number, status: ClosedStatus, actor: string, tx: Transaction, now = Date.now()): number {
   const visits = upcomingConfirmedVisits(propertyId, tx, now);
-  const office = contactRecipient(tx);
   for (const { message, visit } of visits) {
     const cancelled = tx
       .update(visitRequests)
@@ -53,7 +50,8 @@ export function callOffVisits(propertyId: number, status: ClosedStatus, actor: s
       .where(eq(visitRequests.messageId, visit.messageId))
       .returning()
       .get();
-    const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx), office };
+    // No link: the home is gone, so the visit can no longer be moved.
+    const greeting = visitorGreeting(message, tx, false);
     const request = { message, visit: cancelled ?? visit };
     queueMail(visitCancelledMail(request, status, greeting, visitPlaceOf(request, tx)), tx);
     recordAudit({ actor, entity: "message", entityId: message.id, action: "visit-cancelled", summary: `status: confirmed → cancelled; the home is ${status.replace("_", " ")}` }, tx);

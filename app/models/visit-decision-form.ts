@@ -49,5 +49,7 @@ export type VisitCardItem = {
   times: { value: string; label: string; booked: ClashItem[] }[];
   confirmed: string | null;
   meetingNote: string | null;
+  /** Cancelled by the visitor from their link (else, by the office when the home left the market). */
+  cancelledByVisitor: boolean;
   decided: { by: string; on: string } | null;
 };

@@ -26,9 +26,14 @@ type Visit = { message: ContactMessage; visit: VisitRequest };
  * name they typed: only when their inbox has confirmed something (docs/decisions/063;
  * otherwise anyone could make the site mail text of their choosing to any address under
  * the office's name); `office`, the office's contact address, which a reply goes to (the
- * sender is the site's no-reply address).
+ * sender is the site's no-reply address); `link`, the visitor's own link to the visit.
  */
-type Greeting = { greetByName: boolean; office: string };
+type Greeting = { greetByName: boolean; office: string; link: string | null };
+
+/** The visitor's own link (visit-links.server.ts) as a paragraph: `key` says what it lets them do. */
+function linkParagraph(t: ReturnType<typeof translatorFor>, { link }: Greeting, key = "visit.mail.link"): string[] {
+  return link ? [t(key, undefined, { url: link })] : [];
+}
 
 function greetingOf(t: ReturnType<typeof translatorFor>, message: ContactMessage, { greetByName }: Greeting): string {
   return greetByName ? t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }) : t("visit.mail.greeting_unnamed");
@@ -110,6 +115,7 @@ export function visitReceivedMail({ message, visit }: Visit, greeting: Greeting)
       greetingOf(t, message, greeting),
       t("visit.mail.received.intro", undefined, { home, address }),
       t("visit.mail.received.next", undefined, { phone }),
+      ...linkParagraph(t, greeting),
       t("visit.mail.signature"),
     ],
     // The intro names the zone ("Central Time" / "hora del centro") once for the list.
@@ -160,22 +166,26 @@ function visitCalendarFile(
   return { filename: VISIT_ICS_FILENAME, contentType: visitIcsContentType(method), content };
 }
 
-/** To the visitor once the office confirms: the time, where to go, and visit.ics for their calendar. */
-export function visitConfirmedMail({ message, visit }: Visit, time: number, greeting: Greeting, place: VisitPlace): OutgoingMail {
+/**
+ * To the visitor once the office confirms, or once they moved a confirmed visit (`moved`):
+ * the time, where to go, and visit.ics for their calendar (a move updates the same entry).
+ */
+export function visitConfirmedMail({ message, visit }: Visit, time: number, greeting: Greeting, place: VisitPlace, options: { moved?: boolean } = {}): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
   const { home } = homeOf(visit);
   const phone = officePhone(language);
-  const intro = t("visit.mail.confirmed.intro", undefined, { home, address: place.address, time: timeInZone(t, time, language) });
+  const texts = options.moved ? "visit.mail.moved" : "visit.mail.confirmed";
+  const intro = t(`${texts}.intro`, undefined, { home, address: place.address, time: timeInZone(t, time, language) });
   const where = whereToGo(t, visit, place, phone);
   const body = paragraphsMail({
-    paragraphs: [greetingOf(t, message, greeting), intro, t("visit.mail.confirmed.calendar", undefined, { phone }), t("visit.mail.signature")],
+    paragraphs: [greetingOf(t, message, greeting), intro, t(`${texts}.calendar`, undefined, { phone }), ...linkParagraph(t, greeting), t("visit.mail.signature")],
     list: { after: 2, items: where },
   });
   const summary = t("visit.mail.ics.summary", undefined, { home });
   return {
     to: message.email,
-    subject: t("visit.mail.confirmed.subject", undefined, { home }),
+    subject: t(`${texts}.subject`, undefined, { home }),
     ...body,
     replyTo: greeting.office,
     attachments: [visitCalendarFile({ message, visit }, time, { summary, description: [intro, ...where], place, office: greeting.office }, "REQUEST")],
@@ -192,6 +202,7 @@ export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting)
       greetingOf(t, message, greeting),
       t("visit.mail.declined.intro", undefined, { home }),
       t("visit.mail.declined.next", undefined, { phone: officePhone(language) }),
+      ...linkParagraph(t, greeting, "visit.mail.link_another_time"),
       t("visit.mail.signature"),
     ],
   });
@@ -228,4 +239,58 @@ export function visitCancelledMail({ message, visit }: Visit, status: ClosedStat
     replyTo: greeting.office,
     attachments: time === null ? undefined : [visitCalendarFile({ message, visit }, time, { summary, description: [why], place, office: greeting.office }, "CANCEL")],
   };
+}
+
+/**
+ * To the visitor who cancelled from their link: done, the .ics that takes a confirmed
+ * visit off their calendar, and the link to choose another time.
+ */
+export function visitVisitorCancelledMail({ message, visit }: Visit, before: VisitRequest, greeting: Greeting, place: VisitPlace): OutgoingMail {
+  const language = languageOf(message);
+  const t = translatorFor(language);
+  const { home } = homeOf(visit);
+  const time = before.status === "confirmed" ? (before.confirmedTime?.getTime() ?? null) : null;
+  const done = time === null ? t("visit.mail.visitor_cancelled.request", undefined, { home }) : t("visit.mail.visitor_cancelled.visit", undefined, { home, time: timeInZone(t, time, language) });
+  const body = paragraphsMail({
+    paragraphs: [
+      greetingOf(t, message, greeting),
+      done,
+      ...(time === null ? [] : [t("visit.mail.cancelled.calendar")]),
+      ...linkParagraph(t, greeting, "visit.mail.link_another_time"),
+      t("visit.mail.signature"),
+    ],
+  });
+  const summary = t("visit.mail.ics.summary", undefined, { home });
+  return {
+    to: message.email,
+    subject: t("visit.mail.visitor_cancelled.subject", undefined, { home }),
+    ...body,
+    replyTo: greeting.office,
+    attachments: time === null ? undefined : [visitCalendarFile({ message, visit }, time, { summary, description: [done], place, office: greeting.office }, "CANCEL")],
+  };
+}
+
+/** What the visitor changed from their link, as the office's notice says it. */
+export type VisitorChangeNotice = { kind: "cancelled" | "moved" | "asked"; before: VisitRequest };
+
+/** To the office (English): the visitor cancelled, moved a confirmed visit, or asked for another time. */
+export function visitChangedOfficeNotice({ message, visit }: Visit, change: VisitorChangeNotice, recipient: string): OutgoingMail {
+  const { home } = homeOf(visit);
+  const name = cleanOneLine(`${message.firstName} ${message.lastName}`);
+  const label = (time: number) => visitTimeLabel(time, "en");
+  const was = change.before.confirmedTime ? `confirmed for ${label(change.before.confirmedTime.getTime())}` : `asked for ${change.before.times.map(label).join("; ")}`;
+  const now = visit.confirmedTime ? label(visit.confirmedTime.getTime()) : visit.times.map(label).join("; ");
+  const what = {
+    cancelled: { subject: `Visit cancelled by the visitor: ${home}, ${name}`, text: `${name} cancelled their visit to ${home} (${was}). That time is offered again.` },
+    moved: { subject: `Visit moved by the visitor: ${home}, ${name}`, text: `${name} moved their visit to ${home} to ${now} (it was ${was}). It stays confirmed; they have the new time and calendar entry.` },
+    asked: { subject: `Another time asked for: ${home}, ${name}`, text: `${name} asked for another time to visit ${home}: ${now} (the visit was ${change.before.status}).` },
+  }[change.kind];
+  const body = paragraphsMail({
+    paragraphs: [
+      what.text,
+      [`Email: ${cleanOneLine(message.email)}`, `Phone: ${message.phone ? cleanOneLine(message.phone) : "(not given)"}`, `Language: ${LANGUAGE_NAMES[languageOf(message)]}`].join("\n"),
+      `See it in the Messages tab: ${config().appUrl}/admin/dashboard/messages?subject=visit-request`,
+    ],
+  });
+  return { to: recipient, subject: what.subject, ...body, replyTo: message.email };
 }

@@ -11,10 +11,10 @@ import { inquiryHome, insertContactMessage, nextContactMessageId } from "~/model
 import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
 import { visitPlaceOf } from "~/models/visit-place.server";
+import { visitorGreeting } from "~/models/visit-links.server";
 import { isWithinVisitingHours, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
 import { bookedVisitsBetween, clashesAt, freeTimesNear, visitAvailability, visitsAtOnce, type BookedVisit } from "~/models/visit-availability.server";
 import { visitingHours } from "~/models/visiting-hours.server";
-import { hasConfirmedMailbox } from "~/models/search-alerts.server";
 import { queueMail } from "~/services/mail/queue.server";
 import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
 import { clientNetworkOf } from "~/utils/client-network.server";
@@ -126,7 +126,7 @@ export async function submitVisitRequest(input: {
     const request = { message, visit };
     const office = contactRecipient(tx);
     queueMail(visitOfficeNotice(request, office, home.url), tx);
-    if (acknowledge) queueMail(visitReceivedMail(request, { greetByName: hasConfirmedMailbox(inbox, tx), office }), tx);
+    if (acknowledge) queueMail(visitReceivedMail(request, visitorGreeting(message, tx)), tx);
     return request;
   });
   return typeof stored === "string" ? { kind: stored } : { kind: "stored", request: stored, id: stored.message.id };
@@ -232,7 +232,7 @@ function decide(id: number, time: number | null, actor: string, confirming: Conf
         .returning()
         .get() ?? found.message;
     const request = { message, visit };
-    const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx), office: contactRecipient(tx) };
+    const greeting = visitorGreeting(message, tx);
     queueMail(time === null ? visitDeclinedMail(request, greeting) : visitConfirmedMail(request, time, greeting, visitPlaceOf(request, tx)), tx);
     recordAudit(
       {

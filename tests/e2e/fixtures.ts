@@ -51,6 +51,7 @@ const ADMIN_EMAILS = [
   "steps@example.com",
   "homes@example.com",
   "free-times@example.com",
+  "visitor-link@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

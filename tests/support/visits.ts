@@ -1,5 +1,6 @@
 import ICAL from "ical.js";
 import { withServerDatabase, type RunningServer } from "./server";
+import { mimeParts } from "./smtp";
 
 /** Test helpers for visit requests: a home of the test's own, the offered times, the .ics read with ical.js. */
 
@@ -88,4 +89,28 @@ export function decodedHeader(raw: string, name: string): string {
         ? Buffer.from(text, "base64").toString("utf8")
         : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
     );
+}
+
+/** A mail's visit.ics as a calendar reads it (ical.js): its part's header, the method, and the event's properties. */
+export function visitCalendarOf(raw: string) {
+  const part = mimeParts(raw).find((candidate) => candidate.contentType === "text/calendar");
+  if (!part) throw new Error("no text/calendar part");
+  const calendar = new ICAL.Component(ICAL.parse(part.body));
+  const vevent = calendar.getFirstSubcomponent("vevent");
+  if (!vevent) throw new Error("no VEVENT in the .ics");
+  const value = (name: string) => vevent.getFirstPropertyValue(name);
+  return {
+    header: part.header,
+    method: calendar.getFirstPropertyValue("method"),
+    uid: value("uid"),
+    sequence: Number(value("sequence")),
+    status: value("status"),
+    location: value("location"),
+    geo: value("geo"),
+    url: value("url"),
+    description: String(value("description") ?? ""),
+    organizer: String(value("organizer") ?? ""),
+    attendee: String(value("attendee") ?? ""),
+    start: (value("dtstart") as ICAL.Time).toJSDate().getTime(),
+  };
 }

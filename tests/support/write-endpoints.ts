@@ -279,6 +279,8 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form(`/alerts/confirm?token=${UNKNOWN_TOKEN}`, "alerts.confirm", {}, () => ({}), { access: "public" }),
   form(`/alerts/unsubscribe?token=${UNKNOWN_TOKEN}`, "alerts.unsubscribe", { "List-Unsubscribe": ["One-Click", ""] }, () => ({ "List-Unsubscribe": "One-Click" }), { access: "public" }),
   form(`/alerts/manage?token=${UNKNOWN_TOKEN}`, "alerts.manage", { intent: ["stop", "stop-all", ""], id: ["1", "0", "x"] }, () => ({ intent: "stop-all" }), { access: "public" }),
+  // The visitor's own visit page (the token in the link): cancel, or another time.
+  form(`/my-visit?token=${UNKNOWN_TOKEN}`, "my-visit", { intent: ["cancel", "move", ""], time: ["2026-12-01T10:00:00-06:00", "tomorrow", ""] }, () => ({ intent: "cancel" }), { access: "public" }),
   form("/admin/login", "admin.login", { email: ["staff@example.com", "x@", ""] }, () => ({ email: "nobody@example.com" }), { access: "public" }),
   form("/admin/auth/magic", "admin.auth.magic", { token: ["abc", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ token: "not-a-token" }), { access: "public" }),
   form("/admin/auth/logout", "admin.auth.logout", {}, () => ({}), { access: "public", endsSession: true }),

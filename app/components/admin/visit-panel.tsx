@@ -25,7 +25,9 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
     // A part of its message's card, not a landmark: a page of visit requests would hold many alike.
     <div className="mt-3 rounded-md border border-slate-200 bg-slate-50 p-3">
       <p className="flex flex-wrap items-center gap-2 text-sm">
-        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLES[visit.status]}`}>{STATUS_LABELS[visit.status]}</span>
+        <span className={`rounded-full px-3 py-1 text-xs font-semibold ${STATUS_STYLES[visit.status]}`}>
+          {visit.cancelledByVisitor ? "Visit cancelled" : STATUS_LABELS[visit.status]}
+        </span>
         {visit.confirmed ? <span className="text-slate-800">for {visit.confirmed}</span> : null}
         {visit.decided ? (
           <span className="text-slate-600">
