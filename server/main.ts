@@ -5,6 +5,7 @@ import { closeDatabase, prepareDatabase } from "../app/seed/startup.server";
 import { startMailWorker, stopMailWorker } from "../app/services/mail/worker.server";
 import { startRateLimitSweep } from "../app/services/rate-limits/sweep.server";
 import { startSearchAlertDigests } from "../app/models/search-alert-digests.server";
+import { startVisitReminders } from "../app/models/visit-reminders.server";
 import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
 import { deploymentWarnings } from "../app/config/deployment-warnings.server";
 import { ConfigError, config as loadConfig } from "../app/config/env.server";
@@ -49,6 +50,7 @@ async function main() {
   const stopUploadCleanup = startUploadCleanup();
   const stopRateLimitSweep = startRateLimitSweep();
   const stopSearchAlertDigests = startSearchAlertDigests();
+  const stopVisitReminders = startVisitReminders();
   const build = (await import(pathToFileURL(REMIX_BUILD_PATH).href)) as ServerBuild;
   // Loaded after the configuration is checked: it reads it at import.
   const { getLanguage } = await import("../app/i18n/i18n.server");
@@ -80,6 +82,7 @@ async function main() {
     stopUploadCleanup();
     stopRateLimitSweep();
     stopSearchAlertDigests();
+    stopVisitReminders();
     server.close(async () => {
       clearTimeout(forceTimer);
       await stopMailWorker();

@@ -1014,6 +1014,12 @@ export const DICTIONARY: DictionaryEntry[] = [
     en: "As you asked, your visit request for {{home}} is cancelled.",
     es: "Como lo pidió, su solicitud de visita a {{home}} queda cancelada.",
   },
+  { key: "visit.mail.reminder.subject", en: "Reminder: your visit to {{home}} is tomorrow", es: "Recordatorio: su visita a {{home}} es mañana" },
+  {
+    key: "visit.mail.reminder.intro",
+    en: "A reminder of your visit to {{home}} tomorrow, {{time}}:",
+    es: "Le recordamos su visita a {{home}} mañana, {{time}}:",
+  },
   { key: "visit.mail.link", en: "To cancel your visit or choose another time: {{url}}", es: "Para cancelar su visita o elegir otro horario: {{url}}" },
   { key: "visit.mail.link_another_time", en: "To choose another time: {{url}}", es: "Para elegir otro horario: {{url}}" },
   { key: "visit.mail.cancelled.subject", en: "Your visit to {{home}} is called off", es: "Su visita a {{home}} queda cancelada" },

@@ -199,6 +199,8 @@ export const visitRequests = sqliteTable(
     calendarSequence: integer("calendar_sequence").notNull().default(0),
     /** How many times the visitor moved or cancelled it from their link (capped: each change mails the office). */
     visitorChanges: integer("visitor_changes").notNull().default(0),
+    /** When the reminder the day before was queued (null: not yet; a move clears it). */
+    remindedAt: integer("reminded_at", { mode: "timestamp_ms" }),
   },
   (table) => [
     index("visit_requests_status_idx").on(table.status),
@@ -223,6 +225,12 @@ export const visitLinks = sqliteTable(
   },
   (table) => [index("visit_links_message_idx").on(table.messageId)],
 );
+
+/** The office's mail of a day's visits, sent the day before: one row per day, so one mail whichever process sends it. */
+export const visitDayDigests = sqliteTable("visit_day_digests", {
+  day: text("day").primaryKey(),
+  queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
+});
 
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),

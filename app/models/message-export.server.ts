@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { db } from "~/db/client.server";
-import { contactMessages, properties } from "~/db/schema";
+import { contactMessages, properties, visitRequests } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { messageFilterCondition, olderThan, subjectLabel, type MessageCursor } from "~/models/messages.server";
 import { MESSAGE_SUBJECTS } from "~/models/contact-fields";
@@ -23,7 +23,25 @@ import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
  * A message stored during the export is newer than the cursor and is not in the file.
  */
 
-export const CSV_HEADER = ["id", "received", "first name", "last name", "e-mail", "phone", "subject", "message", "home", "handled at", "handled by", "language"] as const;
+export const CSV_HEADER = [
+  "id",
+  "received",
+  "first name",
+  "last name",
+  "e-mail",
+  "phone",
+  "subject",
+  "message",
+  "home",
+  "handled at",
+  "handled by",
+  "language",
+  // A visit request's own (empty for other messages): the home as asked about, the times asked for and the time confirmed (Central Time), its status.
+  "visit home",
+  "visit times asked",
+  "visit confirmed time",
+  "visit status",
+] as const;
 
 const CHUNK_ROWS = 500;
 
@@ -41,9 +59,23 @@ const COLUMNS = {
   handledAt: contactMessages.handledAt,
   handledBy: contactMessages.handledBy,
   language: contactMessages.language,
+  visitHome: visitRequests.homeName,
+  visitTimes: visitRequests.times,
+  visitConfirmed: visitRequests.confirmedTime,
+  visitStatus: visitRequests.status,
 };
 
-type RawRow = [number, number, string, string, string, string | null, string, string, string | null, number | null, string | null, Language | null];
+type RawRow = [
+  number, number, string, string, string, string | null, string, string, string | null, number | null, string | null, Language | null,
+  string | null, string | null, number | null, string | null,
+];
+
+/** The times a visit asked for, as stored (JSON epoch milliseconds), in the sheet's date format. */
+function timesAsked(stored: string | null): string | null {
+  if (stored === null) return null;
+  const times = JSON.parse(stored) as unknown;
+  return Array.isArray(times) ? times.filter((time): time is number => typeof time === "number").map(formatSpreadsheetDateTime).join("; ") : null;
+}
 
 /** Up to CHUNK_ROWS rows after the cursor as CSV text, and the cursor of the last one. */
 function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { text: string; last: MessageCursor | null; rows: number } {
@@ -51,6 +83,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
     .select(COLUMNS)
     .from(contactMessages)
     .leftJoin(properties, eq(properties.id, contactMessages.propertyId))
+    .leftJoin(visitRequests, eq(visitRequests.messageId, contactMessages.id))
     .where(and(messageFilterCondition(filters), cursor ? olderThan(cursor) : undefined))
     .orderBy(desc(contactMessages.createdAt), desc(contactMessages.id))
     .limit(CHUNK_ROWS)
@@ -63,7 +96,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
   let rows = 0;
   let last: MessageCursor | null = null;
   for (const row of statement.iterate(...query.params) as IterableIterator<RawRow>) {
-    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language] = row;
+    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language, visitHome, visitTimes, visitConfirmed, visitStatus] = row;
     text += csvRow([
       id,
       formatSpreadsheetDateTime(createdAt),
@@ -77,6 +110,10 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
       handledAt === null ? null : formatSpreadsheetDateTime(handledAt),
       handledBy,
       language && LANGUAGE_NAMES[language],
+      visitHome,
+      timesAsked(visitTimes),
+      visitConfirmed === null ? null : formatSpreadsheetDateTime(visitConfirmed),
+      visitStatus,
     ]);
     last = { createdAt, id };
     rows++;

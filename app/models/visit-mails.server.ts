@@ -294,3 +294,40 @@ export function visitChangedOfficeNotice({ message, visit }: Visit, change: Visi
   });
   return { to: recipient, subject: what.subject, ...body, replyTo: message.email };
 }
+
+/** To the visitor the day before a confirmed visit: when, where to go, and their link. */
+export function visitReminderMail({ message, visit }: Visit, greeting: Greeting, place: VisitPlace): OutgoingMail {
+  const language = languageOf(message);
+  const t = translatorFor(language);
+  const { home } = homeOf(visit);
+  const time = visit.confirmedTime?.getTime() ?? visit.times[0];
+  const body = paragraphsMail({
+    paragraphs: [
+      greetingOf(t, message, greeting),
+      t("visit.mail.reminder.intro", undefined, { home, time: timeInZone(t, time, language) }),
+      ...linkParagraph(t, greeting),
+      t("visit.mail.signature"),
+    ],
+    list: { after: 2, items: whereToGo(t, visit, place, officePhone(language)) },
+  });
+  return { to: message.email, subject: t("visit.mail.reminder.subject", undefined, { home }), ...body, replyTo: greeting.office };
+}
+
+/** To the office the day before: the next day's confirmed visits in one mail, in time order (English). */
+export function visitDayDigestMail(visits: Visit[], recipient: string): OutgoingMail {
+  const first = visits[0].visit.confirmedTime?.getTime() ?? Date.now();
+  const day = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" }).format(first);
+  const items = visits.map(({ message, visit }) => {
+    const time = visit.confirmedTime ? new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", minute: "2-digit" }).format(visit.confirmedTime) : "";
+    const phone = message.phone ? cleanOneLine(message.phone) : "no phone given";
+    return `${time}: ${homeOf(visit).home}, ${cleanOneLine(`${message.firstName} ${message.lastName}`)} (${phone}, ${LANGUAGE_NAMES[languageOf(message)]})`;
+  });
+  const body = paragraphsMail({
+    paragraphs: [
+      `${visits.length === 1 ? "One visit is" : `${visits.length} visits are`} confirmed for tomorrow, ${day} (Central Time):`,
+      `Each visitor has been sent a reminder with the address and the map. See them in the Messages tab: ${config().appUrl}/admin/dashboard/messages?subject=visit-request`,
+    ],
+    list: { after: 1, items },
+  });
+  return { to: recipient, subject: `Visits tomorrow, ${day}: ${visits.length}`, ...body };
+}

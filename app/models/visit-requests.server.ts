@@ -12,6 +12,7 @@ import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
 import { visitPlaceOf } from "~/models/visit-place.server";
 import { visitorGreeting } from "~/models/visit-links.server";
+import { kickVisitReminders } from "~/models/visit-reminders.server";
 import { isWithinVisitingHours, visitTimeIso, type VisitingHours } from "~/models/visiting-hours";
 import { bookedVisitsBetween, clashesAt, freeTimesNear, visitAvailability, visitsAtOnce, type BookedVisit } from "~/models/visit-availability.server";
 import { visitingHours } from "~/models/visiting-hours.server";
@@ -256,7 +257,10 @@ function decide(id: number, time: number | null, actor: string, confirming: Conf
 export type ConfirmOptions = { clashAccepted?: boolean; meetingNote?: string | null };
 
 export function confirmVisit(id: number, time: number, actor: string, options: ConfirmOptions = {}): DecisionOutcome {
-  return decide(id, time, actor, options);
+  const outcome = decide(id, time, actor, options);
+  // A visit confirmed for tomorrow after the reminder hour is reminded now, not at the next round.
+  if (outcome.kind === "decided") kickVisitReminders();
+  return outcome;
 }
 
 export function declineVisit(id: number, actor: string): DecisionOutcome {

@@ -17,6 +17,7 @@ export const VISITING_HOURS_MESSAGES = {
   updated: "Visiting hours updated",
   invalid: "Choose at least one day, and a first hour before the last",
   invalidAtOnce: `Visits at the same time across homes must be a whole number from 1 to ${MAX_VISITS_AT_ONCE}`,
+  invalidReminderHour: "Choose the hour reminders go out, from 0:00 to 23:00",
 } as const;
 
 
@@ -32,6 +33,17 @@ export function visitsAtOnceFromForm(form: FormData): number | "unchanged" | nul
   if (!/^\d{1,2}$/.test(value)) return null;
   const count = Number(value);
   return count >= 1 && count <= MAX_VISITS_AT_ONCE ? count : null;
+}
+
+/** "Reminders the day before, from": the hour (0 to 23, Central Time) a visit's reminders go out the day before. */
+export const REMINDER_HOUR_FIELD = "reminderHour";
+
+/** The form's reminder hour: "unchanged" when the post does not have the field, null when it is not an hour. */
+export function reminderHourFromForm(form: FormData): number | "unchanged" | null {
+  const field = form.get(REMINDER_HOUR_FIELD);
+  if (field === null) return "unchanged";
+  const value = String(field).trim();
+  return /^\d{1,2}$/.test(value) && Number(value) <= 23 ? Number(value) : null;
 }
 
 export const WEEKDAYS = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"] as const;

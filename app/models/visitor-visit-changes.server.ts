@@ -8,6 +8,7 @@ import { bookedVisitsBetween, clashesAt, freeTimesNear, visitAvailability, visit
 import { isVisitPast, visitOfLink, visitorGreeting } from "~/models/visit-links.server";
 import { visitChangedOfficeNotice, visitConfirmedMail, visitReceivedMail, visitVisitorCancelledMail } from "~/models/visit-mails.server";
 import { visitPlaceOf } from "~/models/visit-place.server";
+import { kickVisitReminders } from "~/models/visit-reminders.server";
 import { visitSlots, visitTimeIso } from "~/models/visiting-hours";
 import { visitingHours } from "~/models/visiting-hours.server";
 import { queueMail } from "~/services/mail/queue.server";
@@ -97,6 +98,12 @@ export function cancelVisitAsVisitor(token: unknown, now = Date.now()): VisitorC
 
 /** `time`: the free time chosen (null: none was, or it was not a date-time). */
 export function moveVisitAsVisitor(token: unknown, time: number | null, now = Date.now()): VisitorChange {
+  const change = moveVisit(token, time, now);
+  if (change.kind === "moved") kickVisitReminders();
+  return change;
+}
+
+function moveVisit(token: unknown, time: number | null, now: number): VisitorChange {
   const hours = visitingHours();
   return writeTransaction((tx): VisitorChange => {
     const found = changeable(token, tx, now);
@@ -113,7 +120,7 @@ export function moveVisitAsVisitor(token: unknown, time: number | null, now = Da
       .update(visitRequests)
       .set({
         ...(moving
-          ? { confirmedTime: new Date(time), calendarSequence: sql`${visitRequests.calendarSequence} + 1` }
+          ? { confirmedTime: new Date(time), calendarSequence: sql`${visitRequests.calendarSequence} + 1`, remindedAt: null }
           : { status: "requested" as const, times: [time], confirmedTime: null, meetingNote: null, decidedAt: null, decidedBy: null }),
         visitorChanges: sql`${visitRequests.visitorChanges} + 1`,
       })

@@ -18,7 +18,8 @@ import { errorForLog } from "~/utils/error-for-log";
 import { SETTINGS_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 import { VisitingHoursForm } from "~/components/admin/visiting-hours-form";
-import { VISITING_HOURS_INTENT, VISITING_HOURS_MESSAGES, visitingHoursFromForm, visitsAtOnceFromForm } from "~/models/visiting-hours-form";
+import { reminderHourFromForm, VISITING_HOURS_INTENT, VISITING_HOURS_MESSAGES, visitingHoursFromForm, visitsAtOnceFromForm } from "~/models/visiting-hours-form";
+import { saveVisitReminderHour, visitReminderHour, VISIT_REMINDER_HOUR_KEY } from "~/models/visit-reminders.server";
 import { saveVisitsAtOnce, visitsAtOnce, VISITS_AT_ONCE_KEY } from "~/models/visit-availability.server";
 import { saveVisitingHours, visitingHours, VISITING_HOURS_KEY } from "~/models/visiting-hours.server";
 import { PasskeyRequirementForm } from "~/components/admin/passkey-requirement-form";
@@ -49,8 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       setting: setting ? { value: setting.value, updatedBy: setting.updatedBy, updatedAt: setting.updatedAt.toISOString() } : null,
       defaultRecipient: defaultContactRecipient(),
       visitingHours: visitingHours(),
-      visitingHoursUpdated: `${getConfiguration(VISITING_HOURS_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(VISITS_AT_ONCE_KEY)?.updatedAt.toISOString() ?? "default"}`,
+      visitingHoursUpdated: `${getConfiguration(VISITING_HOURS_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(VISITS_AT_ONCE_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(VISIT_REMINDER_HOUR_KEY)?.updatedAt.toISOString() ?? "default"}`,
       visitsAtOnce: visitsAtOnce(),
+      reminderHour: visitReminderHour(),
       alertLimit: searchAlertsLimit(),
       alertLimitUpdated: getConfiguration(SEARCH_ALERTS_LIMIT_KEY)?.updatedAt.toISOString() ?? "default",
       confirmedAlerts: searchAlertCounts().confirmed,
@@ -73,8 +75,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!hours) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalid, variant: "destructive" });
     const atOnce = visitsAtOnceFromForm(formData);
     if (atOnce === null) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalidAtOnce, variant: "destructive" });
+    const reminderHour = reminderHourFromForm(formData);
+    if (reminderHour === null) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalidReminderHour, variant: "destructive" });
     saveVisitingHours(hours, admin.email);
     if (atOnce !== "unchanged" && atOnce !== visitsAtOnce()) saveVisitsAtOnce(atOnce, admin.email);
+    if (reminderHour !== "unchanged" && reminderHour !== visitReminderHour()) saveVisitReminderHour(reminderHour, admin.email);
     return redirectWithToast(SETTINGS_PATH, { title: "Success", description: VISITING_HOURS_MESSAGES.updated });
   }
 
@@ -115,13 +120,13 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsTab() {
-  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, visitsAtOnce: atOnce, alertLimit, alertLimitUpdated, confirmedAlerts, passkeyRequired: required, hasPasskey, proofNeeded: need } =
+  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, visitsAtOnce: atOnce, reminderHour, alertLimit, alertLimitUpdated, confirmedAlerts, passkeyRequired: required, hasPasskey, proofNeeded: need } =
     useLoaderData<typeof loader>();
   return (
     <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
       {/* A fresh form after every save: its field starts from the value just stored. */}
       <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
-      <VisitingHoursForm key={`hours-${visitingHoursUpdated}`} hours={hours} atOnce={atOnce} action={SETTINGS_PATH} />
+      <VisitingHoursForm key={`hours-${visitingHoursUpdated}`} hours={hours} atOnce={atOnce} reminderHour={reminderHour} action={SETTINGS_PATH} />
       <SearchAlertLimitForm key={`alert-limit-${alertLimitUpdated}`} limit={alertLimit} confirmed={confirmedAlerts} action={SETTINGS_PATH} />
       <PasskeyRequirementForm key={String(required)} required={required} hasPasskey={hasPasskey} proofNeeded={need} action={SETTINGS_PATH} />
     </TabPanel>

@@ -11,8 +11,10 @@ import { decode, visibleTexts } from "../support/html";
 const STAFF = "staff@example.com";
 const SECOND = "second@example.com";
 const TAB = "/admin/dashboard/messages";
-const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by,language";
+const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by,language,visit home,visit times asked,visit confirmed time,visit status";
 // The header as written: every text field in quotes.
+/** A message that is not a visit request leaves the four visit columns empty. */
+const NOT_A_VISIT = ["", "", "", ""];
 const CSV_HEADER_LINE = CSV_HEADER.split(",").map((name) => `"${name}"`).join(",");
 const BULK = 1_234;
 
@@ -307,6 +309,32 @@ describe("GET /api/admin/messages.csv", () => {
     expect(text.split(CSV_HEADER_LINE)).toHaveLength(2);
   });
 
+  it("gives a visit request its home, the times asked for, the time confirmed and its status, accents intact through a CSV reader", async () => {
+    const asked = [Date.UTC(2026, 11, 1, 16), Date.UTC(2026, 11, 2, 20)];
+    const id = withDb((db) => {
+      const message = db
+        .prepare("insert into contact_messages (first_name, last_name, email, subject, message, language) values ('Begoña', 'Núñez', 'begona@example.com', 'visit-request', '', 'es')")
+        .run().lastInsertRowid;
+      db.prepare("insert into visit_requests (message_id, home_name, home_location, times, status, confirmed_time) values (?, 'Peñasco Verde, Lote 3', 'San Marcos, TX', ?, 'confirmed', ?)").run(
+        message,
+        JSON.stringify(asked),
+        asked[1],
+      );
+      return String(message);
+    });
+    try {
+      const record = csvRecords((await csv("?subject=visit-request")).text).get(id)!;
+      const cell = (name: string) => record[CSV_HEADER.split(",").indexOf(name)];
+      expect(cell("first name")).toBe("Begoña");
+      expect(cell("visit home")).toBe("Peñasco Verde, Lote 3");
+      expect(cell("visit times asked")).toBe("2026-12-01 10:00:00; 2026-12-02 14:00:00");
+      expect(cell("visit confirmed time")).toBe("2026-12-02 14:00:00");
+      expect(cell("visit status")).toBe("confirmed");
+    } finally {
+      withDb((db) => db.prepare("delete from contact_messages where id = ?").run(id));
+    }
+  });
+
   it("escapes by RFC 4180, guards against formulas, and round-trips through a CSV reader", async () => {
     const { text } = await csv();
     // Quotes doubled, the field quoted, its line breaks kept.
@@ -325,6 +353,7 @@ describe("GET /api/admin/messages.csv", () => {
       "",
       "",
       "",
+      ...NOT_A_VISIT,
     ]);
     expect(records.get(String(ids.robert))!.slice(5, 8)).toEqual(["'+1 817 555 0101", "Investment Opportunities", `'=HYPERLINK("http://evil.example","Click")`]);
     expect(records.get(String(ids.dana))!.slice(2, 4)).toEqual(["'\tDana", "'\rReturn"]);
@@ -343,6 +372,7 @@ describe("GET /api/admin/messages.csv", () => {
       "",
       "",
       "",
+      ...NOT_A_VISIT,
     ]);
     expect(records.size).toBe(BULK + 4);
     expect([...records.keys()].slice(0, 4)).toEqual([ids.dana, ids.carl, ids.robert, ids.ana].map(String));
@@ -382,10 +412,10 @@ describe("GET /api/admin/messages.csv", () => {
     const [id] = insert([sneaky]);
     try {
       const { text } = await csv("?q=semi%3Bcolon");
-      const written = [String(id), "2023-12-31 18:00:00", sneaky.first, sneaky.last, sneaky.email, sneaky.phone, "Rental Inquiry", sneaky.message, "", "", "", ""];
+      const written = [String(id), "2023-12-31 18:00:00", sneaky.first, sneaky.last, sneaky.email, sneaky.phone, "Rental Inquiry", sneaky.message, "", "", "", "", ...NOT_A_VISIT];
       // Every text field in quotes, our id bare, no value empty.
       expect(text).toContain(`${id},"2023-12-31 18:00:00","Ana;=1+1","Peña\t@SUM(A1:A9)",`);
-      expect(text).toContain(`,"Rental Inquiry","Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, ""dijo""; @x\tfin;-1",,,,\r\n`);
+      expect(text).toContain(`,"Rental Inquiry","Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, ""dijo""; @x\tfin;-1",,,,,,,,\r\n`);
       for (const separators of [",", ",;", ",\t", ",;\t"]) {
         const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ""), separators);
         expect(header.join(","), JSON.stringify(separators)).toBe(CSV_HEADER);

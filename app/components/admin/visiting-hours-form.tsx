@@ -3,16 +3,25 @@ import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { WholeNumberField } from "./whole-number-field";
 import { SaveButton } from "~/components/ui/save-button";
 import type { VisitingHours } from "~/models/visiting-hours";
-import { hourLabel, MAX_VISITS_AT_ONCE, VISITING_HOURS_INTENT, VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
+import { hourLabel, MAX_VISITS_AT_ONCE, REMINDER_HOUR_FIELD, VISITING_HOURS_INTENT, VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 
 const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
+
+/** An hour select's options, "9:00". */
+function HourOptions({ hours }: { hours: number[] }) {
+  return hours.map((hour) => (
+    <option key={hour} value={hour}>
+      {hourLabel(hour)}
+    </option>
+  ));
+}
 
 /**
  * The visiting hours (docs/product.md, visit requests): the days visitors may ask for
  * and the hours, in Central Time; visits start on the hour from the first hour up to an
  * hour before the last. A plain form: a redirect with a toast, with or without JavaScript.
  */
-export function VisitingHoursForm({ hours, atOnce, action }: { hours: VisitingHours; atOnce: number; action: string }) {
+export function VisitingHoursForm({ hours, atOnce, reminderHour, action }: { hours: VisitingHours; atOnce: number; reminderHour: number; action: string }) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === VISITING_HOURS_INTENT;
   return (
@@ -41,21 +50,13 @@ export function VisitingHoursForm({ hours, atOnce, action }: { hours: VisitingHo
           <label className="block text-sm font-medium text-slate-800">
             From
             <select name="from" defaultValue={String(hours.from)} className={`${FIELD_CLASS} h-11`}>
-              {HOURS.slice(0, 24).map((hour) => (
-                <option key={hour} value={hour}>
-                  {hourLabel(hour)}
-                </option>
-              ))}
+              <HourOptions hours={HOURS.slice(0, 24)} />
             </select>
           </label>
           <label className="block text-sm font-medium text-slate-800">
             To
             <select name="to" defaultValue={String(hours.to)} className={`${FIELD_CLASS} h-11`}>
-              {HOURS.slice(1).map((hour) => (
-                <option key={hour} value={hour}>
-                  {hourLabel(hour)}
-                </option>
-              ))}
+              <HourOptions hours={HOURS.slice(1)} />
             </select>
           </label>
         </div>
@@ -68,6 +69,15 @@ export function VisitingHoursForm({ hours, atOnce, action }: { hours: VisitingHo
           hint="1: the office shows one home at a time."
           className="max-w-sm"
         />
+        <label className="block max-w-sm text-sm font-medium text-slate-800">
+          Reminders the day before, from
+          <span id="reminder-hour-hint" className="block text-xs font-normal text-slate-600">
+            Central Time. Each visitor of the next day gets a reminder, and the office the day&apos;s visits in one e-mail.
+          </span>
+          <select name={REMINDER_HOUR_FIELD} defaultValue={String(reminderHour)} aria-describedby="reminder-hour-hint" className={`${FIELD_CLASS} h-11`}>
+            <HourOptions hours={HOURS.slice(0, 24)} />
+          </select>
+        </label>
         <SaveButton saving={saving} label="Update visiting hours" savingLabel="Updating..." />
       </Form>
     </section>
