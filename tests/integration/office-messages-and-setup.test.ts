@@ -78,11 +78,12 @@ describe("a message's language, phone and time", () => {
     expect(list).toContain('href="tel:+18175550101"');
     expect(texts).toContain("(817) 555-0100");
 
-    // The CSV: a language column at the end.
+    // The CSV: a language column after the message's own (the visit columns follow it).
     const csv = await fetch(`${ctx.app.url}/api/admin/messages.csv?q=${stamp}`, { headers: { Cookie: ctx.cookie } });
     const records = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
-    expect(records[0].at(-1)).toBe("language");
-    const byLastName = new Map(records.slice(1).map((record) => [record[3], record.at(-1)]));
+    const language = records[0].indexOf("language");
+    expect(records[0].slice(language)).toEqual(["language", "visit home", "visit times asked", "visit confirmed time", "visit status"]);
+    const byLastName = new Map(records.slice(1).map((record) => [record[3], record[language]]));
     expect(byLastName.get(`Forma${stamp}`)).toBe("Spanish");
     expect(byLastName.get(`Json${stamp}`)).toBe("English");
 
