@@ -56,6 +56,9 @@ export const OTHER_SESSIONS_PATH = "/admin/dashboard/admins/sessions";
 export const SIGN_IN_AGAIN_PATH = "/admin/dashboard/sign-in-again";
 export const SETTINGS_PATH = "/admin/dashboard/settings";
 export const MESSAGES_PATH = "/admin/dashboard/messages";
+export const VISITS_PATH = "/admin/dashboard/visits";
+/** The Decline dialog of a visit request; `from` "messages" comes back to the Messages tab's visit requests. */
+export const declineVisitPath = (id: number, from: "visits" | "messages" = "visits") => `${VISITS_PATH}/${id}/decline${from === "messages" ? "?from=messages" : ""}`;
 
 // JSON calls the pages make
 export const MAP_MARKERS_API = "/api/map-markers";

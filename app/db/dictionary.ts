@@ -1056,6 +1056,21 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "Gracias por su interés en {{home}}. Lamentamos no poder organizar una visita en los horarios que pidió.",
   },
   {
+    key: "visit.mail.declined.home",
+    en: "Thank you for your interest in {{home}}. We are sorry, but it can no longer be visited.",
+    es: "Gracias por su interés en {{home}}. Lamentamos informarle que ya no se puede visitar.",
+  },
+  {
+    key: "visit.mail.declined.other",
+    en: "Thank you for your interest in {{home}}. We are sorry, but we cannot arrange this visit.",
+    es: "Gracias por su interés en {{home}}. Lamentamos no poder organizar esta visita.",
+  },
+  {
+    key: "visit.mail.declined.free_times",
+    en: "These times are free in the coming days (Central Time):",
+    es: "Estos horarios están libres en los próximos días (hora del centro):",
+  },
+  {
     key: "visit.mail.declined.next",
     en: "Please call us at {{phone}} or send a new request with other times; we will gladly find one that works for you.",
     es: "Por favor, llámenos al {{phone}} o envíe una nueva solicitud con otros horarios; con gusto encontraremos uno que le convenga.",

@@ -12,7 +12,7 @@ import { propertyFormSchema, VISITS_TO_CALL_OFF_FIELD } from "~/models/property-
 import { textEntrySchema } from "~/models/text-entry-form";
 import { whitelistEmailSchema } from "~/models/whitelist-form";
 import { SEARCH_ALERT_LIMIT_FIELD } from "~/models/search-alert-limit-form";
-import { CONFIRM_ANYWAY_FIELD, MEETING_NOTE_FIELD, MEETING_NOTE_MAX } from "~/models/visit-decision-form";
+import { CONFIRM_ANYWAY_FIELD, DECLINE_FIELDS, MEETING_NOTE_FIELD, MEETING_NOTE_MAX } from "~/models/visit-decision-form";
 import { PASSKEY_REQUIREMENT_FIELD } from "~/models/passkey-form";
 import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
@@ -86,6 +86,8 @@ export const MESSAGE_CARD_FORM: FormShape = {
   // The visit panel's meeting note beside the ids and switches.
   maxBytes: formBytesFor(256 + MEETING_NOTE_MAX),
 };
+/** A visit request's Decline dialog: why, the office's note, and whether to suggest the free times. */
+export const DECLINE_VISIT_FORM: FormShape = { fields: Object.values(DECLINE_FIELDS), maxBytes: formBytesFor(256 + MEETING_NOTE_MAX) };
 /** The visitor's own visit page: 'Cancel this visit', or a free time chosen. */
 export const VISITOR_VISIT_FORM: FormShape = { fields: ["intent", "time"], maxBytes: SMALL_FORM_BYTES };
 /** A tab's 'Spanish is still correct' button. */

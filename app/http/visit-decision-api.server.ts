@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { noStoreJson, notFoundJson, refusedJson } from "./admin-json-route.server";
 import { readJsonObject } from "./api.server";
-import type { DecisionOutcome } from "~/models/visit-requests.server";
+import type { DecisionOutcome, DeclineOptions } from "~/models/visit-requests.server";
 import { visitJson } from "~/models/visit-requests.server";
-import { meetingNoteOf, VISIT_DECISION_MESSAGES } from "~/models/visit-decision-form";
+import { isDeclineReason, meetingNoteOf, VISIT_DECISION_MESSAGES } from "~/models/visit-decision-form";
 import { parseOffsetDateTime, visitTimeIso } from "~/models/visiting-hours";
 
 /** The answer of POST /api/admin/visits/{id}/confirm or /decline for a decision's outcome. */
@@ -41,4 +41,29 @@ export async function confirmTimeOf(request: Request): Promise<{ time: number; c
   const meetingNote = meetingNoteOf(parsed.success ? parsed.data.meetingNote : undefined);
   if (meetingNote === undefined) return refusedJson(VISIT_DECISION_MESSAGES.invalid, { meetingNote: [VISIT_DECISION_MESSAGES.meetingNoteNotText] });
   return { time, confirmAnyway: parsed.success && parsed.data.confirmAnyway === true, meetingNote };
+}
+
+/**
+ * A decline call's optional body: `reason` ("times", "home" or "other"), `note` (at most
+ * 200 characters) and `suggestTimes` (true: the mail lists the free times of the coming
+ * days). No body declines for the times, with no note and no times suggested; a 400 Response for anything else.
+ */
+export async function declineOptionsOf(request: Request): Promise<DeclineOptions | Response> {
+  const text = await request.text();
+  if (!text.trim()) return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = null;
+  }
+  if (typeof body !== "object" || body === null || Array.isArray(body)) return refusedJson("The request body must be a JSON object.", {});
+  const { reason, note, suggestTimes } = body as Record<string, unknown>;
+  const readNote = meetingNoteOf(note);
+  const errors: Record<string, string[]> = {};
+  if (reason !== undefined && !isDeclineReason(reason)) errors.reason = ['reason must be "times", "home" or "other"'];
+  if (readNote === undefined) errors.note = ["note must be a string of at most 200 characters"];
+  if (suggestTimes !== undefined && typeof suggestTimes !== "boolean") errors.suggestTimes = ["suggestTimes must be true or false"];
+  if (Object.keys(errors).length) return refusedJson(VISIT_DECISION_MESSAGES.invalid, errors);
+  return { reason: isDeclineReason(reason) ? reason : undefined, note: readNote ?? null, suggestTimes: suggestTimes === true };
 }

@@ -17,6 +17,7 @@ export const VISIT_DECISION_MESSAGES = {
   clashJson: "Another visit is confirmed at this time. To confirm this one as well, send the call again with \"confirmAnyway\": true.",
   meetingNoteTooLong: "The meeting note can be at most 200 characters",
   meetingNoteNotText: "meetingNote must be a string of at most 200 characters",
+  noteTooLong: "The note can be at most 200 characters",
 } as const;
 
 /** The panel's optional note for the visitor ("Meet at the community office"), sent in their mails and calendar entry. */
@@ -31,6 +32,18 @@ export function meetingNoteOf(value: unknown): string | null | undefined {
   if (note.length > MEETING_NOTE_MAX) return undefined;
   return note || null;
 }
+
+/** Why the office declines, as the visitor's mail says it. */
+export const DECLINE_REASONS = [
+  { value: "times", label: "None of the times asked for can be arranged" },
+  { value: "home", label: "The home can no longer be visited" },
+  { value: "other", label: "Another reason (say it in the note)" },
+] as const;
+export type DeclineReason = (typeof DECLINE_REASONS)[number]["value"];
+export const isDeclineReason = (value: unknown): value is DeclineReason => DECLINE_REASONS.some((reason) => reason.value === value);
+
+/** The Decline dialog's fields. */
+export const DECLINE_FIELDS = { reason: "reason", note: "note", suggest: "suggestTimes" } as const;
 
 /** The panel's checkbox that confirms a time other visits are confirmed at. */
 export const CONFIRM_ANYWAY_FIELD = "confirmAnyway";

@@ -192,19 +192,30 @@ export function visitConfirmedMail({ message, visit }: Visit, time: number, gree
   };
 }
 
-/** To the visitor when the office declines: polite, with the phone and a way to ask again. */
-export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting): OutgoingMail {
+/** Why a visit was declined and what the visitor is offered (visit-requests.server.ts's DeclineOptions, read). */
+export type Declined = { reason: "times" | "home" | "other"; note: string | null; freeTimes: number[] };
+
+/**
+ * To the visitor when the office declines: polite, why, the office's note, the free times
+ * of the coming days when staff chose to suggest them, the phone and a way to ask again.
+ */
+export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting, declined: Declined = { reason: "times", note: null, freeTimes: [] }): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
   const { home } = homeOf(visit);
+  const intro = { times: "visit.mail.declined.intro", home: "visit.mail.declined.home", other: "visit.mail.declined.other" }[declined.reason];
+  const note = declined.note ? cleanOneLine(declined.note) : "";
   const body = paragraphsMail({
     paragraphs: [
       greetingOf(t, message, greeting),
-      t("visit.mail.declined.intro", undefined, { home }),
+      t(intro, undefined, { home }),
+      ...(note ? [t("visit.mail.where.note", undefined, { note })] : []),
+      ...(declined.freeTimes.length ? [t("visit.mail.declined.free_times")] : []),
       t("visit.mail.declined.next", undefined, { phone: officePhone(language) }),
       ...linkParagraph(t, greeting, "visit.mail.link_another_time"),
       t("visit.mail.signature"),
     ],
+    list: declined.freeTimes.length ? { after: note ? 4 : 3, items: declined.freeTimes.map((time) => visitTimeWithoutZone(time, language)) } : undefined,
   });
   return { to: message.email, subject: t("visit.mail.declined.subject", undefined, { home }), ...body, replyTo: greeting.office };
 }

@@ -9,6 +9,7 @@ import { visitorMessageLimiter } from "~/models/contact-submission.server";
 import { isHoneypotFilled } from "~/models/contact-schema";
 import { inquiryHome, insertContactMessage, nextContactMessageId } from "~/models/messages.server";
 import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
+import type { DeclineReason } from "~/models/visit-decision-form";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
 import { visitPlaceOf } from "~/models/visit-place.server";
 import { visitorGreeting } from "~/models/visit-links.server";
@@ -199,7 +200,7 @@ export type DecisionOutcome =
  * future time within the visiting hours) or decline (time null). The request, the
  * message marked handled, the audit entry and the visitor's mail commit together.
  */
-function decide(id: number, time: number | null, actor: string, confirming: ConfirmOptions = {}): DecisionOutcome {
+function decide(id: number, time: number | null, actor: string, confirming: ConfirmOptions = {}, declining: DeclineOptions = {}): DecisionOutcome {
   const { clashAccepted = false, meetingNote = null } = confirming;
   const hours = visitingHours();
   const now = Date.now();
@@ -234,14 +235,18 @@ function decide(id: number, time: number | null, actor: string, confirming: Conf
         .get() ?? found.message;
     const request = { message, visit };
     const greeting = visitorGreeting(message, tx);
-    queueMail(time === null ? visitDeclinedMail(request, greeting) : visitConfirmedMail(request, time, greeting, visitPlaceOf(request, tx)), tx);
+    const declined = () => {
+      const free = declining.suggestTimes && message.propertyId !== null ? visitAvailability(message.propertyId, hours, now, tx).free : [];
+      return { reason: declining.reason ?? "times", note: declining.note ?? null, freeTimes: free.filter((time) => time < now + SUGGESTED_DAYS_MS).slice(0, SUGGESTED_TIMES) };
+    };
+    queueMail(time === null ? visitDeclinedMail(request, greeting, declined()) : visitConfirmedMail(request, time, greeting, visitPlaceOf(request, tx)), tx);
     recordAudit(
       {
         actor,
         entity: "message",
         entityId: id,
         action: time === null ? "visit-declined" : "visit-confirmed",
-        summary: time === null ? "status: requested → declined" : `status: requested → confirmed; time: ${visitTimeIso(time)}`,
+        summary: time === null ? `status: requested → declined; reason: ${declining.reason ?? "times"}${declining.suggestTimes ? "; free times suggested" : ""}` : `status: requested → confirmed; time: ${visitTimeIso(time)}`,
       },
       tx,
     );
@@ -263,6 +268,18 @@ export function confirmVisit(id: number, time: number, actor: string, options: C
   return outcome;
 }
 
-export function declineVisit(id: number, actor: string): DecisionOutcome {
-  return decide(id, null, actor);
+/**
+ * How staff decline: `reason` says why in the visitor's mail (the times asked for cannot
+ * be arranged, the home can no longer be visited, or another reason), `note` adds a line
+ * of theirs, and `suggestTimes` lists the home's free times of the coming days with the
+ * visitor's link to choose one.
+ */
+export type DeclineOptions = { reason?: DeclineReason; note?: string | null; suggestTimes?: boolean };
+
+/** Free times a declined visitor is offered: of the next week, at most this many. */
+const SUGGESTED_DAYS_MS = 7 * 86_400_000;
+const SUGGESTED_TIMES = 8;
+
+export function declineVisit(id: number, actor: string, options: DeclineOptions = {}): DecisionOutcome {
+  return decide(id, null, actor, {}, options);
 }

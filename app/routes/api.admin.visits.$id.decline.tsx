@@ -1,16 +1,21 @@
 import { adminJsonRoute } from "~/http/admin-json-route.server";
 import { parseId } from "~/http/params";
-import { decisionAnswer } from "~/http/visit-decision-api.server";
+import { decisionAnswer, declineOptionsOf } from "~/http/visit-decision-api.server";
 import { declineVisit } from "~/models/visit-requests.server";
 
 /**
- * POST /api/admin/visits/{id}/decline: declines the request and mails the visitor a
- * polite answer in their language. 404 unknown, 409 once confirmed or declined, 401 without a session.
+ * POST /api/admin/visits/{id}/decline, optionally with JSON {reason, note, suggestTimes}:
+ * declines the request and mails the visitor a polite answer in their language (why, the
+ * note, the free times of the coming days when asked). 404 unknown, 409 once confirmed or
+ * declined, 400 for a body it cannot read, 401 without a session.
  */
 const jsonRoute = adminJsonRoute({
-  POST: ({ params, admin }) => {
+  POST: async ({ request, params, admin }) => {
     const id = parseId(params.id);
-    return decisionAnswer(id === null ? { kind: "not_found" } : declineVisit(id, admin.email));
+    if (id === null) return decisionAnswer({ kind: "not_found" });
+    const options = await declineOptionsOf(request);
+    if (options instanceof Response) return options;
+    return decisionAnswer(declineVisit(id, admin.email, options));
   },
 });
 

@@ -52,6 +52,7 @@ const ADMIN_EMAILS = [
   "homes@example.com",
   "free-times@example.com",
   "visitor-link@example.com",
+  "office-visits@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -68,7 +68,7 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
         </p>
       ) : null}
       {message.message ? <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p> : null}
-      {message.visit ? <VisitPanel messageId={message.id} visit={message.visit} search={search} /> : null}
+      {message.visit ? <VisitPanel messageId={message.id} visit={message.visit} action={`${MESSAGES_PATH}${search}`} from="messages" /> : null}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {message.handled ? (
           <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800">

@@ -1,5 +1,5 @@
-import { useFetcher } from "react-router";
-import { MESSAGES_PATH } from "~/paths";
+import { Link, useFetcher } from "react-router";
+import { declineVisitPath } from "~/paths";
 import { clashesInWords, CONFIRM_ANYWAY_FIELD, MEETING_NOTE_FIELD, MEETING_NOTE_MAX, OTHER_TIME, type VisitCardItem } from "~/models/visit-decision-form";
 
 const STATUS_STYLES: Record<VisitCardItem["status"], string> = {
@@ -14,10 +14,11 @@ const STATUS_LABELS: Record<VisitCardItem["status"], string> = { requested: "Vis
 /**
  * A visit request on its message card: the times asked for and the status; while it is
  * requested, the office picks one of the times (or another, typed as Central Time) and
- * confirms, or declines. A form posted to the tab (a page round trip without JavaScript,
- * a fetcher with it); the visitor's mail goes once, whatever is clicked twice.
+ * confirms, or declines. A form posted to `action`, the tab it is on (a page round trip
+ * without JavaScript, a fetcher with it); the visitor's mail goes once, whatever is
+ * clicked twice. Decline opens its dialog, which comes back to `from`.
  */
-export function VisitPanel({ messageId, visit, search }: { messageId: number; visit: VisitCardItem; search: string }) {
+export function VisitPanel({ messageId, visit, action, from }: { messageId: number; visit: VisitCardItem; action: string; from: "visits" | "messages" }) {
   const fetcher = useFetcher({ key: `visit-decision-${messageId}` });
   const busy = fetcher.state !== "idle";
   const legendId = `visit-${messageId}-times`;
@@ -50,7 +51,7 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
           </ul>
         </div>
       ) : (
-        <fetcher.Form method="post" action={`${MESSAGES_PATH}${search}`} preventScrollReset className="mt-2">
+        <fetcher.Form method="post" action={action} preventScrollReset className="mt-2">
           <input type="hidden" name="id" value={messageId} />
           <fieldset aria-describedby={`${legendId}-hint`}>
             <legend id={legendId} className="text-sm font-semibold text-slate-800">
@@ -119,15 +120,14 @@ export function VisitPanel({ messageId, visit, search }: { messageId: number; vi
             >
               Confirm visit
             </button>
-            <button
-              type="submit"
-              name="intent"
-              value="visit-decline"
-              aria-busy={busy}
+            {/* Declining asks first (why, a note, the free times to suggest): a dialog with JavaScript, a page without. */}
+            <Link
+              to={declineVisitPath(messageId, from)}
+              preventScrollReset
               className="inline-flex h-9 items-center rounded-md border border-slate-300 bg-white px-3 text-sm font-semibold text-slate-700 hover:bg-slate-100"
             >
               Decline
-            </button>
+            </Link>
           </div>
         </fetcher.Form>
       )}
