@@ -133,8 +133,10 @@ test("Media: the hero switch puts an image in the home carousel at once, and tak
 
     const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
     const gallery = visitor.getByRole("dialog", { name: "Photo Gallery" });
+    // The other JavaScript mode's run may switch its own image on meanwhile: this image is counted, not the total.
     await openPage(visitor, "/?gallery=1", javaScriptEnabled);
-    await expect(gallery).toContainText("3 images in gallery");
+    await expect(gallery).toContainText(/\d+ images in gallery/);
+    await expect(gallery.locator(`img[src="${item.filePath}"]`)).toHaveCount(0);
 
     await heroSwitch.click();
     await expectNotice(page, "Hero image status updated successfully");
@@ -144,7 +146,7 @@ test("Media: the hero switch puts an image in the home carousel at once, and tak
     if (javaScriptEnabled) await expect(heroSwitch).toBeFocused();
 
     await openPage(visitor, "/?gallery=1", javaScriptEnabled);
-    await expect(gallery).toContainText("4 images in gallery");
+    await expect(gallery).toContainText(/\d+ images in gallery/);
     await expect(gallery.locator(`img[src="${item.filePath}"]`)).toHaveCount(1);
     // The home page's carousel, with the gallery closed (without JavaScript an open one hides the page behind it).
     await openPage(visitor, "/", javaScriptEnabled);
@@ -154,7 +156,7 @@ test("Media: the hero switch puts an image in the home carousel at once, and tak
     await expectNotice(page, "Hero image status updated successfully");
     await expect(heroSwitch).toHaveAttribute("aria-checked", "false");
     await openPage(visitor, "/?gallery=1", javaScriptEnabled);
-    await expect(gallery).toContainText("3 images in gallery");
+    await expect(gallery).toContainText(/\d+ images in gallery/);
     await expect(visitor.locator(`img[src="${item.filePath}"]`)).toHaveCount(0);
     await visitor.close();
     await context.close();
