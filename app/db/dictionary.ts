@@ -1039,6 +1039,21 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "Lo sentimos: {{home}} ya no está disponible, así que su visita del {{time}} no se llevará a cabo.",
   },
   {
+    key: "visit.mail.request_closed.rented",
+    en: "We are sorry: {{home}} has been rented, so the visit you asked for cannot take place.",
+    es: "Lo sentimos: {{home}} ya se rentó, así que la visita que pidió no podrá realizarse.",
+  },
+  {
+    key: "visit.mail.request_closed.sold",
+    en: "We are sorry: {{home}} has been sold, so the visit you asked for cannot take place.",
+    es: "Lo sentimos: {{home}} ya se vendió, así que la visita que pidió no podrá realizarse.",
+  },
+  {
+    key: "visit.mail.request_closed.off_market",
+    en: "We are sorry: {{home}} is no longer available, so the visit you asked for cannot take place.",
+    es: "Lo sentimos: {{home}} ya no está disponible, así que la visita que pidió no podrá realizarse.",
+  },
+  {
     key: "visit.mail.cancelled.calendar",
     en: "The attached file visit.ics takes the visit off your calendar.",
     es: "El archivo adjunto visit.ics quita la visita de su calendario.",

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { unrecordedImageProblem } from "~/models/properties.server";
 import { parsePropertyForm, VISITS_TO_CALL_OFF_FIELD, type PropertyActionData, type PropertyInput } from "~/models/property-form";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
-import { visitsCalledOffBy } from "~/models/closing-visits.server";
+import { NO_VISITS_TO_CALL_OFF, visitsCalledOffBy, visitsToCallOffTotal } from "~/models/closing-visits.server";
 import { SAVE_AS_FIELD, statusSavedAs } from "~/models/home-facts";
 import type { Property } from "~/db/schema";
 import { addressSearchAnswer, wantsAddressSearch } from "./address-find.server";
@@ -14,9 +14,10 @@ import { readPropertyForm } from "./property-image-form.server";
  * the addresses found, saving nothing; a refused form answers 400 with `failed` and the
  * field errors. Otherwise the valid property, for the action to save. A main image among
  * our stored files must be in the media library, unless it is the image the property
- * already has (`current`'s). An edit that takes a home with confirmed visits still to
- * come off the market answers 409 with their count first, and goes ahead when the form
- * posts that count back (the visitors are told: closing-visits.server.ts).
+ * already has (`current`'s). An edit that takes a home with visits still to come
+ * (confirmed, or asked for and not yet answered) off the market answers 409 with their
+ * count first, and goes ahead when the form posts that count back (the visitors are
+ * told: closing-visits.server.ts).
  */
 export async function readPropertyFormPost(
   request: Request,
@@ -46,8 +47,9 @@ export async function readPropertyFormPost(
   const facts = submission.value.facts;
   if (facts?.status) facts.status = statusSavedAs(facts.status, read.formData.get(SAVE_AS_FIELD));
   const status = facts?.status;
-  const visits = current && status ? visitsCalledOffBy(current, status) : 0;
-  if (visits > 0 && read.formData.get(VISITS_TO_CALL_OFF_FIELD) !== String(visits)) {
+  const visits = current && status ? visitsCalledOffBy(current, status) : NO_VISITS_TO_CALL_OFF;
+  const total = visitsToCallOffTotal(visits);
+  if (total > 0 && read.formData.get(VISITS_TO_CALL_OFF_FIELD) !== String(total)) {
     return { answer: data<PropertyActionData>({ result: submission.reply(), visitsToCallOff: visits }, { status: 409 }) };
   }
   return { property: submission.value };

@@ -17,6 +17,8 @@ export function decisionAnswer(outcome: DecisionOutcome): Response {
       return noStoreJson({ error: VISIT_DECISION_MESSAGES.alreadyDecided(outcome.request.visit.status), visit: visitJson(outcome.request) }, { status: 409 });
     case "invalid_time":
       return refusedJson(VISIT_DECISION_MESSAGES.invalid, { time: [VISIT_DECISION_MESSAGES.timeOutside] });
+    case "home_closed":
+      return noStoreJson({ error: VISIT_DECISION_MESSAGES.homeClosed, visit: null }, { status: 409 });
     case "clash":
       return noStoreJson(
         { error: VISIT_DECISION_MESSAGES.clashJson, clashes: outcome.clashes.map((visit) => ({ id: visit.id, home: visit.homeName, time: visitTimeIso(visit.time) })) },

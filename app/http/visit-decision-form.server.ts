@@ -55,6 +55,8 @@ function toastOf(outcome: DecisionOutcome): Toast {
       return failure(VISIT_DECISION_MESSAGES.alreadyDecided(outcome.request.visit.status));
     case "invalid_time":
       return failure(VISIT_DECISION_MESSAGES.timeOutside);
+    case "home_closed":
+      return failure(VISIT_DECISION_MESSAGES.homeClosed);
     case "clash":
       return failure(VISIT_DECISION_MESSAGES.clash(clashesInWords(outcome.clashes.map(clashItem))));
   }

@@ -18,7 +18,7 @@ import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import { factColumns, factFormValues, factsOf, incompleteFactsSql, textReadings } from "~/models/home-facts.server";
 import { FACT_LIMITS, publicFacts } from "~/models/home-facts";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
-import { callOffVisits, isClosing } from "~/models/closing-visits.server";
+import { callOffVisits, isClosing, NO_VISITS_TO_CALL_OFF, type VisitsToCallOff } from "~/models/closing-visits.server";
 
 // Listings appear in the order they were added.
 const listingOrder = [asc(properties.createdAt), asc(properties.id)];
@@ -326,8 +326,8 @@ function noteForSearchAlerts(before: Property | null, after: Property, tx: Param
   if (reason) queueAlertCheck(after.id, reason, tx);
 }
 
-/** `visitsCalledOff`: the confirmed visits still to come that the save called off (the home left the market). */
-export type SavedProperty = { property: Property; translation: TranslationStatus; visitsCalledOff: number };
+/** `visitsCalledOff`: the visits still to come that the save called off (the home left the market). */
+export type SavedProperty = { property: Property; translation: TranslationStatus; visitsCalledOff: VisitsToCallOff };
 
 /**
  * Adds a property, its blank Spanish translated first; `actor` (an admin's e-mail) is
@@ -345,7 +345,7 @@ export async function createProperty(input: PropertyInput, actor: string): Promi
     noteForSearchAlerts(null, row, tx);
     return row;
   });
-  return { property, translation, visitsCalledOff: 0 };
+  return { property, translation, visitsCalledOff: NO_VISITS_TO_CALL_OFF };
 }
 
 /** Replaces every field (blank Spanish translated first); undefined when the property does not exist (any more). */
@@ -365,7 +365,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
       .get();
     recordAudit({ actor, entity: "property", entityId: id, action: "update", summary: summarizeChanges(before, row, LOGGED_FIELDS) }, tx);
     noteForSearchAlerts(before, row, tx);
-    const visitsCalledOff = isClosing(before.status, row.status) ? callOffVisits(id, row.status, actor, tx) : 0;
+    const visitsCalledOff = isClosing(before.status, row.status) ? callOffVisits(id, row.status, actor, tx) : NO_VISITS_TO_CALL_OFF;
     return { row, visitsCalledOff };
   });
   return saved && { property: saved.row, translation, visitsCalledOff: saved.visitsCalledOff };

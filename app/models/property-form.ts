@@ -133,8 +133,8 @@ export type PropertyActionData = {
   result: SubmissionResult<string[]>;
   error?: string;
   addressSearch?: AddressFindResult;
-  /** The save would call off this many confirmed visits: said first, and posted back (VISITS_TO_CALL_OFF_FIELD) to go ahead. */
-  visitsToCallOff?: number;
+  /** The visits the save would call off (confirmed ones, requests not yet answered): said first, and their total posted back (VISITS_TO_CALL_OFF_FIELD) to go ahead. */
+  visitsToCallOff?: { confirmed: number; requested: number };
 };
 
 /** The Edit form's answer to the warning: the count of visits it was told of, so a new visit since is told too. */

@@ -34,16 +34,32 @@ export const PROPERTY_MESSAGES = {
   imageNotRecorded: "This image is not in the media library: upload it there first (or with this form), or choose one from the library.",
 } as const;
 
-const visits = (count: number) => (count === 1 ? "1 upcoming confirmed visit" : `${count} upcoming confirmed visits`);
+const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
+
+/** The visits a closing save calls off (closing-visits.server.ts), counted. */
+type VisitCounts = { confirmed: number; requested: number };
+
+function visitsInWords({ confirmed, requested }: VisitCounts): string {
+  const parts = [
+    confirmed ? plural(confirmed, "upcoming confirmed visit", "upcoming confirmed visits") : "",
+    requested ? plural(requested, "visit request not yet answered", "visit requests not yet answered") : "",
+  ];
+  return parts.filter(Boolean).join(" and ");
+}
 
 /** Said before a save takes a home with visits still to come off the market: staff save again to go ahead. */
-export function visitsToCallOffWarning(count: number): string {
-  return `This home has ${visits(count)}. Saving it as rented, sold or off the market calls ${count === 1 ? "it" : "them"} off, and each visitor gets a polite e-mail in their language. Save again to go ahead.`;
+export function visitsToCallOffWarning(visits: VisitCounts): string {
+  const one = visits.confirmed + visits.requested === 1;
+  return `This home has ${visitsInWords(visits)}. Saving it as rented, sold or off the market calls ${one ? "it" : "them"} off, and each visitor gets a polite e-mail in their language. Save again to go ahead.`;
 }
 
 /** Said after such a save. */
-export function visitsCalledOffNote(count: number): string | null {
-  return count ? `${count === 1 ? "1 confirmed visit was" : `${count} confirmed visits were`} called off; each visitor was e-mailed` : null;
+export function visitsCalledOffNote({ confirmed, requested }: VisitCounts): string | null {
+  const parts = [
+    confirmed ? `${plural(confirmed, "confirmed visit was", "confirmed visits were")} called off` : "",
+    requested ? `${plural(requested, "visit request was", "visit requests were")} declined` : "",
+  ].filter(Boolean);
+  return parts.length ? `${parts.join(" and ")}; each visitor was e-mailed` : null;
 }
 
 /** What the toast after a save says of the home's Spanish left to do. */

@@ -13,6 +13,7 @@ export const VISIT_DECISION_MESSAGES = {
   timeRequired: "Give the time as an ISO 8601 date-time with its offset, e.g. 2026-12-01T10:00:00-06:00",
   timeOutside: "Choose one of the times asked for, or a future time within the visiting hours",
   chooseTime: "Choose one of the times or enter another time",
+  homeClosed: "This home is no longer on the public site (rented, sold or off the market), so the visit cannot be confirmed: decline it instead",
   clash: (visits: string) => `Another visit is confirmed at this time: ${visits}. To confirm this one as well, tick 'Confirm anyway' and confirm again.`,
   clashJson: "Another visit is confirmed at this time. To confirm this one as well, send the call again with \"confirmAnyway\": true.",
   meetingNoteTooLong: "The meeting note can be at most 200 characters",

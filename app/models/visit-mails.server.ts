@@ -221,9 +221,10 @@ export function visitDeclinedMail({ message, visit }: Visit, greeting: Greeting,
 }
 
 /**
- * To the visitor when their confirmed visit is called off because the home left the
- * market: why (rented, sold, no longer available), sorry, the home's page, which offers
- * the homes most like it, and the .ics that takes the visit off their calendar.
+ * To the visitor when their visit is called off because the home left the market: why
+ * (rented, sold, no longer available), sorry, the home's page, which offers the homes
+ * most like it, and for a confirmed visit the .ics that takes it off their calendar; a
+ * request not yet answered is told it cannot take place.
  */
 export function visitCancelledMail({ message, visit }: Visit, status: ClosedStatus, greeting: Greeting, place: VisitPlace): OutgoingMail {
   const language = languageOf(message);
@@ -231,7 +232,7 @@ export function visitCancelledMail({ message, visit }: Visit, status: ClosedStat
   const { home } = homeOf(visit);
   const time = visit.confirmedTime?.getTime() ?? null;
   const homeUrl = message.propertyId === null ? `${config().appUrl}/properties` : `${config().appUrl}/properties/${message.propertyId}`;
-  const why = t(`visit.mail.cancelled.${status}`, undefined, { home, time: time === null ? "" : timeInZone(t, time, language) });
+  const why = time === null ? t(`visit.mail.request_closed.${status}`, undefined, { home }) : t(`visit.mail.cancelled.${status}`, undefined, { home, time: timeInZone(t, time, language) });
   const body = paragraphsMail({
     paragraphs: [
       greetingOf(t, message, greeting),
@@ -245,7 +246,7 @@ export function visitCancelledMail({ message, visit }: Visit, status: ClosedStat
   const summary = t("visit.mail.ics.summary", undefined, { home });
   return {
     to: message.email,
-    subject: t("visit.mail.cancelled.subject", undefined, { home }),
+    subject: t(time === null ? "visit.mail.declined.subject" : "visit.mail.cancelled.subject", undefined, { home }),
     ...body,
     replyTo: greeting.office,
     attachments: time === null ? undefined : [visitCalendarFile({ message, visit }, time, { summary, description: [why], place, office: greeting.office }, "CANCEL")],

@@ -193,7 +193,9 @@ export type DecisionOutcome =
   | { kind: "conflict"; request: VisitWithMessage }
   | { kind: "invalid_time" }
   /** Other confirmed visits at that time (the same home, or as many as the office shows at once): confirmed only when staff say so again. */
-  | { kind: "clash"; clashes: BookedVisit[] };
+  | { kind: "clash"; clashes: BookedVisit[] }
+  /** Its home is no longer on the public site (rented, sold, off the market, deleted): there is nothing to visit. */
+  | { kind: "home_closed" };
 
 /**
  * The office's answer, once: confirm at `time` (one of the times asked for, or another
@@ -208,6 +210,7 @@ function decide(id: number, time: number | null, actor: string, confirming: Conf
     const found = findVisit(id, tx);
     if (!found) return { kind: "not_found" } as const;
     if (found.visit.status !== "requested") return { kind: "conflict", request: found } as const;
+    if (time !== null && (found.message.propertyId === null || !inquiryHome(found.message.propertyId, tx))) return { kind: "home_closed" } as const;
     if (time !== null && !found.visit.times.includes(time) && !isWithinVisitingHours(time, hours, now)) return { kind: "invalid_time" } as const;
     if (time !== null && found.message.propertyId !== null && !clashAccepted) {
       const clashes = clashesAt(time, found.message.propertyId, bookedVisitsBetween(time, time, tx), visitsAtOnce(tx), id);

@@ -79,40 +79,41 @@ test.afterAll(() => {
   });
 });
 
-/** A visit to `homeId` the office has confirmed for a week from now, asked in Spanish. */
-function confirmedVisit(homeId: number, name: string) {
+/** A visit to `homeId` for a week from now, asked in Spanish: confirmed by the office, or still asked for. */
+function visitAt(homeId: number, name: string, status: "confirmed" | "requested") {
   const time = Date.now() + 7 * 86_400_000;
   withE2eDatabase((db) => {
     const message = db
       .prepare("insert into contact_messages (first_name, last_name, email, subject, message, property_id, language) values ('Lucía', 'Visita', 'lucia.visita@example.com', 'visit-request', '', ?, 'es')")
       .run(homeId).lastInsertRowid;
-    db.prepare("insert into visit_requests (message_id, home_name, home_location, times, status, confirmed_time, decided_at, decided_by) values (?, ?, 'Lubbock, TX 79401', ?, 'confirmed', ?, ?, ?)").run(
+    const decided = status === "confirmed" ? [time, Date.now(), ADMIN] : [null, null, null];
+    db.prepare("insert into visit_requests (message_id, home_name, home_location, times, status, confirmed_time, decided_at, decided_by) values (?, ?, 'Lubbock, TX 79401', ?, ?, ?, ?, ?)").run(
       message,
       name,
       JSON.stringify([time]),
-      time,
-      Date.now(),
-      ADMIN,
+      status,
+      ...decided,
     );
   });
 }
 
-test("staff taking a home with a confirmed visit off the market are told the count first, then the visit is called off", async ({ browser, baseURL, javaScriptEnabled }) => {
+test("staff taking a home with visits to come off the market are told the count first, then the visits are called off", async ({ browser, baseURL, javaScriptEnabled }) => {
   withE2eDatabase((db) => db.prepare("update properties set status = 'available' where id = ?").run(ids.visited));
-  confirmedVisit(ids.visited, VISITED);
+  visitAt(ids.visited, VISITED, "confirmed");
+  visitAt(ids.visited, VISITED, "requested");
   const { page, context } = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState }, `/admin/dashboard/properties/${ids.visited}/edit`);
   try {
     const edit = page.getByRole("dialog", { name: "Edit Property" });
     await edit.getByRole("combobox", { name: "Status" }).selectOption("rented");
     await edit.getByRole("button", { name: "Update", exact: true }).click();
-    await expect(edit.getByText(/^This home has 1 upcoming confirmed visit\. Saving it as rented, sold or off the market calls it off/)).toBeVisible();
+    await expect(edit.getByText(/^This home has 1 upcoming confirmed visit and 1 visit request not yet answered\. Saving it as rented, sold or off the market calls them off/)).toBeVisible();
     expect(withE2eDatabase((db) => db.prepare("select status from properties where id = ?").pluck().get(ids.visited))).toBe("available");
     // The form kept the choice: saving again goes ahead.
     await expect(edit.getByRole("combobox", { name: "Status" })).toHaveValue("rented");
     await edit.getByRole("button", { name: "Update", exact: true }).click();
-    await expect(page.getByText("1 confirmed visit was called off; each visitor was e-mailed", { exact: false }).first()).toBeVisible();
+    await expect(page.getByText("1 confirmed visit was called off and 1 visit request was declined; each visitor was e-mailed", { exact: false }).first()).toBeVisible();
     expect(withE2eDatabase((db) => db.prepare("select status from properties where id = ?").pluck().get(ids.visited))).toBe("rented");
-    expect(withE2eDatabase((db) => db.prepare("select v.status from visit_requests v join contact_messages m on m.id = v.message_id where m.property_id = ?").pluck().all(ids.visited))).toEqual(["cancelled"]);
+    expect(withE2eDatabase((db) => db.prepare("select v.status from visit_requests v join contact_messages m on m.id = v.message_id where m.property_id = ? order by m.id").pluck().all(ids.visited))).toEqual(["cancelled", "declined"]);
   } finally {
     await context.close();
   }

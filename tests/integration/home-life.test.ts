@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, OFFICE_MAIL, startSignedInAppWithMail, type SignedInApp } from "../support/admin-api";
+import { jsonCaller, OFFICE_MAIL, postFormFollowed, startSignedInAppWithMail, type SignedInApp } from "../support/admin-api";
 import { FULL_FACTS, homeFormFields, seedBody } from "../support/home-facts";
 import { visibleTexts } from "../support/html";
 import { withServerDatabase } from "../support/server";
@@ -12,7 +12,7 @@ import { waitingMatches } from "../support/search-alerts";
  * docs/product.md, "A home's life": coming-soon and pending homes on the public pages and
  * what they take; a home off the market keeps its address (410, similar homes, noindex)
  * while one never public stays 404; staff preview any home; favourites say why a home is
- * gone; closing a home with confirmed visits is said first and tells each visitor.
+ * gone; closing a home with visits to come is said first and tells each visitor.
  */
 
 const FAR_DAY = "2099-01-15";
@@ -178,7 +178,7 @@ describe("a home off the market", () => {
   });
 });
 
-describe("closing a home with confirmed visits", () => {
+describe("closing a home with visits to come", () => {
   async function confirmedVisit(homeId: number, language: "en" | "es") {
     const times = await offeredTimes(site.app, homeId);
     const body = visitBody([times[2]], { language, email: `visitor-${language}-${homeId}@example.com` });
@@ -229,6 +229,60 @@ describe("closing a home with confirmed visits", () => {
     expect(textOf(en)).toContain("We are sorry: Visited Vale, Lot 8 has been rented, so your visit on");
     // A reply reaches the office, not the no-reply sender.
     expect(decodedHeader(en.raw, "Reply-To")).toBe(OFFICE_MAIL);
+  });
+
+  it("a request not yet answered is counted in the warning, declined politely by the save, and a closed home's request cannot be confirmed", async () => {
+    const closing = await home("Asked Acres, Lot 10", { status: "available" });
+    const times = await offeredTimes(site.app, closing.id);
+    const confirmed = await confirmedVisit(closing.id, "en");
+    const ask = async (language: "en" | "es", email: string) => {
+      const response = await postVisitJson(site.app, closing.id, visitBody([times[4]], { language, email }));
+      return ((await response.json()) as { id: number }).id;
+    };
+    const spanish = await ask("es", "asked-es@example.com");
+    const english = await ask("en", "asked-en@example.com");
+    // A request whose times have all passed is no visit to come: not counted, left to the office.
+    const stale = await ask("en", "asked-stale@example.com");
+    withServerDatabase(site.app, (db) => db.prepare("update visit_requests set times = ? where message_id = ?").run(JSON.stringify([Date.now() - 86_400_000]), stale));
+
+    const warned = await editPost(closing.id, homeFormFields({ name: "Asked Acres, Lot 10", status: "sold" }));
+    expect(warned.status).toBe(409);
+    const html = await warned.text();
+    expect(visibleTexts(html)).toContain(
+      "This home has 1 upcoming confirmed visit and 2 visit requests not yet answered. Saving it as rented, sold or off the market calls them off, and each visitor gets a polite e-mail in their language. Save again to go ahead.",
+    );
+    expect(html).toMatch(/<input type="hidden" name="visitsToCallOff" value="3"\/>/);
+    expect(visitStatus(english)).toBe("requested");
+
+    const saved = await postFormFollowed(site.app, site.cookie, `/admin/dashboard/properties/${closing.id}/edit`, homeFormFields({ name: "Asked Acres, Lot 10", status: "sold", visitsToCallOff: "3" }));
+    expect(visibleTexts(saved.html).join(" ")).toContain("1 confirmed visit was called off and 2 visit requests were declined; each visitor was e-mailed");
+    expect([visitStatus(confirmed.id), visitStatus(spanish), visitStatus(english), visitStatus(stale)]).toEqual(["cancelled", "declined", "declined", "requested"]);
+    const handled = withServerDatabase(site.app, (db) => db.prepare("select handled_by from contact_messages where id = ?").pluck().get(english));
+    expect(handled).toBe("staff@example.com");
+
+    const es = await sink.waitFor((mail) => mail.to.includes("asked-es@example.com") && decodedHeader(mail.raw, "Subject") === "Sobre su solicitud de visita a Asked Acres, Lot 10");
+    expect(textOf(es)).toContain("Lo sentimos: Asked Acres, Lot 10 ya se vendió, así que la visita que pidió no podrá realizarse.");
+    expect(textOf(es)).toContain(`${site.app.url}/properties/${closing.id}`);
+    const en = await sink.waitFor((mail) => mail.to.includes("asked-en@example.com") && decodedHeader(mail.raw, "Subject") === "About your visit request for Asked Acres, Lot 10");
+    expect(textOf(en)).toContain("We are sorry: Asked Acres, Lot 10 has been sold, so the visit you asked for cannot take place.");
+    // Nothing was on their calendar, so no calendar file; no link to choose another time of a home that is gone.
+    expect(mimeParts(en.raw).some((part) => part.contentType.startsWith("text/calendar"))).toBe(false);
+    expect(textOf(en)).not.toContain("/my-visit");
+    expect(decodedHeader(en.raw, "Reply-To")).toBe(OFFICE_MAIL);
+
+    // The request left open cannot be confirmed now that the home is off the site, by the JSON call or the Messages tab.
+    const refused = await call(`/api/admin/visits/${stale}/confirm`, { method: "POST", body: { time: times[5] } });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { error: string }).error).toBe(
+      "This home is no longer on the public site (rented, sold or off the market), so the visit cannot be confirmed: decline it instead",
+    );
+    const form = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/messages?subject=visit-request", { id: String(stale), intent: "visit-confirm", time: times[5] });
+    expect(visibleTexts(form.html)).toContain(
+      "This home is no longer on the public site (rented, sold or off the market), so the visit cannot be confirmed: decline it instead",
+    );
+    expect(visitStatus(stale)).toBe("requested");
+    // Declining it still works.
+    expect((await call(`/api/admin/visits/${stale}/decline`, { method: "POST" })).status).toBe(200);
   });
 
   it("the admin JSON closes at once and tells the visitors the same way", async () => {

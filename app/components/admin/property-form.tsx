@@ -138,7 +138,7 @@ export function PropertyFormDialog(props: {
         {data?.visitsToCallOff ? (
           <div role="alert" className="rounded-md border border-amber-400 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:col-span-2">
             <p>{visitsToCallOffWarning(data.visitsToCallOff)}</p>
-            <input type="hidden" name={VISITS_TO_CALL_OFF_FIELD} value={data.visitsToCallOff} />
+            <input type="hidden" name={VISITS_TO_CALL_OFF_FIELD} value={data.visitsToCallOff.confirmed + data.visitsToCallOff.requested} />
           </div>
         ) : null}
         <div className="sm:col-span-2">
