@@ -1,8 +1,7 @@
-import { TZDate } from "@date-fns/tz";
 import { and, asc, eq, gte, inArray, or } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, visitRequests, type ContactMessage, type VisitRequest } from "~/db/schema";
-import { VISIT_LENGTH_MS, VISIT_TIME_ZONE, slotTime, visitChoiceOf, visitTimeLabel } from "~/models/visiting-hours";
+import { VISIT_LENGTH_MS, officeDay, officeDayStart, visitChoiceOf, visitClockLabel, visitDayWithYearLabel, visitTimeLabel } from "~/models/visiting-hours";
 import { LANGUAGE_NAMES } from "~/utils/locale";
 
 /**
@@ -18,12 +17,6 @@ export type OfficeVisitStatus = "requested" | "confirmed" | "declined" | "cancel
 /** A declined or cancelled visit stays in the list this long after it was decided, at its time. */
 const DECIDED_SHOWN_MS = 30 * 86_400_000;
 
-function officeDayStart(now: number): number {
-  const today = new TZDate(now, VISIT_TIME_ZONE);
-  const day = `${today.getFullYear()}-${String(today.getMonth() + 1).padStart(2, "0")}-${String(today.getDate()).padStart(2, "0")}`;
-  return slotTime(day, 0) ?? slotTime(day, 1) ?? now;
-}
-
 /** The time a visit is listed at: its confirmed time, else the first time asked for that is still ahead, else the last. */
 function listedTime(visit: VisitRequest, now: number): number {
   return visit.confirmedTime?.getTime() ?? visit.times.find((time) => time >= now) ?? visit.times[visit.times.length - 1];
@@ -35,7 +28,7 @@ function statusOf(visit: VisitRequest, now: number): OfficeVisitStatus {
 }
 
 export function officeVisits(options: { homeId: number | null }, now = Date.now()) {
-  const dayStart = officeDayStart(now);
+  const dayStart = officeDayStart(officeDay(now)) ?? now;
   const rows = db()
     .select({ message: contactMessages, visit: visitRequests })
     .from(visitRequests)
@@ -58,6 +51,7 @@ export function officeVisits(options: { homeId: number | null }, now = Date.now(
     id: message.id,
     time: listedTime(visit, now),
     timeLabel: visitTimeLabel(listedTime(visit, now), "en"),
+    clock: visitClockLabel(listedTime(visit, now), "en"),
     home: { id: message.propertyId, name: visit.homeName },
     visitor: `${message.firstName} ${message.lastName}`,
     email: message.email,
@@ -75,7 +69,7 @@ export function officeVisits(options: { homeId: number | null }, now = Date.now(
     waiting: waiting.map((request) => ({ ...item(request), visit: request.visit })).sort((a, b) => a.time - b.time),
     days: [...days].map(([day, visits]) => ({
       day,
-      label: new Intl.DateTimeFormat("en-US", { timeZone: VISIT_TIME_ZONE, weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(visits[0].time),
+      label: visitDayWithYearLabel(day, "en"),
       visits,
     })),
     homes: [...homes].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),

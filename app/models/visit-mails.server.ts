@@ -3,7 +3,7 @@ import type { ContactMessage, VisitRequest } from "~/db/schema";
 import type { OutgoingMail } from "~/services/mail/queue.server";
 import { VISIT_ICS_FILENAME, visitIcs, visitIcsContentType, type VisitCalendarMethod } from "~/services/calendar/visit-ics.server";
 import { getDictionary } from "~/models/texts.server";
-import { VISIT_LENGTH_MS, visitTimeLabel, visitTimeWithoutZone } from "~/models/visiting-hours";
+import { VISIT_LENGTH_MS, visitChoiceOf, visitClockLabel, visitDayLabel, visitTimeLabel, visitTimeWithoutZone } from "~/models/visiting-hours";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
@@ -328,9 +328,9 @@ export function visitReminderMail({ message, visit }: Visit, greeting: Greeting,
 /** To the office the day before: the next day's confirmed visits in one mail, in time order (English). */
 export function visitDayDigestMail(visits: Visit[], recipient: string): OutgoingMail {
   const first = visits[0].visit.confirmedTime?.getTime() ?? Date.now();
-  const day = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" }).format(first);
+  const day = visitDayLabel(visitChoiceOf(first).day, "en");
   const items = visits.map(({ message, visit }) => {
-    const time = visit.confirmedTime ? new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", minute: "2-digit" }).format(visit.confirmedTime) : "";
+    const time = visit.confirmedTime ? visitClockLabel(visit.confirmedTime.getTime(), "en") : "";
     const phone = message.phone ? cleanOneLine(message.phone) : "no phone given";
     return `${time}: ${homeOf(visit).home}, ${cleanOneLine(`${message.firstName} ${message.lastName}`)} (${phone}, ${LANGUAGE_NAMES[languageOf(message)]})`;
   });

@@ -1,4 +1,3 @@
-import { TZDate } from "@date-fns/tz";
 import { and, asc, eq, gte, isNull, lt } from "drizzle-orm";
 import { log } from "~/config/logger.server";
 import { writeTransaction, db } from "~/db/client.server";
@@ -7,7 +6,7 @@ import { contactRecipient, getConfiguration, saveSetting } from "~/models/config
 import { visitorGreeting } from "~/models/visit-links.server";
 import { visitDayDigestMail, visitReminderMail } from "~/models/visit-mails.server";
 import { visitPlaceOf } from "~/models/visit-place.server";
-import { VISIT_TIME_ZONE, slotTime, type VisitDay } from "~/models/visiting-hours";
+import { officeDay, officeDayStart, officeHour, type VisitDay } from "~/models/visiting-hours";
 import { queueMail } from "~/services/mail/queue.server";
 import { errorForLog } from "~/utils/error-for-log";
 
@@ -36,20 +35,12 @@ export function saveVisitReminderHour(hour: number, updatedBy: string): void {
   saveSetting({ key: VISIT_REMINDER_HOUR_KEY, value: String(hour), description: "The hour (Central Time) reminders of the next day's visits go out from" }, updatedBy);
 }
 
-/** The office's day `offset` days after `now`'s. */
-function officeDay(now: number, offset: number): VisitDay {
-  const today = new TZDate(now, VISIT_TIME_ZONE);
-  // Noon: never a missing or repeated hour, whatever the date.
-  const day = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + offset, 12, 0, 0, VISIT_TIME_ZONE);
-  return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, "0")}-${String(day.getDate()).padStart(2, "0")}`;
-}
-
 /** The visits reminded now, if it is past the reminder hour: the office's next day, as its first and last instants. */
 export function reminderWindow(now: number, hour: number): { day: VisitDay; from: number; to: number } | null {
-  if (new TZDate(now, VISIT_TIME_ZONE).getHours() < hour) return null;
+  if (officeHour(now) < hour) return null;
   const day = officeDay(now, 1);
-  const from = slotTime(day, 0) ?? slotTime(day, 1);
-  const to = slotTime(officeDay(now, 2), 0) ?? slotTime(officeDay(now, 2), 1);
+  const from = officeDayStart(day);
+  const to = officeDayStart(officeDay(now, 2));
   return from === null || to === null ? null : { day, from, to };
 }
 

@@ -61,13 +61,32 @@ export function slotTime(day: VisitDay, hour: number): number | null {
   return dayKey(date) === day && date.getHours() === hour ? date.getTime() : null;
 }
 
+/** Noon of the office's day `offset` days after `now`'s: noon, never a missing or repeated hour, whatever the date. */
+function officeNoon(now: number, offset: number): TZDate {
+  const today = new TZDate(now, VISIT_TIME_ZONE);
+  return new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + offset, 12, 0, 0, VISIT_TIME_ZONE);
+}
+
+/** The office's day `offset` days after `now`'s (0: today there). */
+export function officeDay(now: number, offset = 0): VisitDay {
+  return dayKey(officeNoon(now, offset));
+}
+
+/** The first instant of an office day: its midnight, or 1:00 on a day whose midnight does not exist. */
+export function officeDayStart(day: VisitDay): number | null {
+  return slotTime(day, 0) ?? slotTime(day, 1);
+}
+
+/** The hour it is at the office (0–23). */
+export function officeHour(now: number): number {
+  return new TZDate(now, VISIT_TIME_ZONE).getHours();
+}
+
 /** The days slots may fall on: tomorrow (in the office's zone) up to VISIT_DAYS_AHEAD days from today, on the chosen weekdays. */
 export function visitDays(hours: VisitingHours, now: number = Date.now()): VisitDay[] {
-  const today = new TZDate(now, VISIT_TIME_ZONE);
   const days: VisitDay[] = [];
   for (let offset = 1; offset <= VISIT_DAYS_AHEAD; offset++) {
-    // Noon: never a missing or repeated hour, whatever the date.
-    const date = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + offset, 12, 0, 0, VISIT_TIME_ZONE);
+    const date = officeNoon(now, offset);
     if (hours.days.includes(date.getDay())) days.push(dayKey(date));
   }
   return days;
@@ -155,6 +174,17 @@ export function visitDayLabel(day: VisitDay, language: Language): string {
 export function visitDayShortLabel(day: VisitDay, language: Language): string {
   const time = slotTime(day, 12) ?? Date.parse(`${day}T18:00:00Z`);
   return format(language, { weekday: "short", month: "short", day: "numeric" }).format(time);
+}
+
+/** A day with its year, as the office reads it: "Tuesday, December 1, 2026". */
+export function visitDayWithYearLabel(day: VisitDay, language: Language): string {
+  const time = slotTime(day, 12) ?? Date.parse(`${day}T18:00:00Z`);
+  return format(language, { weekday: "long", month: "long", day: "numeric", year: "numeric" }).format(time);
+}
+
+/** The time of day of a time, at the office: "10:00 AM". */
+export function visitClockLabel(time: number, language: Language): string {
+  return format(language, { hour: "numeric", minute: "2-digit" }).format(time);
 }
 
 /** An hour as the form's hour select shows it: "9:00 AM" / "9:00". */

@@ -130,7 +130,7 @@ export default function VisitsTab() {
             <ul className="mt-3 divide-y divide-slate-100">
               {day.visits.map((visit) => (
                 <li key={visit.id} className="flex flex-wrap items-start gap-x-4 gap-y-1 py-3">
-                  <span className="w-24 shrink-0 font-semibold text-slate-900">{new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", hour: "numeric", minute: "2-digit" }).format(visit.time)}</span>
+                  <span className="w-24 shrink-0 font-semibold text-slate-900">{visit.clock}</span>
                   <div className="min-w-0 flex-1">
                     <p className="break-words font-medium text-slate-900">
                       {visit.home.name}{" "}

@@ -1,10 +1,10 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { layoutProblems } from "./layout-checks";
-import { mailFiles, openSignedIn, signedInState, withE2eDatabase, waitForMail, type StorageState } from "./support";
+import { mailFiles, openSignedIn, waitForMail } from "./support";
 import { mimeParts, type ReceivedMail } from "../support/smtp";
 import { decodedHeader } from "../support/visits";
-import { offeredByDay, testHomeId } from "./visit-homes";
+import { offeredByDay, visitSpecSetUp } from "./visit-homes";
 
 /**
  * The office's day (docs/product.md, the Visits tab), with JavaScript and without, at
@@ -16,20 +16,7 @@ import { offeredByDay, testHomeId } from "./visit-homes";
 const ADMIN = "office-visits@example.com";
 const HOME = { name: "Dayview Court, Lot 5", town: "Waco, TX 76701" };
 const textOf = (mail: ReceivedMail) => mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "";
-const homeId = () => testHomeId(HOME);
-
-const lastNames: string[] = [];
-let adminState: StorageState;
-
-test.beforeAll(async ({ browser }, testInfo) => {
-  adminState = await signedInState(browser, testInfo, ADMIN);
-  testHomeId(HOME);
-});
-test.afterAll(() => {
-  withE2eDatabase((db) => {
-    for (const lastName of lastNames) db.prepare("delete from contact_messages where last_name = ?").run(lastName);
-  });
-});
+const { lastNames, homeId, adminState } = visitSpecSetUp(ADMIN, HOME);
 
 for (const width of [360, 1366]) {
   test(`at ${width} px: staff confirm a request from the Visits tab, and decline another through its dialog with the free times suggested`, async ({ browser, baseURL, request }, testInfo) => {
@@ -49,7 +36,7 @@ for (const width of [360, 1366]) {
     await ask(confirmName, at(days[days.length - 4], 13 + run), "en");
     await ask(declineName, at(days[days.length - 4], 9 + run), "es");
 
-    const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState }, `/admin/dashboard/visits?home=${homeId()}`);
+    const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState() }, `/admin/dashboard/visits?home=${homeId()}`);
     await admin.page.setViewportSize({ width, height: 800 });
     const page = admin.page;
     await expect(page.getByRole("heading", { name: "Visits", level: 2 })).toBeVisible();

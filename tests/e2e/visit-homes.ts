@@ -1,5 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import { withE2eDatabase } from "./support";
+import { test } from "./fixtures";
+import { signedInState, withE2eDatabase, type StorageState } from "./support";
 import { chicagoWallTime } from "../support/visits";
 
 /**
@@ -34,4 +35,30 @@ export async function offeredByDay(request: APIRequestContext, homeId: number) {
     return time;
   };
   return { days, at };
+}
+
+/**
+ * A visit spec's set-up: its admin signed in once, its home inserted before the tests,
+ * and the visit requests it made (each pushed to `lastNames`) deleted after them.
+ */
+export function visitSpecSetUp(admin: string, home: TestHome) {
+  const lastNames: string[] = [];
+  let adminState: StorageState | undefined;
+  test.beforeAll(async ({ browser }, testInfo) => {
+    adminState = await signedInState(browser, testInfo, admin);
+    testHomeId(home);
+  });
+  test.afterAll(() => {
+    withE2eDatabase((db) => {
+      for (const lastName of lastNames) db.prepare("delete from contact_messages where last_name = ?").run(lastName);
+    });
+  });
+  return {
+    lastNames,
+    homeId: () => testHomeId(home),
+    adminState: (): StorageState => {
+      if (!adminState) throw new Error("the admin is signed in before the tests");
+      return adminState;
+    },
+  };
 }

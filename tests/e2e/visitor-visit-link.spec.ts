@@ -1,10 +1,10 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { layoutProblems } from "./layout-checks";
-import { mailFiles, openPage, openSignedIn, signedInState, withE2eDatabase, waitForMail, type StorageState } from "./support";
+import { mailFiles, openPage, openSignedIn, withE2eDatabase, waitForMail } from "./support";
 import { mimeParts, type ReceivedMail } from "../support/smtp";
 import { chicagoWallTime, decodedHeader, parseVisitIcs } from "../support/visits";
-import { offeredByDay, testHomeId } from "./visit-homes";
+import { offeredByDay, visitSpecSetUp } from "./visit-homes";
 
 /**
  * The visitor's link (docs/product.md, "The visitor's link"), with JavaScript and
@@ -43,20 +43,7 @@ const LANGUAGES = [
 ] as const;
 
 const textOf = (mail: ReceivedMail) => mimeParts(mail.raw).find((part) => part.contentType === "text/plain")?.body ?? "";
-const homeId = () => testHomeId(HOME);
-
-const lastNames: string[] = [];
-let adminState: StorageState;
-
-test.beforeAll(async ({ browser }, testInfo) => {
-  adminState = await signedInState(browser, testInfo, ADMIN);
-  testHomeId(HOME);
-});
-test.afterAll(() => {
-  withE2eDatabase((db) => {
-    for (const lastName of lastNames) db.prepare("delete from contact_messages where last_name = ?").run(lastName);
-  });
-});
+const { lastNames, homeId, adminState } = visitSpecSetUp(ADMIN, HOME);
 
 for (const language of LANGUAGES) {
   test(`${language.code}: a visitor moves a confirmed visit from the mail's link, and the office sees it`, async ({ page, browser, baseURL, request }, testInfo) => {
@@ -78,7 +65,7 @@ for (const language of LANGUAGES) {
     });
     expect(asked.status()).toBe(201);
     const { id } = (await asked.json()) as { id: number };
-    const office = await browser.newContext({ baseURL, storageState: adminState });
+    const office = await browser.newContext({ baseURL, storageState: adminState() });
     expect((await office.request.post(`/api/admin/visits/${id}/confirm`, { headers: { Origin: baseURL! }, data: { time: first, meetingNote: "Meet at the clubhouse" } })).status()).toBe(200);
     await office.close();
 
@@ -124,7 +111,7 @@ for (const language of LANGUAGES) {
     );
 
     // The office sees the new time on the request's card.
-    const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState }, "/admin/dashboard/messages?subject=visit-request");
+    const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState() }, "/admin/dashboard/messages?subject=visit-request");
     const card = admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` });
     await expect(card.getByText("Visit confirmed")).toBeVisible();
     const hour = Number(chicagoWallTime(Date.parse(moved)).slice(11, 13));

@@ -4,7 +4,7 @@ import { FULL_FACTS, homeFormFields, seedBody } from "../support/home-facts";
 import { visibleTexts } from "../support/html";
 import { withServerDatabase } from "../support/server";
 import { mimeParts, type ReceivedMail, type SmtpSink } from "../support/smtp";
-import { decodedHeader, offeredTimes, postVisitJson, visitBody } from "../support/visits";
+import { askVisit, decodedHeader, offeredTimes, postVisitJson, visitBody } from "../support/visits";
 import { eventually } from "../support/eventually";
 import { waitingMatches } from "../support/search-alerts";
 
@@ -235,10 +235,7 @@ describe("closing a home with visits to come", () => {
     const closing = await home("Asked Acres, Lot 10", { status: "available" });
     const times = await offeredTimes(site.app, closing.id);
     const confirmed = await confirmedVisit(closing.id, "en");
-    const ask = async (language: "en" | "es", email: string) => {
-      const response = await postVisitJson(site.app, closing.id, visitBody([times[4]], { language, email }));
-      return ((await response.json()) as { id: number }).id;
-    };
+    const ask = (language: "en" | "es", email: string) => askVisit(site.app, closing.id, [times[4]], { language, email });
     const spanish = await ask("es", "asked-es@example.com");
     const english = await ask("en", "asked-en@example.com");
     // A request whose times have all passed is no visit to come: not counted, left to the office.

@@ -3,7 +3,7 @@ import { jsonCaller, postFormFollowed, startSignedInAppWithMail, type SignedInAp
 import { visibleTexts } from "../support/html";
 import { withServerDatabase } from "../support/server";
 import { mimeParts, type ReceivedMail, type SmtpSink } from "../support/smtp";
-import { decodedHeader, insertHome, offeredTimes, postVisitJson, visitBody } from "../support/visits";
+import { askVisit, decodedHeader, insertHome, offeredTimes } from "../support/visits";
 
 /**
  * The office's day (docs/product.md, the Visits tab): the Visits tab lists the
@@ -27,11 +27,8 @@ describe("the Visits tab", () => {
     const html = await response.text();
     return { status: response.status, html, texts: visibleTexts(html).join(" ") };
   };
-  async function ask(home: number, asked: string[], lastName: string, language: "en" | "es" = "es") {
-    const response = await postVisitJson(site.app, home, visitBody(asked, { lastName, language, email: `${lastName.toLowerCase()}@example.com` }));
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: number }).id;
-  }
+  const ask = (home: number, asked: string[], lastName: string, language: "en" | "es" = "es") =>
+    askVisit(site.app, home, asked, { lastName, language, email: `${lastName.toLowerCase()}@example.com` });
 
   beforeAll(async () => {
     ({ site, sink, stop } = await startSignedInAppWithMail());

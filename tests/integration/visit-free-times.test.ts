@@ -3,7 +3,7 @@ import { jsonCaller, postFormFollowed, startSignedInAppWithMail, type SignedInAp
 import { mailQueueDrained, unsentMail } from "../support/mail-queue";
 import { withServerDatabase } from "../support/server";
 import type { SmtpSink } from "../support/smtp";
-import { chicagoWallTime, decodedHeader, insertHome, offeredTimes, postVisitJson, visitBody } from "../support/visits";
+import { askVisit, chicagoWallTime, decodedHeader, insertHome, offeredTimes, postVisitJson, visitBody } from "../support/visits";
 
 /**
  * Only free times (docs/product.md, visit requests): a confirmed visit takes its hour off
@@ -37,7 +37,7 @@ describe("only free times", () => {
 
   /** A visit to `home` asked for at `asked` and confirmed at the first of them, through the admin call. */
   async function confirmedVisit(home: number, asked: string[]): Promise<number> {
-    const { id } = (await (await postVisitJson(site.app, home, visitBody(asked, { language: "en" }))).json()) as VisitAnswer;
+    const id = await askVisit(site.app, home, asked, { language: "en" });
     const confirmed = await call(`/api/admin/visits/${id}/confirm`, { method: "POST", body: { time: asked[0] } });
     expect(confirmed.status).toBe(200);
     return id;

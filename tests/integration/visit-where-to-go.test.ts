@@ -4,7 +4,7 @@ import { FULL_FACTS, seedBody } from "../support/home-facts";
 import { visibleTexts } from "../support/html";
 import { withServerDatabase } from "../support/server";
 import { mimeParts, type ReceivedMail, type SmtpSink } from "../support/smtp";
-import { decodedHeader, offeredTimes, postVisitJson, visitBody, visitCalendarOf } from "../support/visits";
+import { askVisit, decodedHeader, offeredTimes, visitCalendarOf } from "../support/visits";
 
 /**
  * Where to go (docs/product.md, visit requests): the confirmation mail gives the home's
@@ -13,8 +13,6 @@ import { decodedHeader, offeredTimes, postVisitJson, visitBody, visitCalendarOf 
  * with LOCATION, GEO, URL, DESCRIPTION, ORGANIZER, one UID per visit and SEQUENCE, and a
  * visit called off sends a CANCEL of the same UID with the next SEQUENCE.
  */
-
-type VisitAnswer = { id: number; status: string; meetingNote: string | null };
 
 const STREET = "2200 Meadow Ln, Lot 9";
 const TOWN = "Arlington, TX 76011";
@@ -38,11 +36,7 @@ describe("where to go: the confirmation and its calendar entry", () => {
     return ((await response.json()) as { id: number }).id;
   }
 
-  async function askVisit(homeId: number, time: string, language: "en" | "es", email: string): Promise<number> {
-    const response = await postVisitJson(site.app, homeId, visitBody([time], { language, email }));
-    expect(response.status).toBe(201);
-    return ((await response.json()) as VisitAnswer).id;
-  }
+  const ask = (homeId: number, time: string, language: "en" | "es", email: string) => askVisit(site.app, homeId, [time], { language, email });
 
   const mailTo = (email: string, subject: string) => sink.waitFor((received) => received.to.includes(email) && decodedHeader(received.raw, "Subject") === subject);
 
@@ -56,7 +50,7 @@ describe("where to go: the confirmation and its calendar entry", () => {
 
   it("mails the street (not public on the site), the map, the home's page, the note and the phone, with a REQUEST .ics that says the same", async () => {
     const homeId = await home("Trinity Meadows, Lot 9", { location: TOWN, latitude: 32.7357, longitude: -97.1081 }, STREET);
-    const id = await askVisit(homeId, times[4], "es", "maria@example.com");
+    const id = await ask(homeId, times[4], "es", "maria@example.com");
     const confirmed = await call(`/api/admin/visits/${id}/confirm`, { method: "POST", body: { time: times[4], meetingNote: "Meet at the community office,\nby the pool" } });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toMatchObject({ id, status: "confirmed", meetingNote: "Meet at the community office, by the pool" });
@@ -93,7 +87,7 @@ describe("where to go: the confirmation and its calendar entry", () => {
 
   it("gives the town when the home has no street, and no map without coordinates; English", async () => {
     const homeId = await home("Cedar Ridge, Lot 3", { location: "Tyler, TX 75701", latitude: null, longitude: null }, null);
-    const id = await askVisit(homeId, times[6], "en", "sam@example.com");
+    const id = await ask(homeId, times[6], "en", "sam@example.com");
     expect((await call(`/api/admin/visits/${id}/confirm`, { method: "POST", body: { time: times[6] } })).status).toBe(200);
     const mail = await mailTo("sam@example.com", "Your visit to Cedar Ridge, Lot 3 is confirmed");
     const text = textOf(mail);
@@ -109,7 +103,7 @@ describe("where to go: the confirmation and its calendar entry", () => {
 
   it("refuses a meeting note that is not text or is over 200 characters, by the JSON call and the form, confirming nothing", async () => {
     const homeId = await home("Long Note Lane, Lot 2", {}, STREET);
-    const id = await askVisit(homeId, times[8], "en", "long@example.com");
+    const id = await ask(homeId, times[8], "en", "long@example.com");
     for (const meetingNote of ["x".repeat(201), 42, ["a"]]) {
       const refused = await call(`/api/admin/visits/${id}/confirm`, { method: "POST", body: { time: times[8], meetingNote } });
       expect(refused.status).toBe(400);
@@ -129,7 +123,7 @@ describe("where to go: the confirmation and its calendar entry", () => {
 
   it("calls a visit off with a CANCEL of the same UID and the next SEQUENCE when its home is rented", async () => {
     const homeId = await home("Closing Creek, Lot 5", { location: TOWN, latitude: 32.74, longitude: -97.1 }, "10 Creek Rd");
-    const id = await askVisit(homeId, times[10], "es", "rosa@example.com");
+    const id = await ask(homeId, times[10], "es", "rosa@example.com");
     expect((await call(`/api/admin/visits/${id}/confirm`, { method: "POST", body: { time: times[10] } })).status).toBe(200);
     const first = visitCalendarOf((await mailTo("rosa@example.com", "Su visita a Closing Creek, Lot 5 está confirmada")).raw);
 

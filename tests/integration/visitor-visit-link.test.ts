@@ -4,7 +4,7 @@ import { jsonCaller, OFFICE_MAIL, startSignedInAppWithMail, type SignedInApp } f
 import { visibleTexts } from "../support/html";
 import { withServerDatabase } from "../support/server";
 import { mimeParts, type ReceivedMail, type SmtpSink } from "../support/smtp";
-import { decodedHeader, insertHome, offeredTimes, postVisitJson, visitBody, visitCalendarOf } from "../support/visits";
+import { askVisit, decodedHeader, insertHome, offeredTimes, visitCalendarOf } from "../support/visits";
 
 /**
  * The visitor's link (docs/product.md, "The visitor's link"): every visitor mail carries
@@ -49,11 +49,7 @@ describe("the visitor's own link", () => {
     withServerDatabase(site.app, (db) => JSON.stringify([db.prepare("select * from visit_requests").all(), db.prepare("select count(*) as n from mail_queue").get(), db.prepare("select count(*) as n from visit_links").get()]));
   const mail = (email: string, subject: string) => sink.waitFor((received) => received.to.includes(email) && decodedHeader(received.raw, "Subject") === subject);
 
-  async function askVisit(home: number, asked: string[], email: string, language: "en" | "es" = "es") {
-    const response = await postVisitJson(site.app, home, visitBody(asked, { language, email }));
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { id: number }).id;
-  }
+  const ask = (home: number, asked: string[], email: string, language: "en" | "es" = "es") => askVisit(site.app, home, asked, { language, email });
 
   beforeAll(async () => {
     ({ site, sink, stop } = await startSignedInAppWithMail());
@@ -66,7 +62,7 @@ describe("the visitor's own link", () => {
   });
 
   it("mails a link of its own in every visitor mail, keeps only its hash, and opens the visit without changing anything", async () => {
-    const id = await askVisit(homeId, [times[3], times[5]], "ana@example.com");
+    const id = await ask(homeId, [times[3], times[5]], "ana@example.com");
     const received = await mail("ana@example.com", "Recibimos su solicitud de visita a Linked Lane, Lot 4");
     const link = linkIn(received);
     expect(textOf(received)).toContain(`Para cancelar su visita o elegir otro horario: ${link}`);
@@ -107,7 +103,7 @@ describe("the visitor's own link", () => {
   });
 
   it("moves a confirmed visit to a free time: the same calendar entry with SEQUENCE + 1, the office told, the old time free again", async () => {
-    const id = await askVisit(homeId, [times[8]], "bea@example.com");
+    const id = await ask(homeId, [times[8]], "bea@example.com");
     const link = linkIn(await mail("bea@example.com", "Recibimos su solicitud de visita a Linked Lane, Lot 4"));
     expect((await call(`/api/admin/visits/${id}/confirm`, { method: "POST", body: { time: times[8] } })).status).toBe(200);
     const first = visitCalendarOf((await mail("bea@example.com", "Su visita a Linked Lane, Lot 4 está confirmada")).raw);
@@ -133,9 +129,9 @@ describe("the visitor's own link", () => {
   });
 
   it("refuses a time booked since the page was drawn with the free times nearby, and a time not offered, changing nothing", async () => {
-    const id = await askVisit(homeId, [times[14]], "cruz@example.com");
+    const id = await ask(homeId, [times[14]], "cruz@example.com");
     const link = linkIn(await mail("cruz@example.com", "Recibimos su solicitud de visita a Linked Lane, Lot 4"));
-    const blocker = await askVisit(otherHome, [times[16]], "dora@example.com", "en");
+    const blocker = await ask(otherHome, [times[16]], "dora@example.com", "en");
     expect((await call(`/api/admin/visits/${blocker}/confirm`, { method: "POST", body: { time: times[16] } })).status).toBe(200);
     const before = everything();
     const taken = await post(link, { intent: "move", time: times[16] });
@@ -152,7 +148,7 @@ describe("the visitor's own link", () => {
   });
 
   it("cancels from the link: a CANCEL for the calendar, the office told, the time offered again; then only another time is offered", async () => {
-    const id = await askVisit(homeId, [times[20]], "eva@example.com");
+    const id = await ask(homeId, [times[20]], "eva@example.com");
     const link = linkIn(await mail("eva@example.com", "Recibimos su solicitud de visita a Linked Lane, Lot 4"));
     expect((await call(`/api/admin/visits/${id}/confirm`, { method: "POST", body: { time: times[20] } })).status).toBe(200);
     const first = visitCalendarOf((await mail("eva@example.com", "Su visita a Linked Lane, Lot 4 está confirmada")).raw);
@@ -180,7 +176,7 @@ describe("the visitor's own link", () => {
   });
 
   it("opens nothing for a past visit (410), refuses a cross-site post, and asks for a call after five changes", async () => {
-    const id = await askVisit(homeId, [times[26]], "fe@example.com");
+    const id = await ask(homeId, [times[26]], "fe@example.com");
     const link = linkIn(await mail("fe@example.com", "Recibimos su solicitud de visita a Linked Lane, Lot 4"));
     const crossSite = await post(link, { intent: "cancel" }, "https://evil.example");
     expect(crossSite.status).toBe(403);

@@ -50,6 +50,13 @@ export function postVisitJson(app: RunningServer, homeId: number | string, body:
   });
 }
 
+/** A visit asked for through the JSON call with `visitBody(times, overrides)`: its id (anything but 201 throws). */
+export async function askVisit(app: RunningServer, homeId: number, times: string[], overrides: Record<string, unknown> = {}): Promise<number> {
+  const response = await postVisitJson(app, homeId, visitBody(times, overrides));
+  if (response.status !== 201) throw new Error(`the visit request answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}
+
 /** The hour and date of a time in the office's zone: "2026-12-01 09:00". */
 export function chicagoWallTime(time: Date | number): string {
   const parts = Object.fromEntries(
