@@ -788,6 +788,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   },
   // Saved homes and their comparison (kept in the browser: docs/decisions/050)
   { key: "favorites.save", en: "Save", es: "Guardar" },
+  { key: "favorites.saved_one", en: "Saved", es: "Guardada" },
   { key: "favorites.header_link", en: "Saved ({{count}})", es: "Guardadas ({{count}})" },
   { key: "favorites.meta_title", en: "Saved homes", es: "Casas guardadas" },
   { key: "favorites.meta_description", en: "The homes you saved, to see again, share or compare.", es: "Las casas que guardó, para verlas de nuevo, compartirlas o compararlas." },

@@ -12,6 +12,7 @@ import { escapeHtml } from "~/utils/html";
 import { LANGUAGE_PARAM, type Language } from "~/utils/locale";
 import { createTranslate } from "~/utils/translate";
 import { ALERT_CONFIRM_PATH, ALERT_MANAGE_PATH, ALERT_UNSUBSCRIBE_PATH, propertyPath } from "~/paths";
+import { MAIL_IMAGE_WIDTH, variantUrl } from "~/utils/image-variants";
 
 /**
  * The search alerts' mails, in the subscriber's language (alerts.mail.*): the
@@ -93,7 +94,7 @@ export function alertDigestMail(alert: Alert, homes: DigestHome[]): OutgoingMail
       price: cleanOneLine(shown.price),
       reason: reasonLabel(reason),
       url: siteUrl(propertyPath(listing.id), language),
-      photo: listing.photos[0] ? absoluteImage(listing.photos[0]) : null,
+      photo: listing.photos[0] ? absoluteImage(variantUrl(listing.photos[0], MAIL_IMAGE_WIDTH)) : null,
     };
   });
 

@@ -10,6 +10,14 @@ export const SERVED_VARIANT_WIDTHS: readonly number[] = [...VARIANT_WIDTHS, SHAR
 export const VARIANT_PREFIX = "/variants/";
 const OBJECT_PREFIX = "/objects/";
 
+/** A home's photo in a mail: shown at most 480 px wide, so the 640 px copy (sharp on most phones), never the upload itself. */
+export const MAIL_IMAGE_WIDTH = 640;
+
+/** Our own image's WebP copy `width` wide (one of SERVED_VARIANT_WIDTHS); any other image as it is. */
+export function variantUrl(src: string, width: number): string {
+  return src.startsWith(OBJECT_PREFIX) ? `${VARIANT_PREFIX}${width}/${src.slice(OBJECT_PREFIX.length)}` : src;
+}
+
 /** A srcset of WebP variants for our own media, or undefined for any other image. */
 export function variantSrcSet(src: string): string | undefined {
   if (!src.startsWith(OBJECT_PREFIX)) return undefined;

@@ -94,7 +94,7 @@ for (const language of LANGUAGES) {
       }
       // The visitor's own list, saved on a card.
       await openPage(page, `/properties?lng=${language.code}`, javaScriptEnabled);
-      const toggle = page.getByRole("article", { name: HOMES[0] }).getByRole("button", { name: new RegExp(language.code === "en" ? "^Save" : "^Guardar") });
+      const toggle = page.getByRole("article", { name: HOMES[0] }).getByRole("button", { name: new RegExp(language.code === "en" ? "^Save" : "^Guarda(r|da)\\b") });
       await toggle.click();
       await expect(toggle).toHaveAttribute("aria-pressed", "true");
       await openPage(page, "/favorites", javaScriptEnabled);

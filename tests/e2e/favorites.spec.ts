@@ -14,16 +14,16 @@ import { e2eBaseURL, openPage, withE2eDatabase } from "./support";
 const HOMES = ["Oak Hollow Community, Lot 14", "Cedar Ridge Estates, Home 7", "Lakeview Studio Cottage"] as const;
 
 const LANGUAGES = [
-  { code: "en", save: "Save", saved: (n: number) => `Saved (${n})`, title: "Saved homes", empty: "No saved homes yet", viewDetails: "View Details", saveAll: "Save all", shared: "Homes shared with you" },
-  { code: "es", save: "Guardar", saved: (n: number) => `Guardadas (${n})`, title: "Casas guardadas", empty: "Aún no hay casas guardadas", viewDetails: "Ver detalles", saveAll: "Guardar todas", shared: "Casas que le compartieron" },
+  { code: "en", save: "Save", savedToggle: "Saved", saved: (n: number) => `Saved (${n})`, title: "Saved homes", empty: "No saved homes yet", viewDetails: "View Details", saveAll: "Save all", shared: "Homes shared with you" },
+  { code: "es", save: "Guardar", savedToggle: "Guardada", saved: (n: number) => `Guardadas (${n})`, title: "Casas guardadas", empty: "Aún no hay casas guardadas", viewDetails: "Ver detalles", saveAll: "Guardar todas", shared: "Casas que le compartieron" },
 ] as const;
 
 const idOf = (name: string) => withE2eDatabase((db) => (db.prepare("select id from properties where name = ?").get(name) as { id: number }).id);
 
 const cardOf = (page: Page, name: string) => page.getByRole("article", { name });
 const cardToggle = (page: Page, name: string, language: (typeof LANGUAGES)[number]) =>
-  // Named "Save: {name}" (the name is screen-reader text after the visible word).
-  cardOf(page, name).getByRole("button", { name: new RegExp(`^${language.save}\\s?: `) });
+  // Named "Save: {name}", or "Saved: {name}" once pressed (the name is screen-reader text after the visible word).
+  cardOf(page, name).getByRole("button", { name: new RegExp(`^(${language.save}|${language.savedToggle})\\s?: `) });
 const headerCount = (page: Page, language: (typeof LANGUAGES)[number], n: number) => page.getByRole("banner").getByRole("link", { name: language.saved(n), exact: true });
 
 for (const language of LANGUAGES) {
@@ -32,9 +32,12 @@ for (const language of LANGUAGES) {
       await openPage(page, `/properties?lng=${language.code}`, javaScriptEnabled);
       await expect(headerCount(page, language, 1)).toHaveCount(0);
       await expect(cardToggle(page, HOMES[0], language)).toHaveAttribute("aria-pressed", "false");
+      await expect(cardToggle(page, HOMES[0], language)).toHaveAccessibleName(new RegExp(`^${language.save}\\s?: ${HOMES[0]}$`));
       await cardToggle(page, HOMES[0], language).click();
       if (!javaScriptEnabled) await expect(page).toHaveURL(/\/properties\?lng=\w+#listing-\d+-name$/);
       await expect(cardToggle(page, HOMES[0], language)).toHaveAttribute("aria-pressed", "true");
+      // Pressed, it says so.
+      await expect(cardToggle(page, HOMES[0], language)).toHaveAccessibleName(new RegExp(`^${language.savedToggle}\\s?: ${HOMES[0]}$`));
       await cardToggle(page, HOMES[1], language).click();
       await expect(cardToggle(page, HOMES[1], language)).toHaveAttribute("aria-pressed", "true");
       await expect(headerCount(page, language, 2)).toBeVisible();
@@ -70,7 +73,7 @@ for (const language of LANGUAGES) {
       const toggle = scope.getByRole("button", { name: language.save, exact: true });
       await expect(toggle).toHaveAttribute("aria-pressed", "false");
       await toggle.click();
-      await expect(scope.getByRole("button", { name: language.save, exact: true })).toHaveAttribute("aria-pressed", "true");
+      await expect(scope.getByRole("button", { name: language.savedToggle, exact: true })).toHaveAttribute("aria-pressed", "true");
       await expect(headerCount(page, language, 1)).toBeVisible();
       if (javaScriptEnabled) {
         await page.keyboard.press("Escape");
@@ -103,7 +106,7 @@ for (const language of LANGUAGES) {
       await cardOf(page, HOMES[0]).getByRole("link", { name: new RegExp(`^${language.viewDetails}`) }).click();
       if (javaScriptEnabled) {
         const dialog = page.getByRole("dialog", { name: HOMES[0] });
-        const toggle = dialog.getByRole("button", { name: language.save, exact: true });
+        const toggle = dialog.getByRole("button", { name: language.savedToggle, exact: true });
         await expect(toggle).toHaveAttribute("aria-pressed", "true");
         // Icon only on a phone, on the one row of actions.
         const ask = dialog.getByRole("link", { name: language.code === "en" ? "Ask about this home" : "Preguntar por esta casa" });

@@ -173,7 +173,8 @@ describe("/favorites", () => {
     const toggles = document.querySelectorAll("article button[aria-pressed]");
     expect(toggles.map((button) => button.getAttribute("aria-pressed"))).toEqual(["true", "true"]);
     expect(toggles[0].getAttribute("value")).toBe("remove");
-    expect(toggles[0].textContent).toBe(`Save: ${active[0].name}`);
+    // Pressed, it says so.
+    expect(toggles[0].textContent).toBe(`Saved: ${active[0].name}`);
   });
 
   it("in Spanish, with the Spanish price", async () => {

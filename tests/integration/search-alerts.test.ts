@@ -229,8 +229,14 @@ describe("matching homes and the digests", () => {
     const [unsubscribe] = linesLinkingTo(digest, "/alerts/unsubscribe");
     expect(unsubscribe).toMatch(/\?token=[A-Za-z0-9_-]{43}&lng=es$/);
     expect(linesLinkingTo(digest, "/alerts/manage")).toHaveLength(1);
-    // The photo is a link to the home.
-    expect(digest.html).toContain(`<a href="${site.app.url}/properties/${home.id}?lng=es"><img src="${site.app.url}/objects/demo/home-2.webp"`);
+    // The photo is a link to the home, and the 640 px copy of the upload, not the upload itself.
+    const photo = `${site.app.url}/variants/640/demo/home-2.webp`;
+    expect(digest.html).toContain(`<a href="${site.app.url}/properties/${home.id}?lng=es"><img src="${photo}"`);
+    const image = await fetch(photo);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/webp");
+    const upload = await fetch(`${site.app.url}/objects/demo/home-2.webp`);
+    expect((await image.arrayBuffer()).byteLength).toBeLessThan((await upload.arrayBuffer()).byteLength);
     // RFC 8058, as a mail provider reads it.
     expect(digest.headerLines.find((header) => header.key === "list-unsubscribe-post")?.line).toBe("List-Unsubscribe-Post: List-Unsubscribe=One-Click");
     expect((digest.headers.get("list") as { unsubscribe?: { url?: string } } | undefined)?.unsubscribe?.url).toBe(unsubscribe);

@@ -8,7 +8,8 @@ import { Icon } from "~/components/ui/icon";
 export const SAVE_INTENTS = { save: "save", remove: "remove", saveAll: "save-all" } as const;
 
 /**
- * 'Save' / 'Guardar' with a heart, pressed while the home is in the visitor's list.
+ * 'Save' / 'Guardar' with a heart; pressed while the home is in the visitor's list, and
+ * then it says so: 'Saved' / 'Guardada'.
  * Without JavaScript it is a small form posting to /favorites (which keeps the list in a
  * cookie and sends the visitor back here); with it the list is the browser's own
  * (useSavedHomes) and nothing is posted.
@@ -24,7 +25,7 @@ export function SaveToggle({ id, name, named = false, compact = false, className
   const saved = isSaved(id);
   // Back to where the visitor was, at the card they used.
   const returnTo = `${location.pathname}${location.search}${named ? `#listing-${id}-name` : ""}`;
-  const label = t("favorites.save", "Save");
+  const label = saved ? t("favorites.saved_one", "Saved") : t("favorites.save", "Save");
   return (
     <form
       method="post"
