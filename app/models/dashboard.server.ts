@@ -6,7 +6,8 @@ import { propertySpanishToDo } from "./properties.server";
 import type { SpanishToDo } from "./spanish-status";
 import { textSpanishToDo } from "./texts.server";
 
-export type DashboardCounts = { properties: number; faqs: number; media: number; messages: number };
+/** `allProperties`: every home, public or not (the Properties tab lists them all). */
+export type DashboardCounts = { properties: number; allProperties: number; faqs: number; media: number; messages: number };
 
 /**
  * The Overview's four cards. They count what docs/product.md §7 says the dashboard counts: the public
@@ -17,6 +18,7 @@ export function dashboardCounts(): DashboardCounts {
   const total = (query: { get(): { n: number } | undefined }) => query.get()?.n ?? 0;
   return {
     properties: total(database.select({ n: count() }).from(properties).where(eq(properties.isActive, true))),
+    allProperties: total(database.select({ n: count() }).from(properties)),
     faqs: total(database.select({ n: count() }).from(faqs).where(eq(faqs.isActive, true))),
     media: total(database.select({ n: count() }).from(media)),
     messages: total(database.select({ n: count() }).from(contactMessages)),

@@ -1,4 +1,4 @@
-import { isVisitingHours, type VisitingHours } from "~/models/visiting-hours";
+import { isVisitingHours, visitHourLabel, type VisitingHours } from "~/models/visiting-hours";
 
 /**
  * The Settings tab's visiting hours form (English, like the back office): the days of the
@@ -17,7 +17,7 @@ export const VISITING_HOURS_MESSAGES = {
   updated: "Visiting hours updated",
   invalid: "Choose at least one day, and a first hour before the last",
   invalidAtOnce: `Visits at the same time across homes must be a whole number from 1 to ${MAX_VISITS_AT_ONCE}`,
-  invalidReminderHour: "Choose the hour reminders go out, from 0:00 to 23:00",
+  invalidReminderHour: "Choose the hour reminders go out, from 12:00 AM to 11:00 PM",
 } as const;
 
 
@@ -62,5 +62,5 @@ export function visitingHoursFromForm(form: FormData): VisitingHours | null {
   return isVisitingHours(hours) ? hours : null;
 }
 
-/** "9:00" for the hour selects (24-hour, as the office reads a schedule). */
-export const hourLabel = (hour: number) => `${hour}:00`;
+/** An hour of the selects as the office reads a clock: "9:00 AM", "5:00 PM"; 24, the day's end, "12:00 AM (midnight)". */
+export const hourLabel = (hour: number) => (hour === 24 ? "12:00 AM (midnight)" : visitHourLabel(hour, "en"));

@@ -36,6 +36,9 @@ const CARDS = [
   { key: "messages", label: "Total Messages" },
 ] as const;
 
+/** Beside the public count, every home the Properties tab lists: "8 homes, 7 public". */
+const homesInWords = (all: number, shown: number) => `${all === 1 ? "1 home" : `${all} homes`}, ${shown} public`;
+
 export default function Overview() {
   const { counts, newMessages, alerts, spanish, facts, criteria, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
@@ -53,6 +56,7 @@ export default function Overview() {
             <dd className="mt-2 text-3xl font-bold text-brand-900" aria-busy={loading || undefined}>
               {loading ? "..." : counts[card.key]}
             </dd>
+            {card.key === "properties" && !loading ? <dd className="mt-1 text-sm text-slate-600">{homesInWords(counts.allProperties, counts.properties)}</dd> : null}
             {card.key === "messages" && !loading ? (
               <dd className="mt-1">
                 <NewMessagesLink count={newMessages} />

@@ -40,6 +40,10 @@ test.describe("admin dashboard", () => {
     // A card's count: its first value (Total Messages also links to the new ones).
     const card = (label: string) => page.locator("dl > div").filter({ hasText: label }).locator("dd").first();
     await expect(card("Total Properties")).toHaveText(String(properties.length));
+    // Beside it, every home the Properties tab lists, public or not (other specs add homes meanwhile: exact in seed-scale.test.ts).
+    const homes = page.locator("dl > div").filter({ hasText: "Total Properties" }).locator("dd").nth(1);
+    await expect(homes).toHaveText(new RegExp(`^\\d+ homes, ${properties.length} public$`));
+    expect(Number((await homes.textContent())?.split(" ")[0])).toBeGreaterThanOrEqual(properties.length);
     await expect(card("Total FAQs")).toHaveText(String(faqs.length));
     await expect(card("Total Media")).toHaveText(/^\d+$/);
     await expect(card("Total Messages")).toHaveText(/^\d+$/);

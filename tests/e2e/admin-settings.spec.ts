@@ -237,6 +237,9 @@ test("Settings: 'Visits at the same time across homes' is saved with the visitin
     const field = () => section().getByRole("spinbutton", { name: "Visits at the same time across homes" });
     await expect(field()).toHaveValue("1");
     await expect(section()).toContainText("1: the office shows one home at a time.");
+    // Hours read as the office reads a clock.
+    const selected = (name: string) => section().locator(`select[name="${name}"]`).evaluate((select: HTMLSelectElement) => select.selectedOptions[0]?.textContent);
+    expect([await selected("from"), await selected("to"), await selected("reminderHour")]).toEqual(["9:00 AM", "5:00 PM", "5:00 PM"]);
     // Past the browser's own check (min and max), the server's answer.
     await field().evaluate((input: HTMLInputElement) => input.removeAttribute("max"));
     await field().fill("25");

@@ -82,5 +82,7 @@ describe("npm run seed:scale", () => {
     ] as const) {
       expect(overview[overview.indexOf(label) + 1], label).toBe(String(value));
     }
+    // Beside the public count, every home the Properties tab lists.
+    expect(overview[overview.indexOf("Total Properties") + 2]).toBe(`${scaled.properties} homes, ${scaled.activeProperties} public`);
   });
 });

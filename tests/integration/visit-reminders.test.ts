@@ -123,21 +123,21 @@ describe("reminders the day before", () => {
 });
 
 describe("the reminder hour on the Settings tab", () => {
-  it("is 17:00 until the office sets another hour from 0:00 to 23:00; anything else is refused and changes nothing", async () => {
+  it("is 5:00 PM until the office sets another hour from 12:00 AM to 11:00 PM, read as a clock; anything else is refused and changes nothing", async () => {
     const site = await startSignedInApp({ env: { LOG_LEVEL: "error" } });
     try {
       const hours = { intent: "visiting-hours", weekday1: "on", weekday2: "on", weekday3: "on", weekday4: "on", weekday5: "on", weekday6: "on", from: "9", to: "17" };
       const page = await fetch(`${site.app.url}/admin/dashboard/settings`, { headers: { Cookie: site.cookie } });
-      expect(await page.text()).toMatch(/<select name="reminderHour"[^>]*>[\s\S]*?<option value="17" selected="">17:00<\/option>/);
+      expect(await page.text()).toMatch(/<select name="reminderHour"[^>]*>[\s\S]*?<option value="17" selected="">5:00 PM<\/option>/);
       for (const refused of ["24", "-1", "noon"]) {
         const answer = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { ...hours, reminderHour: refused });
-        expect(answer.html).toContain("Choose the hour reminders go out, from 0:00 to 23:00");
+        expect(answer.html).toContain("Choose the hour reminders go out, from 12:00 AM to 11:00 PM");
       }
       const stored = () => withServerDatabase(site.app, (db) => db.prepare("select value from configurations where key = 'visit_reminder_hour'").get());
       expect(stored()).toBeUndefined();
       const saved = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { ...hours, reminderHour: "8" });
       expect(saved.html).toContain("Visiting hours updated");
-      expect(saved.html).toMatch(/<option value="8" selected="">8:00<\/option>/);
+      expect(saved.html).toMatch(/<option value="8" selected="">8:00 AM<\/option>/);
       expect(stored()).toEqual({ value: "8" });
     } finally {
       await site.stop();
