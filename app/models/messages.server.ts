@@ -12,6 +12,7 @@ import { type ContactInput } from "~/models/contact-schema";
 import { MESSAGE_SUBJECTS } from "~/models/contact-fields";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
+import { officeDetailsTable, officeMailHtml, officeMessageHtml } from "~/models/office-mail-html";
 import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/models/message-form";
 import { formatMailDateTime } from "~/utils/dates";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
@@ -267,24 +268,15 @@ export function contactNotification(message: ContactMessage, recipient: string, 
     `Reply to this e-mail to answer ${fullName}.`,
   ].join("\n");
 
-  const rows = [["First name", firstName], ["Last name", lastName], ...fields.slice(1)]
-    .map(([name, value]) => {
-      const cell =
-        name === "Home" && home && homeLine
-          ? `<a href="${escapeHtml(home.url)}" style="color:#1d4ed8">${escapeHtml(homeLine)}</a>`
-          : escapeHtml(value);
-      return `<tr><th align="left" style="padding:4px 12px 4px 0;color:#475569">${escapeHtml(name)}</th><td style="padding:4px 0">${cell}</td></tr>`;
-    })
-    .join("");
-  const html = [
-    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b">',
+  const rows = [["First name", firstName], ["Last name", lastName], ...fields.slice(1)].map(([name, value]) =>
+    name === "Home" && home && homeLine ? { name, value: homeLine, href: home.url } : { name, value },
+  );
+  const html = officeMailHtml([
     "<p>A new message arrived through the website's contact form.</p>",
-    `<table role="presentation" style="border-collapse:collapse">${rows}</table>`,
-    `<h2 style="font-size:16px;margin:20px 0 8px">Message</h2>`,
-    `<p style="white-space:pre-wrap;margin:0">${escapeHtml(body)}</p>`,
+    officeDetailsTable(rows),
+    officeMessageHtml("Message", body),
     `<p style="margin-top:20px;color:#475569">Reply to this e-mail to answer ${escapeHtml(fullName)}.</p>`,
-    "</body></html>",
-  ].join("");
+  ]);
 
   return {
     to: recipient,

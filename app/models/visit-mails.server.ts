@@ -6,6 +6,8 @@ import { getDictionary } from "~/models/texts.server";
 import { VISIT_LENGTH_MS, visitChoiceOf, visitClockLabel, visitDayLabel, visitTimeLabel, visitTimeWithoutZone } from "~/models/visiting-hours";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
+import { telHref } from "~/utils/phone";
+import { officeDetailsTable, officeLink, officeMailHtml, officeMessageHtml, type OfficeDetail } from "~/models/office-mail-html";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
 import { createTranslate } from "~/utils/translate";
 import type { ClosedStatus } from "~/models/home-facts";
@@ -77,31 +79,48 @@ function homeOf(visit: VisitRequest) {
   return { home: cleanOneLine(visit.homeName), address: cleanOneLine(visit.homeLocation) };
 }
 
-/** To the office: the home, the visitor, the times. */
+/**
+ * To the office: the home, the visitor and the times, laid out as the contact form's
+ * mail is (a row per detail, the home's page, the address and the phone as links).
+ */
 export function visitOfficeNotice({ message, visit }: Visit, recipient: string, homeUrl: string | null): OutgoingMail {
   const t = translatorFor("en");
   const { home, address } = homeOf(visit);
   const name = cleanOneLine(`${message.firstName} ${message.lastName}`);
+  const email = cleanOneLine(message.email);
+  const phone = message.phone ? cleanOneLine(message.phone) : null;
   const times = visit.times.map((time) => visitTimeLabel(time, "en"));
-  const details = [
-    `Home: ${home} (${address})${homeUrl ? ` ${homeUrl}` : ""}`,
-    `Name: ${name}`,
-    `Email: ${cleanOneLine(message.email)}`,
-    `Phone: ${message.phone ? cleanOneLine(message.phone) : "(not given)"}`,
-    `Language: ${LANGUAGE_NAMES[languageOf(message)]}`,
+  const homeLine = `${home} (${address})`;
+  const details: OfficeDetail[] = [
+    { name: "Home", value: homeLine, href: homeUrl ?? undefined },
+    { name: "Name", value: name },
+    { name: "Email", value: email, href: `mailto:${email}` },
+    { name: "Phone", value: phone ?? "(not given)", href: (phone && telHref(phone)) || undefined },
+    { name: "Language", value: LANGUAGE_NAMES[languageOf(message)] },
   ];
   const note = message.message ? cleanMultilineText(message.message) : "";
-  const body = paragraphsMail({
-    paragraphs: [
-      t("visit.mail.office.intro"),
-      details.join("\n"),
-      t("visit.mail.office.times"),
-      ...(note ? [`Message:\n${note}`] : []),
-      `Confirm or decline it in the Messages tab: ${config().appUrl}/admin/dashboard/messages?subject=visit-request`,
-    ],
-    list: { after: 3, items: times },
-  });
-  return { to: recipient, subject: t("visit.mail.office.subject", undefined, { home, name }), ...body, replyTo: message.email };
+  const tabUrl = `${config().appUrl}/admin/dashboard/messages?subject=visit-request`;
+  const text = [
+    t("visit.mail.office.intro"),
+    "",
+    `Home: ${homeLine}${homeUrl ? ` ${homeUrl}` : ""}`,
+    ...details.slice(1).map((detail) => `${detail.name}: ${detail.value}`),
+    "",
+    t("visit.mail.office.times"),
+    ...times.map((time) => `- ${time}`),
+    ...(note ? ["", "Message:", note] : []),
+    "",
+    `Confirm or decline it in the Messages tab: ${tabUrl}`,
+  ].join("\n");
+  const html = officeMailHtml([
+    `<p>${escapeHtml(t("visit.mail.office.intro"))}</p>`,
+    officeDetailsTable(details),
+    `<h2 style="font-size:16px;margin:20px 0 8px">${escapeHtml(t("visit.mail.office.times"))}</h2>`,
+    `<ul>${times.map((time) => `<li>${escapeHtml(time)}</li>`).join("")}</ul>`,
+    ...(note ? [officeMessageHtml("Message", note)] : []),
+    `<p style="margin-top:20px">Confirm or decline it in the ${officeLink(tabUrl, "Messages tab")}.</p>`,
+  ]);
+  return { to: recipient, subject: t("visit.mail.office.subject", undefined, { home, name }), text, html, replyTo: message.email };
 }
 
 /** To the visitor: what they asked for (the home and the times, nothing they typed), in their language, with the office's phone. */

@@ -1,3 +1,4 @@
+import { parse as parseHtml } from "node-html-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jsonCaller, postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { eventually } from "../support/eventually";
@@ -81,6 +82,18 @@ describe("visit requests through the JSON calls", () => {
     expect(officeText).toContain("Language: Spanish");
     const firstEnglish = new Intl.DateTimeFormat("en-US", { timeZone: "America/Chicago", weekday: "long", month: "long", day: "numeric" }).format(Date.parse(times[0]));
     expect(officeText).toContain(firstEnglish);
+    // Laid out as the contact form's mail: a row per detail, the addresses links a mail program opens.
+    const officeHtml = parseHtml(mimeParts(office.raw).find((part) => part.contentType === "text/html")?.body ?? "");
+    const detailRows = officeHtml.querySelectorAll("tr").map((row) => [row.querySelector("th")?.text, row.querySelector("td")?.text, row.querySelector("a")?.getAttribute("href") ?? null]);
+    expect(detailRows).toEqual([
+      ["Home", `Oak Bend, Lot 7 (${VISIT_HOME_LOCATION})`, `${site.app.url}/properties/${homeId}`],
+      ["Name", `Lucía ${body.lastName}`, null],
+      ["Email", "lucia@example.com", "mailto:lucia@example.com"],
+      ["Phone", "(903) 555-0100", "tel:9035550100"],
+      ["Language", "Spanish", null],
+    ]);
+    expect(officeHtml.querySelectorAll("li").map((item) => item.text)).toHaveLength(2);
+    expect(officeHtml.querySelector('a[href$="/admin/dashboard/messages?subject=visit-request"]')?.text).toBe("Messages tab");
 
     const visitor = await sink.waitFor((mail) => mail.to.includes("lucia@example.com") && decodedHeader(mail.raw, "Subject").includes("Recibimos"));
     expect(decodedHeader(visitor.raw, "Subject")).toBe("Recibimos su solicitud de visita a Oak Bend, Lot 7");
