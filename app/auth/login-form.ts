@@ -10,6 +10,8 @@ import { formBytesFor, type FormShape } from "~/utils/form-shape";
  */
 
 export const LOGIN_LINK_SENT_MESSAGE = "Check your email for a login link.";
+/** Said after it on the login page: where the link went, the same whether or not the address is on the list. */
+export const loginLinkSentTo = (masked: string) => `We sent a link to ${masked} if it is on the list.`;
 export const LOGIN_LINK_FAILED_MESSAGE = "Failed to send login link. Please try again or contact support.";
 export const LOGIN_LINK_RATE_LIMITED_MESSAGE = "Too many login link requests. Please wait a few minutes and try again.";
 

@@ -6,6 +6,7 @@ import { useMemo } from "react";
 import {
   LOGIN_LINK_FAILED_MESSAGE,
   LOGIN_LINK_SENT_MESSAGE,
+  loginLinkSentTo,
   loginEmailSchema,
   loginErrorMessage,
 } from "~/auth/login-form";
@@ -14,6 +15,8 @@ import { checkAdmin } from "~/auth/admin-guard.server";
 import { ADMIN_LANGUAGE } from "~/components/site-links";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { log } from "~/config/logger.server";
+import { maskedEmail } from "~/config/log-pseudonyms.server";
+import { passkeyRequired } from "~/models/passkey-requirement.server";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/http/route-exports";
 import { safeRedirect } from "~/auth/safe-redirect";
 import { readForm } from "~/http/form-body.server";
@@ -35,8 +38,13 @@ import { NO_STORE } from "~/http/no-store";
 
 const FORM_ID = "admin-login-form";
 
+/** Said at the top of the page without JavaScript while 'Require a passkey for staff sign-in' is on. */
+const PASSKEY_REQUIRED_WITHOUT_JAVASCRIPT =
+  "This site asks staff for a passkey, and a passkey needs JavaScript, which is off in this browser. Turn JavaScript on to sign in: the e-mailed link and Google lead to the passkey step.";
+
 export type LoginActionData =
-  | { status: "sent"; message: string; result: SubmissionResult<string[]> }
+  /** `sentTo`: the address asked for, masked as the log masks it ("o***@example.com"). */
+  | { status: "sent"; message: string; sentTo: string; result: SubmissionResult<string[]> }
   | { status: "invalid" | "rate_limited"; result: SubmissionResult<string[]> }
   // Without a result when the request never reached the action.
   | { status: "failed"; result?: SubmissionResult<string[]> };
@@ -53,7 +61,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const error = url.searchParams.get("error");
   return data(
-    { error: loginErrorMessage(error) ? error : null, redirectTo: keptRedirect(url.searchParams.get("redirectTo")) },
+    { error: loginErrorMessage(error) ? error : null, redirectTo: keptRedirect(url.searchParams.get("redirectTo")), passkeyRequired: passkeyRequired() },
     { headers: NO_STORE },
   );
 }
@@ -82,7 +90,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
           { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
         );
       case "sent":
-        return data<LoginActionData>({ status: "sent", message: outcome.message, result: submission.reply({ resetForm: true }) });
+        return data<LoginActionData>({ status: "sent", message: outcome.message, sentTo: maskedEmail(submission.value.email.trim().toLowerCase()), result: submission.reply({ resetForm: true }) });
     }
   } catch (error) {
     // Returned, not thrown: the page stays and says it failed. A busy or full database
@@ -132,7 +140,7 @@ function asActionData(value: unknown): LoginActionData | undefined {
 }
 
 export default function AdminLogin() {
-  const { error, redirectTo } = useLoaderData<typeof loader>();
+  const { error, redirectTo, passkeyRequired: passkeyNeeded } = useLoaderData<typeof loader>();
   const fetcher = useFetcher<typeof clientAction>({ key: "admin-login" });
   // Set only by a plain form post (no JavaScript, or a submit before hydration).
   const documentData = useActionData<typeof action>() as LoginActionData | undefined;
@@ -161,6 +169,12 @@ export default function AdminLogin() {
         <h1 className="text-2xl font-bold text-brand-900">Admin Login</h1>
         <p className="mt-2 text-slate-600">Sign in to manage the website.</p>
 
+        {passkeyNeeded ? (
+          // Without JavaScript no passkey can be used, and every way in ends at the passkey step.
+          <noscript>
+            <p className="mt-6 rounded-md border border-amber-400 bg-amber-50 p-4 text-sm text-amber-950">{PASSKEY_REQUIRED_WITHOUT_JAVASCRIPT}</p>
+          </noscript>
+        ) : null}
         {linkError ? (
           <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-4 text-red-900">
             <h2 className="font-semibold">{linkError.title}</h2>
@@ -170,7 +184,7 @@ export default function AdminLogin() {
 
         {data?.status === "sent" ? (
           <p role="status" className="mt-6 rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-900">
-            {data.message || LOGIN_LINK_SENT_MESSAGE}
+            {`${data.message || LOGIN_LINK_SENT_MESSAGE} ${loginLinkSentTo(data.sentTo)}`}
           </p>
         ) : null}
         {formError ? (
@@ -226,7 +240,7 @@ export default function AdminLogin() {
           Sign in with Google
         </a>
         <div className="mt-4">
-          <PasskeySignIn redirectTo={redirectTo} />
+          <PasskeySignIn redirectTo={redirectTo} needsJavaScript={passkeyNeeded ? null : undefined} />
         </div>
       </div>
     </section>

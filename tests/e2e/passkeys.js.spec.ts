@@ -102,8 +102,14 @@ test("an admin adds a passkey, signs out, signs in with it, and removes it", asy
 
   const section = await openOwnPasskeys(page);
   await expect(section).toContainText("You have no passkeys yet.");
+  // The name is required, and marked so.
+  const nameField = section.getByRole("textbox", { name: "Passkey name" });
+  await expect(nameField).toHaveAttribute("required", "");
+  await expect(section.locator('label[for="passkey-name"]')).toHaveText("Passkey name*");
   await addPasskeyNamed(section, "Test laptop");
   await expect(section.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
+  // Added, the field is empty again: a second passkey is not offered the same name.
+  await expect(nameField).toHaveValue("");
   await expect(section).toContainText("not used yet");
   const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
   expect(credentials).toHaveLength(1);

@@ -37,6 +37,18 @@ test("the login page says a passkey needs JavaScript and keeps the other ways in
   await expect(page.getByRole("button", { name: "Sign in with a passkey" })).toHaveCount(0);
 });
 
+test("with a passkey required, the login page says at the top that signing in needs JavaScript on, not that the link will do", async ({ page }) => {
+  await withPasskeyRequired(async () => {
+    await openPage(page, "/admin/login", false);
+    const text = await page.locator("body").innerText();
+    expect(text).toContain("This site asks staff for a passkey, and a passkey needs JavaScript, which is off in this browser. Turn JavaScript on to sign in: the e-mailed link and Google lead to the passkey step.");
+    expect(text).not.toContain("Use the e-mailed link or Google instead.");
+    // Said before the form.
+    expect(text.indexOf("This site asks staff for a passkey")).toBeLessThan(text.indexOf("Send Login Link"));
+    await expectNoAxeViolations(page, "the login page with a passkey required", { javaScriptEnabled: false });
+  });
+});
+
 test("the Admins tab lists the admin's passkeys, says adding one needs JavaScript, and removes one after a confirmation", async ({ browser, baseURL }, testInfo) => {
   const state = await signedInState(browser, testInfo, ADMIN);
   const name = `Old phone ${Date.now().toString(36)}`;

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { PASSKEY_NAME_MAX } from "~/models/passkey-form";
+import { RequiredMark } from "~/components/ui/public-form-field";
 import { addPasskey, type PasskeyResult } from "./passkey-client";
 
 type Added = Extract<PasskeyResult, { ok: true }>;
@@ -35,6 +36,7 @@ export function AddPasskeyForm(props: { label: string; inPasskeyStep?: boolean; 
         <div className="min-w-0 flex-[1_1_14rem]">
           <label htmlFor="passkey-name" className="block text-sm font-medium text-slate-800">
             Passkey name
+            <RequiredMark />
           </label>
           <input
             id="passkey-name"

@@ -10,9 +10,10 @@ const UNSUPPORTED = "This browser cannot use passkeys. Use the e-mailed link or 
  * Email field where the browser offers it. Without JavaScript the browser cannot use a
  * passkey at all (docs/decisions/053-staff-passkeys.md): the page says so and keeps the
  * link and Google. The passkey step uses the same button under its own `label`, with no
- * autofill (it has no Email field) and its own words for a browser without JavaScript.
+ * autofill (it has no Email field) and its own words for a browser without JavaScript
+ * (`needsJavaScript`; null: none, the page says it).
  */
-export function PasskeySignIn(props: { redirectTo: string | null; label?: string; autofill?: boolean; needsJavaScript?: string; unsupported?: string }) {
+export function PasskeySignIn(props: { redirectTo: string | null; label?: string; autofill?: boolean; needsJavaScript?: string | null; unsupported?: string }) {
   const { redirectTo, label = "Sign in with a passkey", autofill = true, needsJavaScript = NEEDS_JAVASCRIPT, unsupported = UNSUPPORTED } = props;
   const hydrated = useHydrated();
   const [supported, setSupported] = useState<boolean | null>(null);
@@ -36,7 +37,8 @@ export function PasskeySignIn(props: { redirectTo: string | null; label?: string
   }, [hydrated, redirectTo, autofill]);
 
   if (!hydrated) {
-    return (
+    // null: the page says it already.
+    return needsJavaScript === null ? null : (
       <noscript>
         <p className="text-sm text-slate-700">{needsJavaScript}</p>
       </noscript>
