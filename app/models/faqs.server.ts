@@ -19,8 +19,8 @@ export function listActiveFaqs(): Faq[] {
 }
 
 const SPANISH = spanishRules<Faq>(faqs, [
-  { english: "question", spanish: "questionSpanish", translatedFrom: "questionTranslatedFrom" },
-  { english: "answer", spanish: "answerSpanish", translatedFrom: "answerTranslatedFrom" },
+  { label: "Question", english: "question", spanish: "questionSpanish", translatedFrom: "questionTranslatedFrom" },
+  { label: "Answer", english: "answer", spanish: "answerSpanish", translatedFrom: "answerTranslatedFrom" },
 ]);
 
 /** Every FAQ, active or not, in the order the site shows them: the admin's list, or those whose Spanish is to do. */
@@ -35,6 +35,10 @@ export function listAllFaqs(spanish: SpanishToDo | null = null): Faq[] {
 
 export function faqSpanishStatus(faq: Faq): SpanishStatus {
   return SPANISH.status(faq);
+}
+
+export function faqSpanishChanges(faq: Faq) {
+  return SPANISH.changes(faq);
 }
 
 /** How many FAQs there are, and how many, active or not, have their Spanish missing and out of date. */

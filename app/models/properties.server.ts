@@ -90,21 +90,23 @@ export function listAllProperties(): Property[] {
 
 const SPANISH = spanishRules<Property>(properties, [
   {
+    label: "Price",
     english: "price",
     spanish: "priceSpanish",
     translatedFrom: "priceTranslatedFrom",
     // priceNeedsSpanish in SQL: a price with a letter in it.
     needed: { row: (property) => priceNeedsSpanish(property.price), sql: sql`${properties.price} glob '*[A-Za-z]*'` },
   },
-  { english: "description", spanish: "descriptionSpanish", translatedFrom: "descriptionTranslatedFrom" },
+  { label: "Description", english: "description", spanish: "descriptionSpanish", translatedFrom: "descriptionTranslatedFrom" },
   // A fact's text wants Spanish only when it has English.
-  factText("lotRentIncludes", "lotRentIncludesSpanish", "lotRentIncludesTranslatedFrom", properties.lotRentIncludes),
-  factText("otherMonthlyFeesNote", "otherMonthlyFeesNoteSpanish", "otherMonthlyFeesNoteTranslatedFrom", properties.otherMonthlyFeesNote),
-  factText("petsNote", "petsNoteSpanish", "petsNoteTranslatedFrom", properties.petsNote),
+  factText("Lot rent includes", "lotRentIncludes", "lotRentIncludesSpanish", "lotRentIncludesTranslatedFrom", properties.lotRentIncludes),
+  factText("Other monthly fees", "otherMonthlyFeesNote", "otherMonthlyFeesNoteSpanish", "otherMonthlyFeesNoteTranslatedFrom", properties.otherMonthlyFeesNote),
+  factText("Pets note", "petsNote", "petsNoteSpanish", "petsNoteTranslatedFrom", properties.petsNote),
 ]);
 
-function factText(english: keyof Property & string, spanish: keyof Property & string, translatedFrom: keyof Property & string, column: SQLiteColumn): SpanishField<Property> {
+function factText(label: string, english: keyof Property & string, spanish: keyof Property & string, translatedFrom: keyof Property & string, column: SQLiteColumn): SpanishField<Property> {
   return {
+    label,
     english,
     spanish,
     translatedFrom,
@@ -132,6 +134,10 @@ export function storedSpanish(property: Property) {
 
 export function propertySpanishStatus(property: Property): SpanishStatus {
   return SPANISH.status(property);
+}
+
+export function propertySpanishChanges(property: Property) {
+  return SPANISH.changes(property);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, count, getTableColumns, not, or, sql, type SQL } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import { db } from "~/db/client.server";
-import { spanishStatus, translatedFromAfterSave, type SpanishStatus, type SpanishToDo } from "./spanish-status";
+import { spanishStatus, translatedFromAfterSave, type SpanishChange, type SpanishStatus, type SpanishToDo } from "./spanish-status";
 
 /**
  * One English text of a table and its Spanish, by field name. `needed` says when a
@@ -9,6 +9,8 @@ import { spanishStatus, translatedFromAfterSave, type SpanishStatus, type Spanis
  * Spanish text is always needed when it is left out.
  */
 export type SpanishField<Row> = {
+  /** How the back office names the English text ("Description"). */
+  label: string;
   english: keyof Row & string;
   spanish: keyof Row & string;
   translatedFrom: keyof Row & string;
@@ -63,6 +65,15 @@ export function spanishRules<Row>(table: SQLiteTable, fields: SpanishField<Row>[
           needed: field.needed?.row(row) ?? true,
         })),
       );
+    },
+    /** The English texts changed since their Spanish was written (a row out of date): each as it was then and as it is now. */
+    changes(row: Row): SpanishChange[] {
+      return fields.flatMap((field) => {
+        const now = text(row[field.english]) ?? "";
+        const was = text(row[field.translatedFrom]);
+        const spanish = text(row[field.spanish]);
+        return spanish?.trim() && was !== now ? [{ label: field.label, was: was ?? "", now }] : [];
+      });
     },
     /** The "translated from" fields of a save of `values` over `before` (none: a new record, or "still correct"). */
     translatedFrom(values: Row, before: Row | null): Partial<Row> {

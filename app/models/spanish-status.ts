@@ -60,6 +60,9 @@ export function savedToast(message: string, note: string | null): { title: strin
   return { title: "Success", description: note ? `${message}. ${note}` : message };
 }
 
+/** An English text changed since its Spanish was written: shown beside "Spanish is still correct". */
+export type SpanishChange = { label: string; was: string; now: string };
+
 export type SpanishPair = {
   english: string;
   spanish: string | null;

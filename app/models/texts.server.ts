@@ -35,6 +35,7 @@ export function listTextEntries(): TextEntry[] {
  */
 const SPANISH = spanishRules<TextEntry>(textEntries, [
   {
+    label: "English text",
     english: "englishText",
     spanish: "spanishText",
     translatedFrom: "translatedFrom",
@@ -45,6 +46,10 @@ const SPANISH = spanishRules<TextEntry>(textEntries, [
 
 export function textSpanishStatus(entry: TextEntry): SpanishStatus {
   return SPANISH.status(entry);
+}
+
+export function textSpanishChanges(entry: TextEntry) {
+  return SPANISH.changes(entry);
 }
 
 /** The Overview's "Spanish to do" for site texts. */

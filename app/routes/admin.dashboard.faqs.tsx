@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { FaqList, FaqsPanel } from "~/components/admin/faq-list";
 import { SpanishFilter } from "~/components/admin/spanish-status";
-import { confirmFaqSpanish, faqSpanishCounts, faqSpanishStatus, listAllFaqs } from "~/models/faqs.server";
+import { confirmFaqSpanish, faqSpanishChanges, faqSpanishCounts, faqSpanishStatus, listAllFaqs } from "~/models/faqs.server";
 import { readSpanishFilter } from "~/models/spanish-status";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
@@ -19,6 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     sortOrder: faq.sortOrder,
     isActive: faq.isActive,
     spanishStatus: faqSpanishStatus(faq),
+    spanishChanges: faqSpanishChanges(faq),
     // As text, as the page has always had them.
     createdAt: faq.createdAt.toISOString(),
     updatedAt: faq.updatedAt.toISOString(),

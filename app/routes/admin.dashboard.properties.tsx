@@ -4,7 +4,7 @@ import { SearchForm } from "~/components/admin/search-form";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { SafeImage } from "~/components/ui/safe-image";
 import { SpanishBadge, SpanishFilter, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
-import { confirmPropertySpanish, propertiesPage, propertySpanishCounts, propertySpanishStatus } from "~/models/properties.server";
+import { confirmPropertySpanish, propertiesPage, propertySpanishCounts, propertySpanishChanges, propertySpanishStatus } from "~/models/properties.server";
 import { noneWithSpanish, readSpanishFilter } from "~/models/spanish-status";
 import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
 import { propertiesTabUrl } from "~/http/property-tab";
@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     isActive: property.isActive,
     status: property.status,
     spanishStatus: propertySpanishStatus(property),
+    spanishChanges: propertySpanishChanges(property),
   }));
   // Unfiltered, the page already counted every home of the search.
   const counts = propertySpanishCounts(q, spanish ? undefined : result.total);
@@ -144,7 +145,7 @@ export default function PropertiesTab() {
                     <div className="mt-3 flex flex-wrap items-center gap-2">
                       <SpanishBadge status={card.spanishStatus} />
                       {card.spanishStatus === "outdated" ? (
-                        <SpanishStillCorrectButton action={`${PROPERTIES_PATH}${search}`} id={card.id} name={card.name} />
+                        <SpanishStillCorrectButton action={`${PROPERTIES_PATH}${search}`} id={card.id} name={card.name} changes={card.spanishChanges} />
                       ) : null}
                     </div>
                   )}

@@ -2,7 +2,7 @@ import { Link, Outlet, useLoaderData, data, type ActionFunctionArgs, type Loader
 import { SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { SpanishBadge, SpanishFilter, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
-import { confirmTextSpanish, searchTextEntries, textSpanishStatus } from "~/models/texts.server";
+import { confirmTextSpanish, searchTextEntries, textSpanishChanges, textSpanishStatus } from "~/models/texts.server";
 import { noneWithSpanish, readSpanishFilter } from "~/models/spanish-status";
 import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
 import { hrefWith } from "~/utils/paging";
@@ -21,6 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     englishText: entry.englishText,
     spanishText: entry.spanishText,
     spanishStatus: textSpanishStatus(entry),
+    spanishChanges: textSpanishChanges(entry),
   }));
   const counts = {
     all: found.length,
@@ -84,7 +85,7 @@ export default function TextTab() {
                 </dl>
               </div>
               <div className="flex flex-wrap gap-2">
-                {entry.spanishStatus === "outdated" ? <SpanishStillCorrectButton action={`${TEXT_PATH}${search}`} id={entry.id} name={entry.key} /> : null}
+                {entry.spanishStatus === "outdated" ? <SpanishStillCorrectButton action={`${TEXT_PATH}${search}`} id={entry.id} name={entry.key} changes={entry.spanishChanges} /> : null}
                 <Link
                   to={`${TEXT_PATH}/${entry.id}/edit${search}`}
                   preventScrollReset

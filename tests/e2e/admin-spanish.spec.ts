@@ -168,6 +168,10 @@ test("Spanish: a listed home whose English moved on shows it on its card, in the
     await dialog.getByRole("link", { name: "Cancel" }).click();
     await expect(dialog).toHaveCount(0);
 
+    // Beside the button, what changed in the English: as the Spanish was written against it, and now.
+    const changed = card.getByRole("group").filter({ hasText: "What changed in the English" });
+    await expect(changed.getByRole("term")).toHaveText(["Description"]);
+    await expect(changed.getByRole("definition")).toHaveText(["Was: A studio.", "Now: A studio with a new porch."]);
     await card.getByRole("button", { name: `Spanish is still correct: ${name}` }).click();
     await expect(page.getByText("Spanish marked as still correct").first()).toBeVisible();
     await expect(card).toHaveCount(0);
@@ -184,6 +188,7 @@ test("Spanish: a site text whose English moved on is in the Text tab's filter un
   const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, "/admin/dashboard/text?spanish=outdated");
   try {
     await expect(page.getByText(key, { exact: true })).toBeVisible();
+    await expect(page.getByText("Was: An older English text", { exact: true })).toBeVisible();
     await page.getByRole("button", { name: `Spanish is still correct: ${key}` }).click();
     await expect(page.getByText("Spanish marked as still correct").first()).toBeVisible();
     await expect(page.getByText(key, { exact: true })).toHaveCount(0);

@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { formatDate } from "~/utils/dates";
 import { FAQS_PATH } from "~/paths";
-import { noneWithSpanish, type SpanishStatus, type SpanishToDo } from "~/models/spanish-status";
+import { noneWithSpanish, type SpanishChange, type SpanishStatus, type SpanishToDo } from "~/models/spanish-status";
 import { SpanishBadge, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
 import { hrefWith } from "~/utils/paging";
 
@@ -14,6 +14,7 @@ export type FaqCardData = {
   sortOrder: number;
   isActive: boolean;
   spanishStatus: SpanishStatus;
+  spanishChanges: SpanishChange[];
   createdAt: string;
   updatedAt: string;
 };
@@ -90,7 +91,7 @@ function FaqCard({ faq, tabUrl }: { faq: FaqCardData; tabUrl: string }) {
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
-          {faq.spanishStatus === "outdated" ? <SpanishStillCorrectButton action={tabUrl} id={faq.id} name={faq.question} /> : null}
+          {faq.spanishStatus === "outdated" ? <SpanishStillCorrectButton action={tabUrl} id={faq.id} name={faq.question} changes={faq.spanishChanges} /> : null}
           <Link
             to={`${FAQS_PATH}/${faq.id}/edit`}
             preventScrollReset

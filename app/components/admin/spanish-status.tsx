@@ -6,6 +6,7 @@ import {
   SPANISH_STILL_CORRECT,
   spanishStatus,
   translatedFromAfterSave,
+  type SpanishChange,
   type SpanishStatus,
   type SpanishToDo,
 } from "~/models/spanish-status";
@@ -22,23 +23,46 @@ export function SpanishBadge({ status }: { status: SpanishStatus }) {
 }
 
 /**
- * A record whose English changed after its Spanish was written: its button to say the
- * Spanish still reads right. A post to the tab's own action (JavaScript or not), which
- * answers with a redirect back to the same list and a toast.
+ * A record whose English changed after its Spanish was written: what changed (each
+ * English text as the Spanish was written against it, and as it is now), then its button
+ * to say the Spanish still reads right. A post to the tab's own action (JavaScript or
+ * not), which answers with a redirect back to the same list and a toast.
  */
-export function SpanishStillCorrectButton(props: { action: string; id: number; name: string }) {
+export function SpanishStillCorrectButton(props: { action: string; id: number; name: string; changes: SpanishChange[] }) {
   return (
-    <Form method="post" action={props.action} preventScrollReset>
-      <input type="hidden" name="intent" value={SPANISH_CONFIRMED_INTENT} />
-      <input type="hidden" name="id" value={props.id} />
-      <button
-        type="submit"
-        aria-label={`${SPANISH_STILL_CORRECT}: ${props.name}`}
-        className="inline-flex min-h-10 items-center rounded-md border border-amber-300 px-3 text-sm font-semibold text-amber-900 hover:bg-amber-50"
-      >
-        {SPANISH_STILL_CORRECT}
-      </button>
-    </Form>
+    <div className="w-full space-y-2">
+      {props.changes.length ? (
+        <details open className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <summary className="cursor-pointer font-semibold">What changed in the English</summary>
+          <dl className="mt-1 space-y-2">
+            {props.changes.map((change) => (
+              <div key={change.label}>
+                <dt className="font-medium">{change.label}</dt>
+                <dd className="whitespace-pre-line break-words">
+                  <span className="font-medium">Was: </span>
+                  <del>{change.was || "(blank)"}</del>
+                </dd>
+                <dd className="whitespace-pre-line break-words">
+                  <span className="font-medium">Now: </span>
+                  <ins className="no-underline">{change.now || "(blank)"}</ins>
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </details>
+      ) : null}
+      <Form method="post" action={props.action} preventScrollReset>
+        <input type="hidden" name="intent" value={SPANISH_CONFIRMED_INTENT} />
+        <input type="hidden" name="id" value={props.id} />
+        <button
+          type="submit"
+          aria-label={`${SPANISH_STILL_CORRECT}: ${props.name}`}
+          className="inline-flex min-h-10 items-center rounded-md border border-amber-300 px-3 text-sm font-semibold text-amber-900 hover:bg-amber-50"
+        >
+          {SPANISH_STILL_CORRECT}
+        </button>
+      </Form>
+    </div>
   );
 }
 
