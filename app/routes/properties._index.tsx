@@ -120,7 +120,7 @@ export default function BrowseHomes() {
         <p className="mt-3 max-w-2xl text-lg text-slate-600">{t("browse.subtitle")}</p>
 
         <div className="mt-8">
-          <FilterForm query={query} unreadable={unreadable} />
+          <FilterForm query={query} unreadable={unreadable} resultsId="results-count" />
         </div>
 
         <section

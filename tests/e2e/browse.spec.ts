@@ -266,6 +266,14 @@ for (const texts of LANGUAGES) {
       await page.getByRole("radio", { name: texts.rent, exact: true }).check();
       await expectList(page, javaScriptEnabled, texts, /\/properties\?kind=rent$/, [TRINITY, BLUEBONNET, LAKEVIEW, OAK]);
       await expect(page.getByText(texts.forSale, { exact: true })).toHaveCount(0);
+
+      // "Apply filters" folds them, with JavaScript as without, the count of results in view.
+      if (!(await search.isVisible())) await summary.click();
+      await page.getByRole("button", { name: texts.apply }).scrollIntoViewIfNeeded();
+      await page.getByRole("button", { name: texts.apply }).click();
+      await expect(search).toBeHidden();
+      await expect(results(page)).toBeInViewport();
+      await expect(summary).toHaveText(`${texts.filters} (1)`);
     });
 
     for (const width of [360, 1366]) {

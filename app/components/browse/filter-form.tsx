@@ -76,9 +76,10 @@ export function fieldValues(query: BrowseQuery): Record<string, string> {
  */
 /**
  * `unreadable`: price limits the URL gave that name no amount, and a place it names that
- * is not known, as typed (kept in their fields, and said so).
+ * is not known, as typed (kept in their fields, and said so). `resultsId`: the count of
+ * results, brought into view when 'Apply filters' folds the form on a phone.
  */
-export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unreadable?: Partial<Record<"minPrice" | "maxPrice" | "near", string>> }) {
+export function FilterForm({ query, unreadable = {}, resultsId }: { query: BrowseQuery; unreadable?: Partial<Record<"minPrice" | "maxPrice" | "near", string>>; resultsId?: string }) {
   const { t } = useT();
   const navigate = useNavigate();
   const form = useRef<HTMLFormElement>(null);
@@ -142,6 +143,11 @@ export function FilterForm({ query, unreadable = {} }: { query: BrowseQuery; unr
         onSubmit={(event) => {
           event.preventDefault();
           show();
+          // On a phone the filters fold, as after the page load without JavaScript, and the count of results comes into view.
+          if (details.current && !window.matchMedia(WIDE_SCREEN).matches) {
+            details.current.open = false;
+            if (resultsId) document.getElementById(resultsId)?.scrollIntoView({ block: "center" });
+          }
         }}
         onChange={(event) => {
           cancel();
