@@ -260,6 +260,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "properties.details_photos", en: "Photos of {{name}}", es: "Fotos de {{name}}" },
   { key: "properties.photo_n_of", en: "{{name}}, photo {{n}} of {{total}}", es: "{{name}}, foto {{n}} de {{total}}" },
   { key: "properties.open_photo", en: "View photo {{n}} full screen", es: "Ver la foto {{n}} en pantalla completa" },
+  { key: "properties.open_photo_full", en: "Open photo {{n}} full size", es: "Abrir la foto {{n}} en tamaño completo" },
   { key: "properties.viewer_close", en: "Close photos", es: "Cerrar fotos" },
   { key: "properties.viewer_position", en: "Photo {{n}} of {{total}}", es: "Foto {{n}} de {{total}}" },
   { key: "properties.all_photos", en: "All photos of {{name}}", es: "Todas las fotos de {{name}}" },

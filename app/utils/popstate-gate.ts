@@ -4,7 +4,8 @@
  * capturing one included), so a component's own listener always comes too late to keep
  * an entry of its own from the router. entry.client.tsx opens this gate before the router
  * starts; a component that pushed entries the router does not know (a home's details over
- * a list) sets the handler, which returns true for a move it took care of.
+ * a list, the photo viewer) sets the handler, which returns true for a move it took care
+ * of; the one set last is the one asked.
  */
 type Handler = (event: PopStateEvent) => boolean;
 
@@ -17,10 +18,14 @@ export function openPopStateGate() {
   });
 }
 
-/** Sets the handler while a component needs it; returns the function that takes it away. */
+/**
+ * Sets the handler while a component needs it; returns the function that takes it away,
+ * giving back the one it took the place of (a photo viewer's over a home's details').
+ */
 export function handlePopState(next: Handler): () => void {
+  const previous = handler;
   handler = next;
   return () => {
-    if (handler === next) handler = null;
+    if (handler === next) handler = previous;
   };
 }

@@ -117,6 +117,16 @@ test("photos: swipe through them, tap one to see it full screen; without JavaScr
       const all = page.getByRole("list", { name: `All photos of ${OAK}` });
       await expect(all.getByRole("img")).toHaveCount(2);
       await expect(all.getByRole("img").first()).toHaveAttribute("alt", `${OAK}, photo 2`);
+      // Each photo, the first one's too, links to its full-size image.
+      const first = page.getByRole("region", { name: `Photos of ${OAK}` }).getByRole("link", { name: "Open photo 1 full size" });
+      const links = [first, all.getByRole("link", { name: "Open photo 2 full size" }), all.getByRole("link", { name: "Open photo 3 full size" })];
+      for (const link of links) {
+        const href = await link.getAttribute("href");
+        expect(href).toMatch(/^\/(objects|images)\//);
+        const image = await page.request.get(href!);
+        expect(image.status()).toBe(200);
+        expect(image.headers()["content-type"]).toMatch(/^image\//);
+      }
       for (const width of [320, 390]) {
         await page.setViewportSize({ width, height: PHONE.height });
         expect(await layoutProblems(page), `home page at ${width} px`).toEqual([]);

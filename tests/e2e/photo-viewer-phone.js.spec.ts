@@ -41,3 +41,38 @@ for (const language of LANGUAGES) {
     }
   });
 }
+
+test("a phone's Back closes the photo viewer alone, the home's details still open under it; pinching zooms the photo", async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  try {
+    await openPage(page, "/properties?q=oak");
+    await page.getByRole("article", { name: OAK }).getByRole("link", { name: /^View Details/ }).click();
+    const details = page.getByRole("dialog", { name: OAK });
+    await expect(details).toBeVisible();
+    await expect(page).toHaveURL(/\/properties\/\d+$/);
+    const homeUrl = page.url();
+
+    await details.getByRole("button", { name: "View photo 1 full screen" }).tap();
+    const viewer = page.getByRole("dialog", { name: `Photos of ${OAK}` });
+    await expect(viewer).toBeVisible();
+    // The photo's area lets the browser zoom on a pinch (and scroll up and down); sideways swipes change the photo.
+    expect(await viewer.locator("[class*=touch-pan-y]").evaluate((element) => getComputedStyle(element).touchAction)).toBe("pan-y pinch-zoom");
+
+    await page.goBack();
+    await expect(viewer).toHaveCount(0);
+    await expect(details).toBeVisible();
+    expect(page.url()).toBe(homeUrl);
+
+    // Close does the same, and a Back after it closes the details.
+    await details.getByRole("button", { name: "View photo 1 full screen" }).tap();
+    await viewer.getByRole("button", { name: "Close photos" }).click();
+    await expect(viewer).toHaveCount(0);
+    await expect(details).toBeVisible();
+    await page.goBack();
+    await expect(details).toHaveCount(0);
+    await expect(page).toHaveURL(/\/properties\?q=oak$/);
+  } finally {
+    await context.close();
+  }
+});

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import { Carousel } from "~/components/carousel";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useT } from "~/i18n/use-t";
@@ -27,6 +27,7 @@ export function ListingCarousel({
   sizes = CARD_IMAGE_SIZES,
   label = listing.name,
   firstSlideUntilHydrated,
+  wrapWithoutScript,
 }: {
   listing: Listing;
   className: string;
@@ -35,6 +36,8 @@ export function ListingCarousel({
   label?: string;
   /** A card's: its other photos are drawn once JavaScript runs (components/carousel.tsx). */
   firstSlideUntilHydrated?: boolean;
+  /** What each photo is wrapped in until JavaScript runs (a home's page: a link to it full size). */
+  wrapWithoutScript?: (image: ReactNode, index: number) => ReactNode;
 }) {
   const { t } = useT();
   const hydrated = useHydrated();
@@ -71,7 +74,7 @@ export function ListingCarousel({
                   {image}
                 </button>
               )
-            : undefined
+            : wrapWithoutScript
         }
       />
       {viewing !== null ? (

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { LazyMap } from "~/components/map/lazy-map";
 import { OpenStreetMapLink } from "~/components/map/open-street-map-link";
 import { useT } from "~/i18n/use-t";
@@ -29,6 +30,11 @@ export function PropertyDetails({ listing, costs, eager, headingLevel = 3 }: { l
           eager={eager}
           sizes={DETAILS_IMAGE_SIZES}
           label={t("properties.details_photos", "Photos of {{name}}", { name: listing.name })}
+          wrapWithoutScript={(image, i) => (
+            <FullSizeLink src={listing.photos[i]} n={i + 1} className="h-full w-full">
+              {image}
+            </FullSizeLink>
+          )}
         />
         <p className="absolute left-3 top-3 rounded-md bg-accent-500 px-3 py-1.5 text-base font-bold text-slate-900 shadow">
           <span className="sr-only">{t("properties.price", "Price")}: </span>
@@ -54,6 +60,16 @@ export function PropertyDetails({ listing, costs, eager, headingLevel = 3 }: { l
   );
 }
 
+/** Without JavaScript a photo opens full size, as the browser shows an image (with it, the photo viewer does). */
+function FullSizeLink(props: { src: string; n: number; className?: string; children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <a href={props.src} aria-label={t("properties.open_photo_full", "Open photo {{n}} full size", { n: props.n })} className={`focus-ring-inset block cursor-zoom-in ${props.className ?? ""}`}>
+      {props.children}
+    </a>
+  );
+}
+
 /**
  * Without JavaScript the carousel shows its first photo only: the others follow it as a
  * simple list. A browser that runs scripts ignores a noscript element (and loads none of it).
@@ -65,15 +81,17 @@ function AllPhotosWithoutScript({ listing }: { listing: Listing }) {
       <ul aria-label={t("properties.all_photos", "All photos of {{name}}", { name: listing.name })} className="grid gap-3 sm:grid-cols-2">
         {listing.photos.slice(1).map((src, i) => (
           <li key={`${src}-${i}`} className="overflow-hidden rounded-lg bg-slate-100">
-            <SafeImage
-              src={src}
-              alt={t("properties.photo_alt", "{{name}}, photo {{n}}", { name: listing.name, n: i + 2 })}
-              width={1200}
-              height={800}
-              sizes={DETAILS_IMAGE_SIZES}
-              loading="lazy"
-              className="aspect-[3/2] h-auto w-full object-cover"
-            />
+            <FullSizeLink src={src} n={i + 2}>
+              <SafeImage
+                src={src}
+                alt={t("properties.photo_alt", "{{name}}, photo {{n}}", { name: listing.name, n: i + 2 })}
+                width={1200}
+                height={800}
+                sizes={DETAILS_IMAGE_SIZES}
+                loading="lazy"
+                className="aspect-[3/2] h-auto w-full object-cover"
+              />
+            </FullSizeLink>
           </li>
         ))}
       </ul>

@@ -2,10 +2,14 @@ import { suppressOthers } from "aria-hidden";
 import { useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useSwipe } from "~/hooks/use-swipe";
+import { handlePopState } from "~/utils/popstate-gate";
 import { SafeImage } from "./safe-image";
 import { Icon } from "~/components/ui/icon";
 
 export type ViewerPhoto = { src: string; alt: string };
+
+// Marks the history entry the viewer pushed: the phone's Back closes it alone.
+const VIEWER_STATE = "photoViewer";
 
 export type PhotoViewerLabels = {
   close: string;
@@ -20,7 +24,9 @@ export type PhotoViewerLabels = {
  * them all). A modal dialog over everything, a dialog below included: Escape closes
  * this one only, ArrowLeft/ArrowRight and swipes move through the photos, the buttons do
  * the same for a mouse, Tab goes round its buttons, the rest of the page is hidden from assistive
- * technology, and the focus goes back to the photo that opened it.
+ * technology, and the focus goes back to the photo that opened it. It has a history entry
+ * of its own (the same address), so a phone's Back closes the viewer and nothing under
+ * it; pinching zooms the photo.
  */
 export function PhotoViewer(props: { title: string; photos: ViewerPhoto[]; start: number; labels: PhotoViewerLabels; onClose: () => void }) {
   const { photos, labels } = props;
@@ -31,6 +37,20 @@ export function PhotoViewer(props: { title: string; photos: ViewerPhoto[]; start
   const swipe = useSwipe(step);
   const onCloseRef = useRef(props.onClose);
   onCloseRef.current = props.onClose;
+  // Close, Escape: as Back does, taking the viewer's entry away.
+  const close = useRef(() => {
+    if ((window.history.state as Record<string, unknown> | null)?.[VIEWER_STATE]) window.history.back();
+    else onCloseRef.current();
+  }).current;
+
+  useEffect(() => {
+    window.history.pushState({ ...window.history.state, [VIEWER_STATE]: true }, "");
+    return handlePopState((event) => {
+      if ((event.state as Record<string, unknown> | null)?.[VIEWER_STATE]) return false;
+      onCloseRef.current();
+      return true;
+    });
+  }, []);
 
   useEffect(() => {
     const opener = document.activeElement as HTMLElement | null;
@@ -46,7 +66,7 @@ export function PhotoViewer(props: { title: string; photos: ViewerPhoto[]; start
         const at = buttons.indexOf(document.activeElement as HTMLElement);
         const next = at < 0 ? (event.shiftKey ? buttons.length - 1 : 0) : (at + (event.shiftKey ? -1 : 1) + buttons.length) % buttons.length;
         buttons[next]?.focus();
-      } else if (event.key === "Escape") onCloseRef.current();
+      } else if (event.key === "Escape") close();
       else if (event.key === "ArrowLeft" || event.key === "ArrowRight") setIndex((i) => (((i + (event.key === "ArrowLeft" ? -1 : 1)) % count) + count) % count);
       else return;
       event.preventDefault();
@@ -59,7 +79,7 @@ export function PhotoViewer(props: { title: string; photos: ViewerPhoto[]; start
       document.body.style.overflow = overflow;
       opener?.focus?.();
     };
-  }, [count]);
+  }, [count, close]);
 
   const photo = photos[index] ?? photos[0];
   return createPortal(
@@ -71,14 +91,14 @@ export function PhotoViewer(props: { title: string; photos: ViewerPhoto[]; start
         <button
           type="button"
           data-viewer-close
-          onClick={() => onCloseRef.current()}
+          onClick={close}
           className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
         >
           <Icon name="close" className="h-6 w-6" />
           <span className="sr-only">{labels.close}</span>
         </button>
       </div>
-      <div className="relative min-h-0 flex-1 touch-pan-y select-none" {...swipe}>
+      <div className="relative min-h-0 flex-1 touch-pan-y touch-pinch-zoom select-none" {...swipe}>
         <SafeImage key={photo.src} src={photo.src} alt={photo.alt} width={2560} height={1707} sizes="100vw" draggable={false} className="h-full w-full object-contain" />
         {count > 1 ? (
           <>
