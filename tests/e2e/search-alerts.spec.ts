@@ -122,6 +122,25 @@ test("es: the alert form shows a refused address in Spanish and stores nothing",
   expect(alertsOf("nadie-arroba-ejemplo")).toEqual([]);
 });
 
+test("es, on a phone: the alert form's answer, a refusal or the sent one, is in view, with JavaScript and without", async ({ page }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const email = `a-la-vista.${javaScriptEnabled ? "js" : "nojs"}${Date.now().toString(36)}@example.com`;
+  await page.setViewportSize({ width: 360, height: 740 });
+  try {
+    // Every home: the form is far below the first screen.
+    await openPage(page, "/properties?lng=es", javaScriptEnabled);
+    const form = page.getByRole("region", { name: "Recibir alertas de esta búsqueda" });
+    await form.getByRole("textbox", { name: "Su correo electrónico" }).fill("nadie-arroba-ejemplo");
+    await form.getByRole("button", { name: "Recibir alertas" }).click();
+    await expect(page.getByText("Por favor, escriba un correo electrónico válido.")).toBeInViewport();
+    await form.getByRole("textbox", { name: "Su correo electrónico" }).fill(email);
+    await form.getByRole("button", { name: "Recibir alertas" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Revise su correo en ${email}` })).toBeInViewport();
+  } finally {
+    withE2eDatabase((db) => db.prepare("delete from search_alerts where email = ?").run(email));
+  }
+});
+
 for (const width of [320, 390]) {
   test(`es: the alert form and the alert pages fit ${width} px and pass axe`, async ({ page }, testInfo) => {
     const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;

@@ -20,15 +20,19 @@ export function SearchAlertForm({ query }: { query: BrowseQuery }) {
   const result = fetcher.data ?? posted;
   const busy = fetcher.state !== "idle";
   const status = useRef<HTMLParagraphElement>(null);
+  const field = useRef<HTMLInputElement>(null);
+  // The answer in view and said: the thanks, or the field that was refused (its error under it).
   useEffect(() => {
     if (result?.status === "sent") status.current?.focus();
+    else if (result) field.current?.focus();
   }, [result]);
 
   // The page's own address (its language, if it names one, included) with Remix's mark of an index route's action.
   const here = useLocation();
   const lng = new URLSearchParams(here.search).get("lng");
   const search = browseHref(query);
-  const action = `${search}${search.includes("?") ? "&" : "?"}index${lng ? `&lng=${encodeURIComponent(lng)}` : ""}`;
+  // Without JavaScript the answer is a new page: it opens at the form (#alerts), where the answer shows.
+  const action = `${search}${search.includes("?") ? "&" : "?"}index${lng ? `&lng=${encodeURIComponent(lng)}` : ""}#alerts`;
   const error = result && result.status !== "sent" ? result.error : undefined;
   const invalid = result?.status === "invalid";
   // The search as the filter form sends it, read on the server as the list reads its URL.
@@ -59,6 +63,7 @@ export function SearchAlertForm({ query }: { query: BrowseQuery }) {
             <RequiredMark />
           </label>
           <input
+            ref={field}
             id="alert-email"
             name="email"
             type="email"
