@@ -150,9 +150,26 @@ test("a passkey the site does not know, or a user not verified, signs nobody in"
       signCount: 0,
     },
   });
+  // The Email field's autofill asks for its options as the page wakes. Held until the
+  // button has been pressed, its answer comes last: it must not cancel the button's request.
+  let releaseAutofill = () => {};
+  const autofillHeld = new Promise<void>((held) => {
+    let first = true;
+    void page.route(`${baseURL}/api/auth/passkey/options`, async (route) => {
+      if (!first) return route.continue();
+      first = false;
+      held();
+      await new Promise<void>((release) => (releaseAutofill = release));
+      await route.continue();
+    });
+  });
   await page.goto(`${baseURL}/admin/login`);
   await page.locator("html[data-hydrated]").waitFor();
+  await autofillHeld;
+  const buttonAsked = page.waitForRequest(`${baseURL}/api/auth/passkey/options`);
   await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+  await buttonAsked;
+  releaseAutofill();
   await expect(page.getByRole("alert")).toContainText("This passkey could not sign you in.");
   await expect(page).toHaveURL(/\/admin\/login$/);
 

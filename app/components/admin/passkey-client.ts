@@ -84,15 +84,52 @@ async function ceremony<Options>(
 
 type Kit = Awaited<ReturnType<typeof loadBrowserKit>>;
 
+/**
+ * The browser runs one passkey request at a time. The button's sign-ins so far, whether
+ * one is under way, and the autofill's request while it waits: an autofill that got its
+ * options after the person pressed the button must not start (it would cancel the
+ * button's request under their eyes), and the button's request starts only once a
+ * waiting autofill has been called off and has ended (a request started while another
+ * is still pending is refused).
+ */
+const pressedSignIns: { started: number; running: boolean; autofillWaiting: Promise<unknown> | null } = { started: 0, running: false, autofillWaiting: null };
+
 /** Signs in with a passkey. `autofill` waits for the person to pick a passkey among the Email field's suggestions. */
 export async function signInWithPasskey(redirectTo: string | null, options: { autofill?: boolean } = {}): Promise<PasskeyResult> {
-  const kit = await loadBrowserKit();
-  return ceremony<Parameters<Kit["startAuthentication"]>[0]["optionsJSON"]>(
-    PASSKEY_SIGN_IN_OPTIONS_PATH,
-    (optionsJSON) => kit.startAuthentication({ optionsJSON, useBrowserAutofill: options.autofill }),
-    PASSKEY_SIGN_IN_PATH,
-    (response) => ({ response, redirectTo }),
-  );
+  const autofill = options.autofill === true;
+  const pressedBefore = pressedSignIns.started;
+  if (!autofill) {
+    pressedSignIns.started += 1;
+    pressedSignIns.running = true;
+  }
+  try {
+    const kit = await loadBrowserKit();
+    return await ceremony<Parameters<Kit["startAuthentication"]>[0]["optionsJSON"]>(
+      PASSKEY_SIGN_IN_OPTIONS_PATH,
+      async (optionsJSON) => {
+        if (!autofill) {
+          if (pressedSignIns.autofillWaiting) {
+            kit.WebAuthnAbortService.cancelCeremony();
+            await pressedSignIns.autofillWaiting;
+          }
+          return kit.startAuthentication({ optionsJSON });
+        }
+        if (pressedSignIns.running || pressedSignIns.started !== pressedBefore) {
+          throw new DOMException("The button's sign-in came first.", "AbortError");
+        }
+        const asked = kit.startAuthentication({ optionsJSON, useBrowserAutofill: true });
+        const waiting = asked.catch(() => undefined).finally(() => {
+          if (pressedSignIns.autofillWaiting === waiting) pressedSignIns.autofillWaiting = null;
+        });
+        pressedSignIns.autofillWaiting = waiting;
+        return asked;
+      },
+      PASSKEY_SIGN_IN_PATH,
+      (response) => ({ response, redirectTo }),
+    );
+  } finally {
+    if (!autofill) pressedSignIns.running = false;
+  }
 }
 
 /**
