@@ -708,6 +708,11 @@ export const DICTIONARY: DictionaryEntry[] = [
     en: "Too many messages. Please wait a few minutes and try again.",
     es: "Demasiados mensajes. Por favor, espere unos minutos e inténtelo de nuevo.",
   },
+  {
+    key: "contact.error.rate_limited_call",
+    en: "In a hurry? Call the office at {{phone}}.",
+    es: "¿Tiene prisa? Llame a la oficina al {{phone}}.",
+  },
 
   // Validation
   {

@@ -1,7 +1,8 @@
 import { data, type ActionFunctionArgs } from "react-router";
 import { log } from "~/config/logger.server";
 import { databaseFaultOf } from "~/db/faults";
-import { getLanguage } from "~/i18n/i18n.server";
+import { getLanguage, translatorFor } from "~/i18n/i18n.server";
+import { tooManyMessagesText } from "./too-many-messages.server";
 import { readBrowseValues } from "~/models/browse-query.server";
 import { HONEYPOT_FIELD } from "~/models/contact-fields";
 import { ALERT_FILTER_FIELDS, ALERT_TEXTS, alertEmailSchema, type AlertActionData } from "~/models/search-alert-form";
@@ -33,16 +34,17 @@ export async function searchAlertAction({ request, context }: ActionFunctionArgs
   // An alert never follows a wider search than the one asked for.
   if (unknownPlace) return data<AlertActionData>({ status: "invalid", email, error: ALERT_TEXTS.placeUnknown }, { status: 400 });
   const { sort, page: _page, ...filters } = query;
-  const language = field("language");
+  const asked = field("language");
+  const language = isLanguage(asked) ? asked : await getLanguage(request);
 
   try {
     const outcome = await requestSearchAlert(
-      { email: parsed.data.email, language: isLanguage(language) ? language : await getLanguage(request), filters, sort },
+      { email: parsed.data.email, language, filters, sort },
       { ip: clientIpOf(context), honeypot: field(HONEYPOT_FIELD) !== "" },
     );
     if (outcome.kind === "rate_limited") {
       return data<AlertActionData>(
-        { status: "rate_limited", email, error: ALERT_TEXTS.rateLimited },
+        { status: "rate_limited", email, error: tooManyMessagesText(translatorFor(language)) },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     }

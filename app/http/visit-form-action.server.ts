@@ -2,7 +2,8 @@ import { redirect, data, type ActionFunctionArgs } from "react-router";
 import { readForm } from "./form-body.server";
 import { VISIT_FORM } from "./form-shapes.server";
 import { parseId } from "./params";
-import { getLanguage } from "~/i18n/i18n.server";
+import { getLanguage, translatorFor } from "~/i18n/i18n.server";
+import { tooManyMessagesText } from "./too-many-messages.server";
 import { HONEYPOT_FIELD } from "~/models/contact-fields";
 import { VISIT_CHOICES, VISIT_ERRORS, visitVisitorSchema, type VisitActionData } from "~/models/visit-schema";
 import { submitVisitRequest, visitableHome, visitTimeErrors } from "~/models/visit-requests.server";
@@ -63,12 +64,13 @@ export async function visitFormAction({ request, params, context }: ActionFuncti
     return data<VisitActionData>({ status: "invalid", fieldErrors, values, ...(freeNearby.length ? { freeNearby } : {}) }, { status: 400 });
   }
 
+  // The language of the page the form was sent from: the visitor's mails are in it.
+  const language = isLanguage(values.language) ? values.language : await getLanguage(request);
   const outcome = await submitVisitRequest({
     propertyId: id,
     visitor: visitor.data,
     times: chosen.map((choice) => choice.time as number),
-    // The language of the page the form was sent from: the visitor's mails are in it.
-    language: isLanguage(values.language) ? values.language : await getLanguage(request),
+    language,
     clientIp: clientIpOf(context),
     honeypot: form.get(HONEYPOT_FIELD),
   });
@@ -76,7 +78,7 @@ export async function visitFormAction({ request, params, context }: ActionFuncti
   if (outcome.kind === "pending") return pending();
   if (outcome.kind === "rate_limited") {
     return data<VisitActionData>(
-      { status: "rate_limited", fieldErrors: {}, formError: "contact.error.rate_limited", values },
+      { status: "rate_limited", fieldErrors: {}, formError: tooManyMessagesText(translatorFor(language)), values },
       { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
     );
   }

@@ -14,11 +14,11 @@ export const alertEmailSchema = contactSchema.pick({ email: true });
 
 export const ALERT_TEXTS = {
   sent: "alerts.form.sent",
-  rateLimited: "contact.error.rate_limited",
   failed: "alerts.form.failed",
   placeUnknown: "alerts.form.place_unknown",
 } as const;
 
+/** `error`: a dictionary key, or (too many requests) the refusal already said in the page's language. */
 export type AlertActionData =
   | { status: "sent"; email: string }
   | { status: "invalid"; email: string; error: string }

@@ -8,6 +8,7 @@ import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/http/api.serv
 import { HONEYPOT_FIELD, contactSchema } from "~/models/contact-schema";
 import { databaseFaultOf } from "~/db/faults";
 import { getTranslator } from "~/i18n/i18n.server";
+import { tooManyMessagesText } from "~/http/too-many-messages.server";
 import { log } from "~/config/logger.server";
 import { tooManyRequests } from "~/services/rate-limits/rate-limit.server";
 import { errorForLog } from "~/utils/error-for-log";
@@ -66,7 +67,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       language,
     });
     if (outcome.kind === "rate_limited") {
-      return tooManyRequests(outcome.retryAfterSeconds, t("contact.error.rate_limited"));
+      return tooManyRequests(outcome.retryAfterSeconds, tooManyMessagesText(t));
     }
     return json({ message: t("contact.success.text"), id: outcome.id }, { status: 201 });
   } catch (error) {

@@ -3,6 +3,7 @@ import { json } from "~/http/json-response";
 import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/http/api.server";
 import { parseId } from "~/http/params";
 import { getTranslator, translatorFor } from "~/i18n/i18n.server";
+import { tooManyMessagesText } from "~/http/too-many-messages.server";
 import { isLanguage } from "~/utils/locale";
 import { HONEYPOT_FIELD } from "~/models/contact-fields";
 import { VISIT_ERRORS, visitJsonSchema } from "~/models/visit-schema";
@@ -58,7 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     clientIp: clientIpOf(context),
     honeypot: body[HONEYPOT_FIELD],
   });
-  if (outcome.kind === "rate_limited") return tooManyRequests(outcome.retryAfterSeconds, t("contact.error.rate_limited"));
+  if (outcome.kind === "rate_limited") return tooManyRequests(outcome.retryAfterSeconds, tooManyMessagesText(t));
   if (outcome.kind === "not_found") return json({ error: t("visit.error.not_found", "This home is not available.") }, { status: 404 });
   if (outcome.kind === "pending") return pending();
   // A dropped (honeypot) request answers like a stored one.

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from "react";
 import { Link, useActionData, useLoaderData, useRouteError, data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "react-router";
 import { DatabaseFaultPage, NotFoundPage, isDatabaseFaultAnswer } from "~/components/error-pages";
-import { VisitForm } from "~/components/property/visit-form";
+import { VISIT_ANSWER_ID, VisitForm } from "~/components/property/visit-form";
 import { pageMeta, rootText } from "~/document/meta";
 import { pageHead } from "~/document/seo.server";
 import { parseId } from "~/http/params";
@@ -71,10 +72,7 @@ function VisitArticle({ home, head, sent, choices }: Extract<ReturnType<typeof u
         <span className="font-semibold">{t("visit.page.home", "Home:")}</span> {home.name}, {home.location}
       </p>
       {sent ? (
-        <div role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 p-5">
-          <h2 className="text-xl font-semibold text-green-900">{t("visit.success.title", "Visit requested!")}</h2>
-          <p className="mt-2 text-green-900">{t("visit.success.text")}</p>
-        </div>
+        <VisitSent />
       ) : home.status === "pending" ? (
         <p className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-5 text-amber-950">{t(VISIT_ERRORS.pending)}</p>
       ) : (
@@ -86,6 +84,21 @@ function VisitArticle({ home, head, sent, choices }: Extract<ReturnType<typeof u
         </>
       )}
     </article>
+  );
+}
+
+/** The thanks after a request. With JavaScript it takes the focus, so it is read out as the page changes under the visitor. */
+function VisitSent() {
+  const { t } = useT();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), []);
+  return (
+    <div id={VISIT_ANSWER_ID} role="status" className="mt-6 rounded-lg border border-green-200 bg-green-50 p-5">
+      <h2 ref={title} tabIndex={-1} className="text-xl font-semibold text-green-900 outline-none">
+        {t("visit.success.title", "Visit requested!")}
+      </h2>
+      <p className="mt-2 text-green-900">{t("visit.success.text")}</p>
+    </div>
   );
 }
 

@@ -90,7 +90,7 @@ function header(raw: string, name: string): string | undefined {
 
 /** The success card as the server renders it for a plain form post: a status region. */
 const SUCCESS_CARD =
-  /<div role="status"[^>]*>(?:(?!<\/section>).)*<h3[^>]*>Message Sent!<\/h3><p[^>]*>Thank you for your message\. We will get back to you soon\.<\/p>(?:(?!<\/section>).)*>Send another message<\/button>/s;
+  /<div id="contact-answer" role="status"[^>]*>(?:(?!<\/section>).)*<h3[^>]*>Message Sent!<\/h3><p[^>]*>Thank you for your message\. We will get back to you soon\.<\/p>(?:(?!<\/section>).)*>Send another message<\/button>/s;
 
 let server: RunningServer;
 
@@ -338,7 +338,8 @@ describe("the rate limit", () => {
     expect(Number.isInteger(retryAfter)).toBe(true);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(600);
-    expect(await refused.json()).toEqual({ error: "Too many messages. Please wait a few minutes and try again." });
+    // The refusal names the office's phone: a visitor in a hurry can call instead.
+    expect(await refused.json()).toEqual({ error: "Too many messages. Please wait a few minutes and try again. In a hurry? Call the office at (817) 555-0142." });
     expect(count(limited, "contact_messages")).toBe(10);
 
     // The form shares the limit and says so beside the form.
@@ -346,8 +347,15 @@ describe("the rate limit", () => {
     expect(form.status).toBe(429);
     expect(Number(form.headers.get("retry-after"))).toBeGreaterThan(0);
     const html = await form.text();
-    expect(html).toMatch(/role="alert"[^>]*>Too many messages\. Please wait a few minutes and try again\./);
+    expect(html).toMatch(/role="alert"[^>]*>Too many messages\. Please wait a few minutes and try again\. In a hurry\? Call the office at \(817\) 555-0142\./);
     expect(count(limited, "contact_messages")).toBe(10);
+    const spanish = await fetch(`${limited.url}/?index&lng=es`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: limited.url },
+      body: new URLSearchParams(formFields(validMessage())).toString(),
+    });
+    expect(spanish.status).toBe(429);
+    expect(await spanish.text()).toContain("Demasiados mensajes. Por favor, espere unos minutos e inténtelo de nuevo. ¿Tiene prisa? Llame a la oficina al (817) 555-0142.");
 
     // Bad input is still answered as bad input, and is not counted.
     expect((await postJson(limited, {})).status).toBe(400);

@@ -24,7 +24,11 @@ export function SearchAlertForm({ query }: { query: BrowseQuery }) {
   // The answer in view and said: the thanks, or the field that was refused (its error under it).
   useEffect(() => {
     if (result?.status === "sent") status.current?.focus();
-    else if (result) field.current?.focus();
+    else if (result) {
+      field.current?.focus();
+      // The error sits under the button: in view too, not only the field.
+      document.getElementById("alert-email-error")?.scrollIntoView({ block: "nearest" });
+    }
   }, [result]);
 
   // The page's own address (its language, if it names one, included) with Remix's mark of an index route's action.

@@ -27,13 +27,16 @@ import { Icon, type IconName } from "~/components/ui/icon";
  * answer renders the field messages or the success card. With JavaScript the same
  * form goes through a fetcher, so the page stays put, conform checks fields as the
  * visitor leaves them, and the outcome also shows as a toast.
+ *
+ * Its texts come without English fallbacks: the dictionary has every key (seeded at
+ * start-up), and this section is part of the home page's first load, where bytes count.
  */
 export function ContactSection({ inquiry = null }: { inquiry?: Inquiry | null }) {
   const { t } = useT();
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t border-slate-100">
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="contact-title" className="text-3xl font-bold text-brand-900">{t("contact.title", "Contact Us")}</h2>
+        <h2 id="contact-title" className="text-3xl font-bold text-brand-900">{t("contact.title")}</h2>
         <p className="mt-3 max-w-2xl text-slate-600">{t("contact.subtitle")}</p>
         <div className="mt-10 grid gap-8 lg:grid-cols-5">
           <ContactDetails />
@@ -71,11 +74,11 @@ function ContactDetails() {
   const { t } = useT();
   return (
     <div className="rounded-lg bg-brand-50 p-6 sm:p-8 lg:col-span-2">
-      <h3 className="text-xl font-semibold text-brand-900">{t("contact.info_title", "Get in Touch")}</h3>
+      <h3 className="text-xl font-semibold text-brand-900">{t("contact.info_title")}</h3>
       <address className="mt-6 not-italic">
         <dl className="space-y-6">
           <DetailItem
-            label={t("contact.phone_label", "Phone")}
+            label={t("contact.phone_label")}
             icon="phone"
           >
             <a href={`tel:${t("contact.phone_href")}`} className={detailLinkClass}>
@@ -83,7 +86,7 @@ function ContactDetails() {
             </a>
           </DetailItem>
           <DetailItem
-            label={t("contact.email_label", "Email")}
+            label={t("contact.email_label")}
             icon="mail"
           >
             <a href={`mailto:${t("contact.email")}`} className={`${detailLinkClass} break-all`}>
@@ -91,13 +94,13 @@ function ContactDetails() {
             </a>
           </DetailItem>
           <DetailItem
-            label={t("contact.address_label", "Office")}
+            label={t("contact.address_label")}
             icon="office"
           >
             {t("contact.address")}
           </DetailItem>
           <DetailItem
-            label={t("contact.hours_label", "Office Hours")}
+            label={t("contact.hours_label")}
             icon="clock"
           >
             {t("contact.hours")}
@@ -120,9 +123,9 @@ function useOutcomeToasts(data: ContactActionData | undefined) {
     if (!data || data === announced.current) return;
     announced.current = data;
     if (data.status === "success") {
-      toast({ title: t("contact.success.title", "Message Sent!"), description: t("contact.success.text") });
+      toast({ title: t("contact.success.title"), description: t("contact.success.text") });
     } else if (data.status === "failed") {
-      toast({ title: t("contact.error.title", "Error"), description: t("contact.error.text"), variant: "destructive" });
+      toast({ title: t("contact.error.title"), description: t("contact.error.text"), variant: "destructive" });
     }
   }, [data, t]);
 }
@@ -184,6 +187,7 @@ function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: bo
   }, [fromServerRender]);
   return (
     <div
+      id={ANSWER_ID}
       // Without JavaScript this is the only announcement; with it, the toast is.
       role={fromServerRender ? "status" : undefined}
       className="rounded-lg border border-green-200 bg-green-50 p-8 text-center"
@@ -192,7 +196,7 @@ function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: bo
         <Icon name="check" className="h-6 w-6 stroke-[2.5]" />
       </span>
       <h3 ref={title} tabIndex={-1} className="mt-4 text-2xl font-semibold text-slate-900 outline-none">
-        {t("contact.success.title", "Message Sent!")}
+        {t("contact.success.title")}
       </h3>
       <p className="mt-2 text-slate-700">{t("contact.success.text")}</p>
       {/* A GET to the home page without JavaScript; with it, just a fresh form in place. */}
@@ -209,12 +213,19 @@ function SuccessCard({ fromServerRender, onSendAnother }: { fromServerRender: bo
           type="submit"
           className="inline-flex h-11 items-center rounded-md border border-brand-700 bg-white px-5 font-semibold text-brand-700 hover:bg-brand-50"
         >
-          {t("contact.success.another", "Send another message")}
+          {t("contact.success.another")}
         </button>
       </form>
     </div>
   );
 }
+
+/**
+ * Where the form's answer is: the thanks, the summary of refused fields, or a refusal of
+ * the message (beside the send button, where the visitor's eyes are). Without JavaScript
+ * the form posts to this fragment, so the answer's page opens at it on a phone too.
+ */
+const ANSWER_ID = "contact-answer";
 
 const labelClass = PUBLIC_LABEL_CLASS;
 const controlClass = PUBLIC_CONTROL_CLASS;
@@ -283,7 +294,7 @@ function useContactValidator(onLoaded: () => void): () => void {
 function formDefaults(inquiry: Inquiry | null, t: ReturnType<typeof useT>["t"]) {
   const empty = { firstName: "", lastName: "", email: "", phone: "", subject: "", message: "" };
   if (!inquiry) return empty;
-  const firstLine = t("contact.inquiry.first_line", "I'm interested in {{name}} ({{location}}).", { name: inquiry.name, location: inquiry.location });
+  const firstLine = t("contact.inquiry.first_line", undefined, { name: inquiry.name, location: inquiry.location });
   return { ...empty, subject: "rental-inquiry", message: `${firstLine}\n` };
 }
 
@@ -306,14 +317,14 @@ function InquiryNote({ inquiry }: { inquiry: Inquiry }) {
   return (
     <div className="mt-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm">
       <p className="min-w-0 text-slate-800">
-        <span className="font-semibold">{t("contact.inquiry.about", "About this home:")}</span>{" "}
+        <span className="font-semibold">{t("contact.inquiry.about")}</span>{" "}
         <a href={propertyPath(inquiry.propertyId)} className="break-words font-medium text-brand-700 underline underline-offset-2">
           {inquiry.name}
         </a>{" "}
         <span className="text-slate-600">({inquiry.location})</span>
       </p>
       <Link to="/#contact" className="font-medium text-brand-700 underline underline-offset-2">
-        {t("contact.inquiry.clear", "Ask about something else")}
+        {t("contact.inquiry.clear")}
       </Link>
     </div>
   );
@@ -381,27 +392,23 @@ function ContactForm({
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h3 id="contact-form-title" className="text-xl font-semibold text-brand-900">
-        {t("contact.form.title", "Send Us a Message")}
+        {t("contact.form.title")}
       </h3>
-      <p className="mt-1 text-sm text-slate-600">{t("contact.form.required_hint", "Fields marked * are required.")}</p>
+      <p className="mt-1 text-sm text-slate-600">{t("contact.form.required_hint")}</p>
 
-      {formError ? (
-        <p id={form.errorId} role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t(formError)}
-        </p>
-      ) : status === "invalid" ? (
+      {!formError && status === "invalid" ? (
         // The server's verdict on a plain form post: say so at the top, details below.
-        <p role="status" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t("contact.error.invalid", "Please correct the highlighted fields.")}
+        <p id={ANSWER_ID} role="status" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {t("contact.error.invalid")}
         </p>
       ) : null}
       {inquiry ? <InquiryNote inquiry={inquiry} /> : null}
 
       <fetcher.Form
         method="post"
-        // The fragment brings a visitor without JavaScript back to this section (and
-        // ?about keeps the home named when the form comes back with errors).
-        action={inquiry ? `/?index&about=${inquiry.propertyId}#contact` : "/?index#contact"}
+        // The fragment brings a visitor without JavaScript to the answer (ANSWER_ID), and
+        // ?about keeps the home named when the form comes back with errors.
+        action={`/?index${inquiry ? `&about=${inquiry.propertyId}` : ""}#${ANSWER_ID}`}
         {...getFormProps(form)}
         onFocusCapture={startLoadingValidator}
         onBlurCapture={(event) => {
@@ -429,7 +436,7 @@ function ContactForm({
       >
         <div>
           <label htmlFor={fields.firstName.id} className={labelClass}>
-            {t("contact.form.first_name", "First Name")}
+            {t("contact.form.first_name")}
             <RequiredMark />
           </label>
           <input key={firstNameKey} {...firstNameProps} autoComplete="given-name" className={controlClass} />
@@ -437,7 +444,7 @@ function ContactForm({
         </div>
         <div>
           <label htmlFor={fields.lastName.id} className={labelClass}>
-            {t("contact.form.last_name", "Last Name")}
+            {t("contact.form.last_name")}
             <RequiredMark />
           </label>
           <input key={lastNameKey} {...lastNameProps} autoComplete="family-name" className={controlClass} />
@@ -445,7 +452,7 @@ function ContactForm({
         </div>
         <div>
           <label htmlFor={fields.email.id} className={labelClass}>
-            {t("contact.form.email", "Email")}
+            {t("contact.form.email")}
             <RequiredMark />
           </label>
           <input key={emailKey} {...emailProps} autoComplete="email" className={controlClass} />
@@ -453,18 +460,18 @@ function ContactForm({
         </div>
         <div>
           <label htmlFor={fields.phone.id} className={labelClass}>
-            {t("contact.form.phone", "Phone (optional)")}
+            {t("contact.form.phone")}
           </label>
           <input key={phoneKey} {...phoneProps} autoComplete="tel" className={controlClass} />
           <FieldError field={fields.phone} />
         </div>
         <div className="sm:col-span-2">
           <label htmlFor={fields.subject.id} className={labelClass}>
-            {t("contact.form.subject", "Subject")}
+            {t("contact.form.subject")}
             <RequiredMark />
           </label>
           <select key={subjectKey} {...subjectProps} className={controlClass}>
-            <option value="">{t("contact.form.subject_placeholder", "Select a subject")}</option>
+            <option value="">{t("contact.form.subject_placeholder")}</option>
             {CONTACT_SUBJECTS.map((subject) => (
               <option key={subject} value={subject}>
                 {t(`contact.form.subject.${subject}`)}
@@ -475,7 +482,7 @@ function ContactForm({
         </div>
         <div className="sm:col-span-2">
           <label htmlFor={fields.message.id} className={labelClass}>
-            {t("contact.form.message", "Message")}
+            {t("contact.form.message")}
             <RequiredMark />
           </label>
           <textarea
@@ -491,11 +498,16 @@ function ContactForm({
         {inquiry ? <input type="hidden" name="propertyId" value={inquiry.propertyId} /> : null}
         <HoneypotField id="contact-website" />
 
-        <div className="sm:col-span-2">
+        <div id={formError ? ANSWER_ID : undefined} className="sm:col-span-2">
+          {formError ? (
+            <p id={form.errorId} role="alert" className="mb-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+              {t(formError)}
+            </p>
+          ) : null}
           <SubmitButton
             sending={sending}
-            label={t("contact.form.submit", "Send Message")}
-            sendingLabel={t("contact.form.sending", "Sending...")}
+            label={t("contact.form.submit")}
+            sendingLabel={t("contact.form.sending")}
             className="sm:w-auto"
           />
         </div>

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { VisitPickerOwner, VisitTimePicker, type VisitDayOption } from "~/components/property/visit-time-picker";
@@ -77,6 +78,14 @@ function TimeSelects({ days, hours, values, errorOf }: { days: Option[]; hours: 
   );
 }
 
+/**
+ * Where the form's answer is: a refusal, the summary of refused fields, or the thanks
+ * (the page's). Without JavaScript the form posts to this fragment, so the answer's page
+ * opens at it (a redirect keeps it); with it, the answer takes the focus: in view on a
+ * phone, and read out.
+ */
+export const VISIT_ANSWER_ID = "visit-answer";
+
 export function VisitForm(props: { action: string; language: Language; days: VisitDayOption[]; hours: Option[]; result: VisitActionData | undefined }) {
   const { t } = useT();
   const navigation = useNavigation();
@@ -86,6 +95,10 @@ export function VisitForm(props: { action: string; language: Language; days: Vis
   const values = props.result?.values ?? {};
   const errorOf = (name: string) => errors[name]?.[0];
   const describedBy = (name: string) => (errorOf(name) ? `visit-${name}-error` : undefined);
+  const answer = useRef<HTMLElement | null>(null);
+  useEffect(() => {
+    answer.current?.focus();
+  }, [props.result]);
 
   const textField = (name: "firstName" | "lastName" | "email" | "phone", label: string, type: string, autoComplete: string, required: boolean) => (
     <div>
@@ -112,11 +125,11 @@ export function VisitForm(props: { action: string; language: Language; days: Vis
   return (
     <>
       {props.result?.formError ? (
-        <p role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <p ref={(element) => void (answer.current = element)} id={VISIT_ANSWER_ID} tabIndex={-1} role="alert" className="mt-6 rounded-md outline-none border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           {t(props.result.formError)}
         </p>
       ) : props.result?.status === "invalid" ? (
-        <div role="alert" className="mt-6 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div ref={(element) => void (answer.current = element)} id={VISIT_ANSWER_ID} tabIndex={-1} role="alert" className="mt-6 rounded-md outline-none border border-red-200 bg-red-50 p-3 text-sm text-red-800">
           <p>{t("visit.error.invalid", "Please correct the highlighted fields.")}</p>
           {props.result.freeNearby?.length ? (
             <>
@@ -130,7 +143,7 @@ export function VisitForm(props: { action: string; language: Language; days: Vis
           ) : null}
         </div>
       ) : null}
-      <Form method="post" action={props.action} aria-labelledby="visit-title" className="relative mt-6 grid gap-5 sm:grid-cols-2">
+      <Form method="post" action={`${props.action}#${VISIT_ANSWER_ID}`} aria-labelledby="visit-title" className="relative mt-6 grid gap-5 sm:grid-cols-2">
         {textField("firstName", t("contact.form.first_name", "First Name"), "text", "given-name", true)}
         {textField("lastName", t("contact.form.last_name", "Last Name"), "text", "family-name", true)}
         {textField("email", t("contact.form.email", "Email"), "email", "email", true)}

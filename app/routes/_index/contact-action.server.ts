@@ -10,7 +10,8 @@ import type { ContactActionData } from "~/models/contact-schema";
 import { readForm } from "~/http/form-body.server";
 import { CONTACT_FORM } from "~/http/form-shapes.server";
 import { errorForLog } from "~/utils/error-for-log";
-import { getLanguage } from "~/i18n/i18n.server";
+import { getLanguage, translatorFor } from "~/i18n/i18n.server";
+import { tooManyMessagesText } from "~/http/too-many-messages.server";
 
 
 /**
@@ -25,16 +26,17 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
     return data<ContactActionData>({ status: "invalid", result: submission.reply() }, { status: 400 });
   }
 
+  // The language of the page the form was sent from, as the office sees it.
+  const language = await getLanguage(request);
   try {
     const outcome = await submitContactMessage(submission.value, {
       clientIp: clientIpOf(context),
       honeypot: formData.get(HONEYPOT_FIELD),
-      // The language of the page the form was sent from, as the office sees it.
-      language: await getLanguage(request),
+      language,
     });
     if (outcome.kind === "rate_limited") {
       return data<ContactActionData>(
-        { status: "rate_limited", result: submission.reply({ formErrors: ["contact.error.rate_limited"] }) },
+        { status: "rate_limited", result: submission.reply({ formErrors: [tooManyMessagesText(translatorFor(language))] }) },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
     }
