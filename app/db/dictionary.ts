@@ -599,6 +599,15 @@ export const DICTIONARY: DictionaryEntry[] = [
     en: "You will get no more e-mails about this search. Your other alerts, if any, go on.",
     es: "No recibirá más correos sobre esta búsqueda. Sus otras alertas, si tiene, continúan.",
   },
+  { key: "alerts.unsubscribe.undo_hint", en: "Changed your mind? You can undo this for a day.", es: "¿Cambió de opinión? Puede deshacerlo durante un día." },
+  { key: "alerts.unsubscribe.undo", en: "Undo", es: "Deshacer" },
+  { key: "alerts.unsubscribe.manage", en: "See your other alerts", es: "Ver sus otras alertas" },
+  { key: "alerts.unsubscribe.restored_title", en: "Your alerts are on again", es: "Sus alertas están activas de nuevo" },
+  {
+    key: "alerts.unsubscribe.restored_text",
+    en: "We will e-mail {{email}} again about this search:",
+    es: "Le volveremos a escribir a {{email}} sobre esta búsqueda:",
+  },
   { key: "alerts.unsubscribe.gone_title", en: "These alerts are already stopped", es: "Estas alertas ya están canceladas" },
   {
     key: "alerts.unsubscribe.gone_text",

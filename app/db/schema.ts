@@ -455,7 +455,10 @@ export const searchAlerts = sqliteTable(
     homeType: text("home_type", { enum: HOME_TYPES }),
     senior: integer("senior", { mode: "boolean" }).notNull().default(false),
     availableBy: text("available_by"),
-    status: text("status", { enum: ["pending", "confirmed"] }).notNull().default("pending"),
+    /** 'stopped': unsubscribed, kept a day for its Undo (ALERT_UNDO_MS), then deleted; mails nothing and counts for nothing. */
+    status: text("status", { enum: ["pending", "confirmed", "stopped"] }).notNull().default("pending"),
+    /** When it was unsubscribed (status 'stopped'). */
+    stoppedAt: integer("stopped_at", { mode: "timestamp_ms" }),
     /** When the latest confirmation link (search_alert_confirmations) expires; a pending alert goes then. */
     confirmExpiresAt: integer("confirm_expires_at", { mode: "timestamp_ms" }),
     confirmedAt: integer("confirmed_at", { mode: "timestamp_ms" }),

@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, sql } from "drizzle-orm";
+import { and, eq, gte, lte, ne, or, sql } from "drizzle-orm";
 import { isIP } from "node:net";
 import { db, writeTransaction } from "~/db/client.server";
 import { searchAlertConfirmations, searchAlerts, searchAlertSends, type SearchAlert } from "~/db/schema";
@@ -20,10 +20,14 @@ import { BROWSE_PATH } from "~/paths";
  * opt-in: nothing else goes to an unconfirmed address); the link's page confirms with a
  * button, so a mail scanner that opens links confirms nothing. Each alert's mails carry
  * its link token: one click ends it, and the manage page lists the address's alerts.
- * Stopped and expired pending alerts are deleted, not kept.
+ * An alert unsubscribed from is kept a day, stopped, for its Undo (its links keep
+ * working meanwhile: the manage page still lists the address's other alerts), then
+ * deleted; expired pending alerts are deleted (docs/decisions/077).
  */
 
 export const ALERT_CONFIRM_LIFETIME_MS = 48 * 3_600_000;
+/** How long an unsubscribe can be undone. */
+export const ALERT_UNDO_MS = 24 * 3_600_000;
 
 const WINDOW_MS = 15 * 60_000;
 // As for sign-in links (docs/product.md §9, decision 031): 5 per inbox and 20 per client
@@ -89,8 +93,10 @@ function storeAndMail(input: AlertRequest) {
     // Already followed: nothing changes and nothing is sent (the answer says the same).
     if (existing?.status === "confirmed") return;
     if (alertCapReached(mailbox, tx) === "mailbox") return;
+    // A search stopped within the day is asked for anew: pending again, confirmed by its own link.
+    const asked = existing?.status === "stopped" ? { status: "pending" as const, stoppedAt: null, confirmedAt: null } : {};
     const alert = existing
-      ? tx.update(searchAlerts).set({ language: input.language, sort: input.sort, confirmExpiresAt }).where(eq(searchAlerts.id, existing.id)).returning().get()
+      ? tx.update(searchAlerts).set({ language: input.language, sort: input.sort, confirmExpiresAt, ...asked }).where(eq(searchAlerts.id, existing.id)).returning().get()
       : tx
           .insert(searchAlerts)
           .values({ email: input.email, mailbox, filters, ...alertColumnsOf(input.filters), language: input.language, sort: input.sort, confirmExpiresAt, linkToken: newSecretToken() })
@@ -111,7 +117,7 @@ function alertOfConfirmation(token: string, now: Date): SearchAlert | undefined 
     .innerJoin(searchAlerts, eq(searchAlerts.id, searchAlertConfirmations.alertId))
     .where(eq(searchAlertConfirmations.tokenHash, hashOfToken(token)))
     .get();
-  if (!row) return undefined;
+  if (!row || row.alert.status === "stopped") return undefined;
   return row.alert.status === "confirmed" || row.expiresAt.getTime() > now.getTime() ? row.alert : undefined;
 }
 
@@ -162,16 +168,56 @@ export function hasConfirmedMailbox(mailbox: string, reader: Reader = db()): boo
   return reader.select({ id: searchAlerts.id }).from(searchAlerts).where(and(eq(searchAlerts.mailbox, mailbox), eq(searchAlerts.status, "confirmed"))).limit(1).get() !== undefined;
 }
 
-/** The alert a mail's link names (unsubscribe, manage), if it still exists. */
+/** The alert a mail's link names (unsubscribe, manage), if it still exists (a stopped one, within its day, does). */
 export function alertOfLink(token: unknown): SearchAlert | undefined {
   if (!isTokenShaped(token)) return undefined;
   return db().select().from(searchAlerts).where(eq(searchAlerts.linkToken, token)).get();
 }
 
-/** One-click unsubscribe: the link's alert is deleted at once. Returns it, or undefined when it was gone. */
-export function stopAlertOfLink(token: unknown): SearchAlert | undefined {
+/** Until when a stopped alert's unsubscribe can be undone; null for an alert not stopped. */
+export function undoableUntil(alert: SearchAlert): Date | null {
+  return alert.status === "stopped" && alert.stoppedAt ? new Date(alert.stoppedAt.getTime() + ALERT_UNDO_MS) : null;
+}
+
+/**
+ * One-click unsubscribe: the link's alert stops at once (no mail goes out for it from
+ * now) and is kept a day for its Undo. Returns it, stopped (also when it was already),
+ * or undefined when it is gone.
+ */
+export function stopAlertOfLink(token: unknown, now = new Date()): SearchAlert | undefined {
   if (!isTokenShaped(token)) return undefined;
-  return db().delete(searchAlerts).where(eq(searchAlerts.linkToken, token)).returning().get();
+  const stopped = db()
+    .update(searchAlerts)
+    .set({ status: "stopped", stoppedAt: now, confirmExpiresAt: null })
+    .where(and(eq(searchAlerts.linkToken, token), ne(searchAlerts.status, "stopped")))
+    .returning()
+    .get();
+  return stopped ?? alertOfLink(token);
+}
+
+export type UndoOutcome = { kind: "restored"; alert: SearchAlert } | { kind: "full"; cap: AlertCap; alert: SearchAlert } | { kind: "gone" };
+
+/**
+ * Undoes the unsubscribe of the link's alert within its day: it follows its search again
+ * as it did (confirmed, or pending if it never was), unless its inbox, its domain or the
+ * site now has as many alerts as it may.
+ */
+export function undoStopOfLink(token: unknown, now = new Date()): UndoOutcome {
+  if (!isTokenShaped(token)) return { kind: "gone" };
+  return writeTransaction((tx): UndoOutcome => {
+    const alert = tx.select().from(searchAlerts).where(eq(searchAlerts.linkToken, token)).get();
+    const until = alert ? undoableUntil(alert) : null;
+    if (!alert || !until || until.getTime() <= now.getTime()) return { kind: "gone" };
+    const cap = alert.confirmedAt ? alertCapReached(alert.mailbox, tx) : null;
+    if (cap) return { kind: "full", cap, alert };
+    const restored = tx
+      .update(searchAlerts)
+      .set({ status: alert.confirmedAt ? "confirmed" : "pending", stoppedAt: null, ...(alert.confirmedAt ? {} : { confirmExpiresAt: new Date(now.getTime() + ALERT_CONFIRM_LIFETIME_MS) }) })
+      .where(eq(searchAlerts.id, alert.id))
+      .returning()
+      .get();
+    return { kind: "restored", alert: restored };
+  });
 }
 
 /** The manage page: the confirmed alerts of the link's address, oldest first. */
@@ -207,11 +253,19 @@ export function stopAlertsOfLinkAddress(token: unknown, id: number | "all"): { s
   });
 }
 
-/** Pending alerts whose last link expired are deleted, as are expired links and send records past 30 days. */
+/**
+ * Pending alerts whose last link expired are deleted, as are alerts stopped over a day
+ * ago (their Undo is over), expired links and send records past 30 days.
+ */
 export function sweepSearchAlerts(now = Date.now()): { expired: number; sends: number } {
   const expired = db()
     .delete(searchAlerts)
-    .where(and(eq(searchAlerts.status, "pending"), lte(searchAlerts.confirmExpiresAt, new Date(now))))
+    .where(
+      or(
+        and(eq(searchAlerts.status, "pending"), lte(searchAlerts.confirmExpiresAt, new Date(now))),
+        and(eq(searchAlerts.status, "stopped"), lte(searchAlerts.stoppedAt, new Date(now - ALERT_UNDO_MS))),
+      ),
+    )
     .run().changes;
   db().delete(searchAlertConfirmations).where(lte(searchAlertConfirmations.expiresAt, new Date(now))).run();
   const sends = db().delete(searchAlertSends).where(lte(searchAlertSends.sentAt, new Date(now - SENDS_KEPT_MS))).run().changes;

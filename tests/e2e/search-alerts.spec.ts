@@ -108,7 +108,46 @@ test("es: a visitor follows a search from /properties, confirms from the mail, g
   await expect(page.getByRole("heading", { level: 1, name: "¿Cancelar estas alertas?" })).toBeVisible();
   await page.getByRole("button", { name: "Cancelar suscripción" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Su suscripción fue cancelada" })).toBeVisible();
-  expect(alertsOf(email)).toEqual([]);
+  expect(alertsOf(email)).toEqual([{ status: "stopped" }]);
+  // Changed their mind: Undo, for a day.
+  await expect(page.getByText("¿Cambió de opinión? Puede deshacerlo durante un día.")).toBeVisible();
+  await page.getByRole("button", { name: "Deshacer" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Sus alertas están activas de nuevo" })).toBeVisible();
+  expect(alertsOf(email)).toEqual([{ status: "confirmed" }]);
+});
+
+test("en: after unsubscribing from one alert, its mail's links still show the address's other alerts, and Undo brings it back", async ({ page }, testInfo) => {
+  const javaScriptEnabled = testInfo.project.use.javaScriptEnabled !== false;
+  const tag = `${javaScriptEnabled ? "js" : "nojs"}${Date.now().toString(36)}`;
+  const email = `undo.${tag}@example.com`;
+  const tokens = [`e2e-undo-${tag}-0`.padEnd(43, "x"), `e2e-undo-${tag}-1`.padEnd(43, "x")];
+  withE2eDatabase((db) => {
+    const insert = db.prepare("insert into search_alerts (email, mailbox, language, filters, q, status, confirmed_at, link_token) values (?, ?, 'en', ?, ?, 'confirmed', ?, ?)");
+    tokens.forEach((token, n) => insert.run(email, email, `q=Undo${n}${tag}`, `Undo${n}${tag}`, Date.now(), token));
+  });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await openPage(page, `/alerts/unsubscribe?token=${tokens[0]}`, javaScriptEnabled);
+    await page.getByRole("button", { name: "Unsubscribe" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "You are unsubscribed" })).toBeVisible();
+    await expect(page.getByText("Changed your mind? You can undo this for a day.")).toBeVisible();
+    expect(await layoutProblems(page)).toEqual([]);
+    await expectNoAxeViolations(page, "an unsubscribed alert's page", { javaScriptEnabled });
+
+    // The same mail's manage link: the other alert, still on.
+    await page.getByRole("link", { name: "See your other alerts" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your home alerts" })).toBeVisible();
+    await expect(page.getByRole("main")).toContainText(`“Undo1${tag}”`);
+    await expect(page.getByRole("main")).not.toContainText(`“Undo0${tag}”`);
+    await expect(page.getByRole("main")).not.toContainText("belongs to no alert");
+
+    await openPage(page, `/alerts/unsubscribe?token=${tokens[0]}`, javaScriptEnabled);
+    await page.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your alerts are on again" })).toBeVisible();
+    expect(alertsOf(email)).toEqual([{ status: "confirmed" }, { status: "confirmed" }]);
+  } finally {
+    withE2eDatabase((db) => db.prepare("delete from search_alerts where email = ?").run(email));
+  }
 });
 
 test("es: the alert form shows a refused address in Spanish and stores nothing", async ({ page }, testInfo) => {

@@ -340,12 +340,60 @@ describe("stopping alerts", () => {
     const response = await oneClick({});
     expect(response.status).toBe(200);
     expect(visibleTexts(await response.text()).join(" ")).toContain("You are unsubscribed");
-    expect(alertRows(site.app, email)).toEqual([]);
+    // Stopped at once, kept a day for its Undo.
+    expect(alertRows(site.app, email).map((row) => row.status)).toEqual(["stopped"]);
 
-    // Nothing more for it.
+    // Nothing more for it; its link still says so, with the Undo.
     await publish(town);
     expect(waitingMatches(site.app, email)).toEqual([]);
-    expect(visibleTexts(await (await fetch(url)).text()).join(" ")).toContain("These alerts are already stopped");
+    const again = visibleTexts(await (await fetch(url)).text()).join(" ");
+    expect(again).toContain("You are unsubscribed");
+    expect(again).toContain("Changed your mind? You can undo this for a day.");
+
+    // Asked for again from the list: a new confirmation, as for a search never followed.
+    expect((await postAlertForm(site.app, alertFields(email, { q: town }, "en"))).status).toBe(200);
+    const confirmation = await nthMailTo(sink, email, 3);
+    expect(confirmationLink(confirmation)).toContain("/alerts/confirm");
+    expect(alertRows(site.app, email).map((row) => [row.status, row.stopped_at])).toEqual([["pending", null]]);
+  });
+
+  it("keeps the mail's manage link after one alert is unsubscribed, undoes it within the day, and deletes it after", async () => {
+    const email = uniqueEmail("undo");
+    const towns = [uniqueTown(), uniqueTown()];
+    const digest = await digestFor(email, { q: towns[0] }, "en");
+    await follow(email, { q: towns[1] }, "en");
+    const [unsubscribe] = linesLinkingTo(digest, "/alerts/unsubscribe");
+    const [manage] = linesLinkingTo(digest, "/alerts/manage");
+    const post = (url: string, fields: Record<string, string>) =>
+      fetch(url, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.app.url }, body: new URLSearchParams(fields).toString() });
+
+    const stopped = visibleTexts(await (await post(unsubscribe, {})).text()).join(" ");
+    expect(stopped).toContain("You are unsubscribed");
+    expect(stopped).toContain("See your other alerts");
+    // The mail's manage link still works: the address's other alert, the stopped one left out.
+    const managePage = visibleTexts(await (await fetch(manage)).text()).join(" ");
+    expect(managePage).toContain(`Searches followed by ${email}:`);
+    expect(managePage).toContain(`“${towns[1]}”`);
+    expect(managePage).not.toContain(`“${towns[0]}”`);
+    expect(managePage).not.toContain("belongs to no alert");
+
+    // Undone within the day: the search is followed again, as it was.
+    const undone = visibleTexts(await (await post(unsubscribe, { intent: "undo" })).text()).join(" ");
+    expect(undone).toContain("Your alerts are on again");
+    expect(undone).toContain(`We will e-mail ${email} again about this search:`);
+    expect(alertRows(site.app, email).map((row) => [row.status, row.stopped_at])).toEqual([
+      ["confirmed", null],
+      ["confirmed", null],
+    ]);
+
+    // Stopped again, and a day goes by: no Undo any more, and the next round deletes it.
+    await post(unsubscribe, {});
+    withServerDatabase(site.app, (db) => db.prepare("update search_alerts set stopped_at = ? where status = 'stopped' and email = ?").run(Date.now() - 25 * 3_600_000, email));
+    expect(visibleTexts(await (await fetch(unsubscribe)).text()).join(" ")).toContain("These alerts are already stopped");
+    expect(visibleTexts(await (await post(unsubscribe, { intent: "undo" })).text()).join(" ")).toContain("These alerts are already stopped");
+    await publish(towns[1]);
+    await eventually(() => (alertRows(site.app, email).length === 1 ? true : undefined));
+    expect(alertRows(site.app, email).map((row) => row.status)).toEqual(["confirmed"]);
   });
 
   it("lists the address's alerts on the manage page, and stops one, then all", async () => {

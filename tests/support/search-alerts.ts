@@ -66,7 +66,7 @@ export async function nthMailTo(sink: SmtpSink, email: string, nth: number, time
   return parseMail(sink.messages().filter(addressedTo(email))[nth - 1]);
 }
 
-export type AlertRow = { id: number; email: string; language: string; filters: string; status: string; confirm_expires_at: number | null; last_sent_at: number | null; link_token: string };
+export type AlertRow = { id: number; email: string; language: string; filters: string; status: string; confirm_expires_at: number | null; last_sent_at: number | null; link_token: string; stopped_at: number | null };
 
 export function alertRows(app: Pick<RunningServer, "databasePath">, email: string): AlertRow[] {
   return withServerDatabase(app, (db) => db.prepare("select * from search_alerts where email = ? order by id").all(email.toLowerCase()) as AlertRow[]);

@@ -1,0 +1,1 @@
+ALTER TABLE `search_alerts` ADD `stopped_at` integer;
