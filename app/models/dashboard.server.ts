@@ -1,4 +1,4 @@
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import { db } from "~/db/client.server";
 import { contactMessages, faqs, media, properties } from "~/db/schema";
 import { faqSpanishToDo } from "./faqs.server";
@@ -16,9 +16,14 @@ export type DashboardCounts = { properties: number; allProperties: number; faqs:
 export function dashboardCounts(): DashboardCounts {
   const database = db();
   const total = (query: { get(): { n: number } | undefined }) => query.get()?.n ?? 0;
+  // Both home counts in one pass over the table.
+  const homes = database
+    .select({ all: count(), active: sql<number>`coalesce(sum(${properties.isActive}), 0)` })
+    .from(properties)
+    .get();
   return {
-    properties: total(database.select({ n: count() }).from(properties).where(eq(properties.isActive, true))),
-    allProperties: total(database.select({ n: count() }).from(properties)),
+    properties: homes?.active ?? 0,
+    allProperties: homes?.all ?? 0,
     faqs: total(database.select({ n: count() }).from(faqs).where(eq(faqs.isActive, true))),
     media: total(database.select({ n: count() }).from(media)),
     messages: total(database.select({ n: count() }).from(contactMessages)),

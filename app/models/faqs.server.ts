@@ -37,8 +37,9 @@ export function faqSpanishStatus(faq: Faq): SpanishStatus {
   return SPANISH.status(faq);
 }
 
-export function faqSpanishChanges(faq: Faq) {
-  return SPANISH.changes(faq);
+/** A tab's card's Spanish: its status, and the English changes when it is out of date. */
+export function faqSpanishCard(faq: Faq) {
+  return SPANISH.card(faq);
 }
 
 /** How many FAQs there are, and how many, active or not, have their Spanish missing and out of date. */

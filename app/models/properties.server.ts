@@ -136,8 +136,9 @@ export function propertySpanishStatus(property: Property): SpanishStatus {
   return SPANISH.status(property);
 }
 
-export function propertySpanishChanges(property: Property) {
-  return SPANISH.changes(property);
+/** A tab's card's Spanish: its status, and the English changes when it is out of date. */
+export function propertySpanishCard(property: Property) {
+  return SPANISH.card(property);
 }
 
 /**

@@ -40,6 +40,8 @@ function outdatedSql(pairs: ColumnPair[]): SQL {
  * save records as each Spanish text's "translated from", and the same rules as SQL, so
  * a filter or a count over thousands of homes reads one page and a count, never every row.
  */
+export type SpanishCard = { spanishStatus: SpanishStatus; spanishChanges: SpanishChange[] };
+
 export function spanishRules<Row>(table: SQLiteTable, fields: SpanishField<Row>[]) {
   const columns = getTableColumns(table) as Record<string, SQLiteColumn>;
   const pairs: ColumnPair[] = fields.map((field) => ({
@@ -55,25 +57,33 @@ export function spanishRules<Row>(table: SQLiteTable, fields: SpanishField<Row>[
     outdated: rows(and(within, outdatedSql(pairs))),
   });
 
+  const status = (row: Row): SpanishStatus =>
+    spanishStatus(
+      fields.map((field) => ({
+        english: text(row[field.english]) ?? "",
+        spanish: text(row[field.spanish]),
+        translatedFrom: text(row[field.translatedFrom]),
+        needed: field.needed?.row(row) ?? true,
+      })),
+    );
+  /** The English texts changed since their Spanish was written (a row out of date): each as it was then and as it is now. */
+  const changes = (row: Row): SpanishChange[] =>
+    fields.flatMap((field) => {
+      const now = text(row[field.english]) ?? "";
+      const was = text(row[field.translatedFrom]);
+      const spanish = text(row[field.spanish]);
+      return spanish?.trim() && was !== now ? [{ label: field.label, was: was ?? "", now }] : [];
+    });
+
   return {
-    status(row: Row): SpanishStatus {
-      return spanishStatus(
-        fields.map((field) => ({
-          english: text(row[field.english]) ?? "",
-          spanish: text(row[field.spanish]),
-          translatedFrom: text(row[field.translatedFrom]),
-          needed: field.needed?.row(row) ?? true,
-        })),
-      );
-    },
-    /** The English texts changed since their Spanish was written (a row out of date): each as it was then and as it is now. */
-    changes(row: Row): SpanishChange[] {
-      return fields.flatMap((field) => {
-        const now = text(row[field.english]) ?? "";
-        const was = text(row[field.translatedFrom]);
-        const spanish = text(row[field.spanish]);
-        return spanish?.trim() && was !== now ? [{ label: field.label, was: was ?? "", now }] : [];
-      });
+    status,
+    /**
+     * What a tab's card shows of the row's Spanish: its status and, only when it is out
+     * of date (the card shows them beside "Spanish is still correct"), the English changes.
+     */
+    card(row: Row): SpanishCard {
+      const spanishStatus = status(row);
+      return { spanishStatus, spanishChanges: spanishStatus === "outdated" ? changes(row) : [] };
     },
     /** The "translated from" fields of a save of `values` over `before` (none: a new record, or "still correct"). */
     translatedFrom(values: Row, before: Row | null): Partial<Row> {

@@ -48,8 +48,9 @@ export function textSpanishStatus(entry: TextEntry): SpanishStatus {
   return SPANISH.status(entry);
 }
 
-export function textSpanishChanges(entry: TextEntry) {
-  return SPANISH.changes(entry);
+/** A tab's card's Spanish: its status, and the English changes when it is out of date. */
+export function textSpanishCard(entry: TextEntry) {
+  return SPANISH.card(entry);
 }
 
 /** The Overview's "Spanish to do" for site texts. */

@@ -1,7 +1,7 @@
 import { Outlet, useLoaderData, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { FaqList, FaqsPanel } from "~/components/admin/faq-list";
 import { SpanishFilter } from "~/components/admin/spanish-status";
-import { confirmFaqSpanish, faqSpanishChanges, faqSpanishCounts, faqSpanishStatus, listAllFaqs } from "~/models/faqs.server";
+import { confirmFaqSpanish, faqSpanishCard, faqSpanishCounts, listAllFaqs } from "~/models/faqs.server";
 import { readSpanishFilter } from "~/models/spanish-status";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
@@ -18,8 +18,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     answer: faq.answer,
     sortOrder: faq.sortOrder,
     isActive: faq.isActive,
-    spanishStatus: faqSpanishStatus(faq),
-    spanishChanges: faqSpanishChanges(faq),
+    ...faqSpanishCard(faq),
     // As text, as the page has always had them.
     createdAt: faq.createdAt.toISOString(),
     updatedAt: faq.updatedAt.toISOString(),

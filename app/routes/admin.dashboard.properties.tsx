@@ -4,7 +4,7 @@ import { SearchForm } from "~/components/admin/search-form";
 import { TabActionLink, TabPanel } from "~/components/admin/tab-panel";
 import { SafeImage } from "~/components/ui/safe-image";
 import { SpanishBadge, SpanishFilter, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
-import { confirmPropertySpanish, propertiesPage, propertySpanishCounts, propertySpanishChanges, propertySpanishStatus } from "~/models/properties.server";
+import { confirmPropertySpanish, propertiesPage, propertySpanishCounts, propertySpanishCard } from "~/models/properties.server";
 import { noneWithSpanish, readSpanishFilter } from "~/models/spanish-status";
 import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
 import { propertiesTabUrl } from "~/http/property-tab";
@@ -43,8 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     imageUrl: property.imageUrl,
     isActive: property.isActive,
     status: property.status,
-    spanishStatus: propertySpanishStatus(property),
-    spanishChanges: propertySpanishChanges(property),
+    ...propertySpanishCard(property),
   }));
   // Unfiltered, the page already counted every home of the search.
   const counts = propertySpanishCounts(q, spanish ? undefined : result.total);

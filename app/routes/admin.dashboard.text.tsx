@@ -2,7 +2,7 @@ import { Link, Outlet, useLoaderData, data, type ActionFunctionArgs, type Loader
 import { SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
 import { SpanishBadge, SpanishFilter, SpanishStillCorrectButton } from "~/components/admin/spanish-status";
-import { confirmTextSpanish, searchTextEntries, textSpanishChanges, textSpanishStatus } from "~/models/texts.server";
+import { confirmTextSpanish, searchTextEntries, textSpanishCard } from "~/models/texts.server";
 import { noneWithSpanish, readSpanishFilter } from "~/models/spanish-status";
 import { spanishConfirmedAnswer } from "~/http/spanish-confirmed.server";
 import { hrefWith } from "~/utils/paging";
@@ -20,8 +20,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     key: entry.key,
     englishText: entry.englishText,
     spanishText: entry.spanishText,
-    spanishStatus: textSpanishStatus(entry),
-    spanishChanges: textSpanishChanges(entry),
+    ...textSpanishCard(entry),
   }));
   const counts = {
     all: found.length,

@@ -27,7 +27,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => stop());
 
-type Home = { id: number; isActive: boolean; facts: Record<string, unknown> };
+type Home = { id: number; name: string; isActive: boolean; facts: Record<string, unknown> };
 
 async function home(name: string, facts: Record<string, unknown>, overrides: Record<string, unknown> = {}): Promise<Home> {
   const response = await call("/api/admin/properties", { method: "POST", body: seedBody({ name, ...overrides, facts: { ...FULL_FACTS, ...facts } }) });
@@ -187,11 +187,12 @@ describe("closing a home with visits to come", () => {
     return { id, email: body.email as string };
   }
 
-  const editPost = (id: number, fields: Record<string, string>) =>
-    fetch(`${site.app.url}/admin/dashboard/properties/${id}/edit`, {
+  /** The home's Edit form saved with a closing status, and the count of visits to call off its warning gave (none: the first save). */
+  const closeHome = (home: { id: number; name: string }, status: "rented" | "sold", visitsToCallOff?: number) =>
+    fetch(`${site.app.url}/admin/dashboard/properties/${home.id}/edit`, {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: site.app.url, Cookie: site.cookie },
-      body: new URLSearchParams(fields).toString(),
+      body: new URLSearchParams(homeFormFields({ name: home.name, status, ...(visitsToCallOff === undefined ? {} : { visitsToCallOff: String(visitsToCallOff) }) })).toString(),
       redirect: "manual",
     });
 
@@ -203,7 +204,7 @@ describe("closing a home with visits to come", () => {
     const spanish = await confirmedVisit(closing.id, "es");
     const english = await confirmedVisit(closing.id, "en");
 
-    const warned = await editPost(closing.id, homeFormFields({ name: "Visited Vale, Lot 8", status: "rented" }));
+    const warned = await closeHome(closing, "rented");
     expect(warned.status).toBe(409);
     const html = await warned.text();
     expect(visibleTexts(html)).toContain(
@@ -214,10 +215,10 @@ describe("closing a home with visits to come", () => {
     expect(visitStatus(spanish.id)).toBe("confirmed");
 
     // A count that is no longer right (a visit confirmed since the warning) is warned again.
-    const stale = await editPost(closing.id, homeFormFields({ name: "Visited Vale, Lot 8", status: "rented", visitsToCallOff: "1" }));
+    const stale = await closeHome(closing, "rented", 1);
     expect(stale.status).toBe(409);
 
-    const saved = await editPost(closing.id, homeFormFields({ name: "Visited Vale, Lot 8", status: "rented", visitsToCallOff: "2" }));
+    const saved = await closeHome(closing, "rented", 2);
     expect(saved.status).toBe(302);
     expect(homeStatus(closing.id)).toBe("rented");
     expect([visitStatus(spanish.id), visitStatus(english.id)]).toEqual(["cancelled", "cancelled"]);
@@ -242,7 +243,7 @@ describe("closing a home with visits to come", () => {
     const stale = await ask("en", "asked-stale@example.com");
     withServerDatabase(site.app, (db) => db.prepare("update visit_requests set times = ? where message_id = ?").run(JSON.stringify([Date.now() - 86_400_000]), stale));
 
-    const warned = await editPost(closing.id, homeFormFields({ name: "Asked Acres, Lot 10", status: "sold" }));
+    const warned = await closeHome(closing, "sold");
     expect(warned.status).toBe(409);
     const html = await warned.text();
     expect(visibleTexts(html)).toContain(
