@@ -92,6 +92,8 @@ export const DICTIONARY: DictionaryEntry[] = [
     en: "1560 E Southlake Blvd, Suite 100, Southlake, TX 76092",
     es: "1560 E Southlake Blvd, Suite 100, Southlake, TX 76092",
   },
+  { key: "contact.visiting_hours_label", en: "Home Visits", es: "Visitas a casas" },
+  { key: "contact.visiting_hours", en: "{{days}}, {{from}} to {{to}}", es: "{{days}}, de {{from}} a {{to}}" },
   {
     key: "contact.hours",
     en: "Monday - Friday: 8:00 AM - 5:00 PM",

@@ -232,6 +232,11 @@ export function visitFormChoices(hours: VisitingHours, language: Language, free:
   return {
     days,
     hours: slotHours(hours).map((hour) => ({ value: String(hour), label: visitHourLabel(hour, language) })),
-    summary: { days: visitingDaysLabel(hours.days, language), from: visitHourLabel(hours.from, language), to: visitHourLabel(hours.to % 24, language) },
+    summary: visitingHoursSummary(hours, language),
   };
+}
+
+/** The visiting hours in words, as the visit form and the contact card say them: "Monday to Saturday", "9:00 AM", "5:00 PM". */
+export function visitingHoursSummary(hours: VisitingHours, language: Language): { days: string; from: string; to: string } {
+  return { days: visitingDaysLabel(hours.days, language), from: visitHourLabel(hours.from, language), to: visitHourLabel(hours.to % 24, language) };
 }

@@ -271,3 +271,38 @@ test("Settings: 'Visits at the same time across homes' is saved with the visitin
     await context.close();
   }
 });
+
+test("Settings: the visiting hours saved are the ones the home page's contact card and the visit form say, in English and Spanish", async ({ browser, baseURL, javaScriptEnabled }) => {
+  const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, SETTINGS);
+  try {
+    const section = page.getByRole("region", { name: "Visiting hours" });
+    await section.getByRole("checkbox", { name: "Saturday" }).uncheck();
+    await section.locator('select[name="from"]').selectOption("10");
+    await section.locator('select[name="to"]').selectOption("16");
+    await section.getByRole("button", { name: "Update visiting hours" }).click();
+    await expect(page.getByText("Visiting hours updated").first()).toBeVisible();
+
+    const visitor = await browser.newContext({ baseURL, javaScriptEnabled });
+    try {
+      const home = await visitor.newPage();
+      const card = () => home.locator("#contact address");
+      await openPage(home, "/#contact", javaScriptEnabled);
+      await expect(card()).toContainText("Home Visits");
+      await expect(card()).toContainText("Monday–Friday, 10:00 AM to 4:00 PM");
+      await openPage(home, "/?lng=es#contact", javaScriptEnabled);
+      await expect(card()).toContainText("Visitas a casas");
+      await expect(card()).toContainText(/lunes–viernes, de 10:00\sa\.\s?m\. a 4:00\sp\.\s?m\./);
+      // The visit form says the same, from the same setting.
+      const homeId = await home.evaluate(() => document.querySelector<HTMLAnchorElement>('#properties a[href^="/properties/"]')?.getAttribute("href")?.split("/")[2]);
+      await openPage(home, `/properties/${homeId}/visit?lng=en`, javaScriptEnabled);
+      await expect(home.getByText("Visiting hours: Monday–Friday, 10:00 AM to 4:00 PM (Central Time).")).toBeVisible();
+    } finally {
+      await visitor.close();
+    }
+  } finally {
+    const database = new Database(process.env.E2E_DATABASE_PATH!);
+    database.prepare("delete from configurations where key in ('visits_at_once', 'visiting_hours')").run();
+    database.close();
+    await context.close();
+  }
+});

@@ -31,7 +31,10 @@ import { Icon, type IconName } from "~/components/ui/icon";
  * Its texts come without English fallbacks: the dictionary has every key (seeded at
  * start-up), and this section is part of the home page's first load, where bytes count.
  */
-export function ContactSection({ inquiry = null }: { inquiry?: Inquiry | null }) {
+/** The visiting hours in words (visiting-hours.ts), from the setting the visit form uses. */
+type VisitingHoursWords = { days: string; from: string; to: string };
+
+export function ContactSection({ inquiry = null, visitingHours }: { inquiry?: Inquiry | null; visitingHours: VisitingHoursWords }) {
   const { t } = useT();
   return (
     <section id="contact" aria-labelledby="contact-title" className="border-t border-slate-100">
@@ -39,7 +42,7 @@ export function ContactSection({ inquiry = null }: { inquiry?: Inquiry | null })
         <h2 id="contact-title" className="text-3xl font-bold text-brand-900">{t("contact.title")}</h2>
         <p className="mt-3 max-w-2xl text-slate-600">{t("contact.subtitle")}</p>
         <div className="mt-10 grid gap-8 lg:grid-cols-5">
-          <ContactDetails />
+          <ContactDetails visitingHours={visitingHours} />
           <div className="lg:col-span-3">
             <ContactFormPanel inquiry={inquiry} />
           </div>
@@ -70,7 +73,7 @@ function DetailItem({ icon, label, children }: { icon: IconName; label: string; 
 const detailLinkClass =
   "rounded-sm font-medium text-brand-700 underline-offset-4 hover:underline";
 
-function ContactDetails() {
+function ContactDetails({ visitingHours }: { visitingHours: VisitingHoursWords }) {
   const { t } = useT();
   return (
     <div className="rounded-lg bg-brand-50 p-6 sm:p-8 lg:col-span-2">
@@ -104,6 +107,9 @@ function ContactDetails() {
             icon="clock"
           >
             {t("contact.hours")}
+          </DetailItem>
+          <DetailItem label={t("contact.visiting_hours_label")} icon="calendar">
+            {t("contact.visiting_hours", undefined, visitingHours)}
           </DetailItem>
         </dl>
       </address>

@@ -26,7 +26,8 @@ export type IconName =
   | "phone"
   | "mail"
   | "office"
-  | "clock";
+  | "clock"
+  | "calendar";
 
 /** An outline drawn in the text colour, 2 wide (the `icon` class, tailwind.css); `solid` fills the shape instead. */
 const OUTLINE = "icon";

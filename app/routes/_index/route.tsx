@@ -17,6 +17,8 @@ import { homeHead } from "./head.server";
 import { homeStructuredData } from "./structured-data";
 import { imagePreload, pageMeta, rootText } from "~/document/meta";
 import { keepRetryAfter, skipRevalidationAfterPosts } from "~/http/route-exports";
+import { visitingHoursSummary } from "~/models/visiting-hours";
+import { visitingHours } from "~/models/visiting-hours.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
@@ -38,6 +40,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     listings: listings.map((listing) => listingIn(listing, head.language)),
     total,
     faqs: listActiveFaqs().map((faq) => faqIn(faq, head.language)),
+    // The contact card says when homes can be visited from the setting the visit form uses.
+    visitingHours: visitingHoursSummary(visitingHours(), head.language),
   });
 }
 
@@ -71,7 +75,7 @@ export default function Home() {
       <TenantServicesSection />
       <PropertiesSection listings={data.listings} total={data.total} />
       <FaqSection faqs={data.faqs} />
-      <ContactSection inquiry={data.inquiry} />
+      <ContactSection inquiry={data.inquiry} visitingHours={data.visitingHours} />
     </>
   );
 }
