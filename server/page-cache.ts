@@ -1,6 +1,7 @@
 import type { PreparedAnswer } from "./prepared-answer";
 import { IDS_PARAM } from "../app/utils/saved-homes";
 import { TEXTS_FILE_PATH } from "../app/paths";
+import { BACK_TO_LIST_PARAM } from "../app/utils/back-to-list";
 
 /**
  * Public pages and JSON, prepared once (server/prepared-answer.ts) and shared between
@@ -102,8 +103,10 @@ export class PageCache {
 
   set(key: string, answer: PreparedAnswer) {
     if (answer.size > this.options.maxBytes / 10) return;
-    // A key is "<language or json> <path>?<query>".
-    const search = SEARCH_PAGE.test(key.slice(key.indexOf(" ") + 1).split("?")[0]);
+    // A key is "<language or json> <path>?<query>". A home's page reached from a card names
+    // the list it came from (?from=): one per search, counted with the searches too.
+    const [path, query = ""] = key.slice(key.indexOf(" ") + 1).split("?");
+    const search = SEARCH_PAGE.test(path) || new URLSearchParams(query).has(BACK_TO_LIST_PARAM);
     this.remove(key);
     this.entries.set(key, { answer, storedAt: Date.now(), search });
     this.bytes += answer.size;

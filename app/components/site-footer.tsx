@@ -1,8 +1,9 @@
 import { useLocation } from "react-router";
+import { Fragment } from "react";
 import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
-import { SECTIONS, sectionHref } from "./site-links";
-import { DASHBOARD_PATH, RENTAL_CRITERIA_PATH } from "~/paths";
+import { ALL_HOMES_KEY, SECTIONS, sectionHref } from "./site-links";
+import { BROWSE_PATH, DASHBOARD_PATH, RENTAL_CRITERIA_PATH } from "~/paths";
 import { Icon } from "~/components/ui/icon";
 
 const linkClass = "footer-link";
@@ -43,11 +44,20 @@ export function SiteFooter() {
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">{t("footer.quick_links", "Quick Links")}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {SECTIONS.map((section) => (
-              <li key={section.id}>
-                <a href={sectionHref(section.id, onHomePage)} className={linkClass}>
-                  {t(section.footerKey, section.navFallback)}
-                </a>
-              </li>
+              <Fragment key={section.id}>
+                <li>
+                  <a href={sectionHref(section.id, onHomePage)} className={linkClass}>
+                    {t(section.footerKey, section.navFallback)}
+                  </a>
+                </li>
+                {section.id === "properties" ? (
+                  <li>
+                    <a href={BROWSE_PATH} className={linkClass}>
+                      {t(ALL_HOMES_KEY, "See all homes")}
+                    </a>
+                  </li>
+                ) : null}
+              </Fragment>
             ))}
             <li>
               <a href={RENTAL_CRITERIA_PATH} className={linkClass}>

@@ -1,12 +1,13 @@
 import { useLocation } from "react-router";
-import { useEffect, useRef, useState } from "react";
+import { Fragment, useEffect, useRef, useState } from "react";
 import { useFocusCycle } from "~/hooks/use-focus-cycle";
 import { useT } from "~/i18n/use-t";
 import { dictionaryLink } from "~/utils/link-rules";
 import { LanguageSwitcher } from "./language-switcher";
 import { SavedHomesLink } from "./saved-homes-link";
-import { isAdminPath, SECTIONS, sectionHref } from "./site-links";
+import { ALL_HOMES_KEY, isAdminPath, SECTIONS, sectionHref } from "./site-links";
 import { Icon } from "~/components/ui/icon";
+import { BROWSE_PATH } from "~/paths";
 
 const DRAWER_ID = "mobile-menu";
 
@@ -196,15 +197,25 @@ export function SiteHeader() {
           <nav aria-label={t("header.nav.label", "Main navigation")}>
             <ul className="flex flex-col gap-1">
               {SECTIONS.map((section) => (
-                <li key={section.id}>
-                  <a
-                    href={sectionHref(section.id, onHomePage)}
-                    onClick={closeDrawer}
-                    className="menu-link"
-                  >
-                    {t(section.navKey, section.navFallback)}
-                  </a>
-                </li>
+                <Fragment key={section.id}>
+                  <li>
+                    <a
+                      href={sectionHref(section.id, onHomePage)}
+                      onClick={closeDrawer}
+                      className="menu-link"
+                    >
+                      {t(section.navKey, section.navFallback)}
+                    </a>
+                  </li>
+                  {/* Every home, with search and filters, beside the home page's few. */}
+                  {section.id === "properties" ? (
+                    <li>
+                      <a href={BROWSE_PATH} className="menu-link">
+                        {t(ALL_HOMES_KEY, "See all homes")}
+                      </a>
+                    </li>
+                  ) : null}
+                </Fragment>
               ))}
             </ul>
           </nav>

@@ -22,6 +22,9 @@ export const SECTIONS = [
   },
 ] as const;
 
+/** "See all homes": /properties, offered beside the home page's section of homes in the menu and the footer. */
+export const ALL_HOMES_KEY = "header.nav.all_homes";
+
 export type SectionId = (typeof SECTIONS)[number]["id"];
 
 /**

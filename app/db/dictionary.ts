@@ -22,6 +22,7 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "header.nav.services", en: "Services", es: "Servicios" },
   { key: "header.nav.available_homes", en: "Available Homes", es: "Casas disponibles" },
   { key: "header.nav.available_homes.short", en: "Homes", es: "Casas" },
+  { key: "header.nav.all_homes", en: "See all homes", es: "Ver todas las casas" },
   { key: "header.nav.faq", en: "FAQ", es: "Preguntas" },
   { key: "header.nav.contact_us", en: "Contact Us", es: "Contáctenos" },
   { key: "header.nav.contact_us.short", en: "Contact", es: "Contacto" },

@@ -139,7 +139,7 @@ export default function BrowseHomes() {
           {total > 0 ? (
             <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
               <div className="results-list">
-                <ListingCards listings={listings} notes={notes} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2" />
+                <ListingCards listings={listings} notes={notes} list={browseHref(query)} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2" />
                 <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />
               </div>
               <ResultsMap listings={listings} onViewDetails={openById} onViewListing={details.show} onSearchArea={searchArea} />

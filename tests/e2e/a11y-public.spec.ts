@@ -138,7 +138,7 @@ for (const lng of LANGUAGES) {
           `the details dialog on ${path} (${lng})`,
           async () => {
             await openPage(page, inLanguage(path, lng));
-            await page.locator(`main a[href="${href}"]`).filter({ hasText: text.viewDetails }).first().click();
+            await page.locator(`main a[href^="${href}?from="]`).filter({ hasText: text.viewDetails }).first().click();
             await expect(page.getByRole("dialog")).toBeVisible();
           },
           "[role=dialog]",

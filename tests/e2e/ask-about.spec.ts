@@ -75,7 +75,7 @@ async function openDetailsAndAsk(page: Page, language: (typeof LANGUAGES)[number
     await dialog.getByRole("link", { name: language.ask }).click();
     await expect(dialog).toBeHidden();
   } else {
-    await expect(page).toHaveURL(/\/properties\/\d+$/);
+    await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
     await page.getByRole("link", { name: language.ask }).click();
   }
 }

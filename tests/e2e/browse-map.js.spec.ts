@@ -60,7 +60,7 @@ test.describe("the map beside /properties' results", () => {
     await info.getByRole("link", { name: new RegExp(`^View Details\\W+${TRINITY.name}$`) }).click();
     const details = page.getByRole("dialog", { name: TRINITY.name }).and(page.locator('[aria-modal="true"]'));
     await expect(details).toBeVisible();
-    await expect(page).toHaveURL(/\/properties\/\d+$/);
+    await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
     await page.goBack();
     await expect(details).toBeHidden();
     await expect(page).toHaveURL(/\/properties\?near=Grand\+Prairie%2C\+TX&within=25$/);

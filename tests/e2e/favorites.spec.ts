@@ -69,7 +69,7 @@ for (const language of LANGUAGES) {
       await openPage(page, `/properties?lng=${language.code}`, javaScriptEnabled);
       await cardOf(page, HOMES[2]).getByRole("link", { name: new RegExp(`^${language.viewDetails}`) }).click();
       const scope = javaScriptEnabled ? page.getByRole("dialog", { name: HOMES[2] }) : page.getByRole("main");
-      if (!javaScriptEnabled) await expect(page).toHaveURL(/\/properties\/\d+$/);
+      if (!javaScriptEnabled) await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
       const toggle = scope.getByRole("button", { name: language.save, exact: true });
       await expect(toggle).toHaveAttribute("aria-pressed", "false");
       await toggle.click();
@@ -79,7 +79,7 @@ for (const language of LANGUAGES) {
         await page.keyboard.press("Escape");
         await expect(cardToggle(page, HOMES[2], language)).toHaveAttribute("aria-pressed", "true");
       } else {
-        await expect(page).toHaveURL(/\/properties\/\d+$/);
+        await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
       }
       await openPage(page, "/favorites", javaScriptEnabled);
       await expect(cardOf(page, HOMES[2])).toBeVisible();
@@ -118,7 +118,7 @@ for (const language of LANGUAGES) {
         expect(await row.evaluate((element) => element.scrollWidth - element.clientWidth), "the dialog's actions overflow their row").toBeLessThanOrEqual(0);
         await page.keyboard.press("Escape");
       } else {
-        await expect(page).toHaveURL(/\/properties\/\d+$/);
+        await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
         await fits("the home's page");
       }
       await openPage(page, "/favorites", javaScriptEnabled);

@@ -45,7 +45,7 @@ test.describe("home page with JavaScript", () => {
     const dialog = page.getByRole("dialog", { name: "Oak Hollow Community, Lot 14" });
     await expect(dialog).toBeVisible();
     // The home's own address while its details are open; back to the list's on close.
-    await expect(page).toHaveURL(/\/properties\/\d+$/);
+    await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
     await expect(dialog.getByRole("button", { name: "Close" }).first()).toBeFocused();
     expect(dialogCode.length).toBeGreaterThan(0);
     await page.keyboard.press("Escape");

@@ -11,7 +11,7 @@ test.describe("home page without JavaScript", () => {
   test("View Details opens the home's own page", async ({ page }) => {
     await page.goto("/");
     await page.getByRole("link", { name: /^View Details\W+Oak Hollow Community, Lot 14$/ }).click();
-    await expect(page).toHaveURL(/\/properties\/1$/);
+    await expect(page).toHaveURL(/\/properties\/1\?from=%2F$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oak Hollow Community, Lot 14");
   });
 

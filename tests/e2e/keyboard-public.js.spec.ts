@@ -35,7 +35,7 @@ test.describe("dialogs over the cards, from the keyboard", () => {
       // In Spanish only the texts differ: one of the two lists is enough.
       for (const path of lng === "en" ? ["/?all=1", "/properties"] : ["/properties"]) {
         await openPage(page, inLanguage(path, lng));
-        const opener = page.locator(`main a[href="${href}"]`).filter({ hasText: TEXTS[lng].viewDetails }).first();
+        const opener = page.locator(`main a[href^="${href}?from="]`).filter({ hasText: TEXTS[lng].viewDetails }).first();
         await tabTo(page, opener, 120);
         await page.keyboard.press("Enter");
         const dialog = page.locator("[role=dialog][aria-modal=true]");

@@ -101,7 +101,7 @@ test.describe("the listings map", () => {
     await info.getByRole("link", { name: viewDetails("View Details", home.name) }).click();
     const details = page.getByRole("dialog", { name: home.name }).and(page.locator('[aria-modal="true"]'));
     await expect(details).toBeVisible();
-    await expect(page).toHaveURL(/\/properties\/\d+$/);
+    await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
     // It loads as the dialog scrolls down to it.
     await details.locator("[data-map-phase]").scrollIntoViewIfNeeded();
     const placeMap = details.getByRole("region", { name: `Map of ${home.location}` });

@@ -50,7 +50,7 @@ test("a phone's Back closes the photo viewer alone, the home's details still ope
     await page.getByRole("article", { name: OAK }).getByRole("link", { name: /^View Details/ }).click();
     const details = page.getByRole("dialog", { name: OAK });
     await expect(details).toBeVisible();
-    await expect(page).toHaveURL(/\/properties\/\d+$/);
+    await expect(page).toHaveURL(/\/properties\/\d+(\?from=[^#]*)?$/);
     const homeUrl = page.url();
 
     await details.getByRole("button", { name: "View photo 1 full screen" }).tap();

@@ -15,7 +15,7 @@ export function inLanguage(path: string, lng: Language): string {
 /** The address of the first home on the home page that has more than one photo. */
 export async function homeWithPhotos(page: Page, javaScriptEnabled: boolean): Promise<string> {
   await openPage(page, "/?all=1", javaScriptEnabled);
-  const ids = await page.locator("#properties article a[href^='/properties/']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!));
+  const ids = await page.locator("#properties article a[href^='/properties/']").evaluateAll((links) => links.map((link) => link.getAttribute("href")!.split("?")[0]));
   const withPhotos = withE2eDatabase(
     (db) =>
       db

@@ -116,10 +116,10 @@ describe("public JSON calls", () => {
 describe("home page without JavaScript", () => {
   it("shows the first three listings and a View All toggle; ?all=1 shows every one", async () => {
     const { html } = await getHtml("/");
-    expect(html.match(/href="\/properties\/\d+"[^>]*>View Details/g)).toHaveLength(3);
+    expect(html.match(/href="\/properties\/\d+\?from=%2F"[^>]*>View Details/g)).toHaveLength(3);
     expect(html).toContain("View All (6)");
     const all = await getHtml("/?all=1");
-    expect(all.html.match(/href="\/properties\/\d+"[^>]*>View Details/g)).toHaveLength(6);
+    expect(all.html.match(/href="\/properties\/\d+\?from=%2F"[^>]*>View Details/g)).toHaveLength(6);
     expect(all.html).toContain("Show Less");
   });
 

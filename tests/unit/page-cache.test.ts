@@ -32,6 +32,17 @@ describe("the page cache", () => {
     expect(searches.map((key) => cache.get(key) !== null)).toEqual([false, false, false, false, false, true, true, true]);
   });
 
+  it("counts a home's page opened from a list's card (?from=) with the searches, so those never push out the other pages", async () => {
+    const cache = new PageCache(LIMITS);
+    const home = await store(cache, "/");
+    const property = await store(cache, "/properties/4");
+    const fromLists = [];
+    for (let n = 1; n <= 8; n++) fromLists.push(await store(cache, `/properties/4?from=${encodeURIComponent(`/properties?q=town${n}`)}`));
+    expect(bodyOf(cache, home)).toBe("<p>/</p>");
+    expect(bodyOf(cache, property)).toBe("<p>/properties/4</p>");
+    expect(fromLists.map((key) => cache.get(key) !== null)).toEqual([false, false, false, false, false, true, true, true]);
+  });
+
   it("still drops the least recently used page when the whole cache is full", async () => {
     const cache = new PageCache({ ...LIMITS, maxEntries: 3 });
     const first = await store(cache, "/properties/1");

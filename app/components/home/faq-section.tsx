@@ -11,7 +11,7 @@ export function FaqSection({ faqs }: { faqs: PublicFaq[] }) {
   return (
     <section id="faq" aria-labelledby="faq-title" className="bg-white">
       <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6 lg:px-8">
-        <h2 id="faq-title" className="page-title text-center">{t("faq.title", "Frequently Asked Questions")}</h2>
+        <h2 id="faq-title" className="page-title text-center">{t("faq.title")}</h2>
         <p className="section-lead text-center">{t("faq.subtitle")}</p>
         {faqs.length ? (
           <div className="mt-10 divide-y divide-slate-200 rounded-xl border border-slate-200">
@@ -26,7 +26,7 @@ export function FaqSection({ faqs }: { faqs: PublicFaq[] }) {
             ))}
           </div>
         ) : (
-          <p className="mt-10 text-center text-slate-600">{t("faq.empty", "No FAQs available at the moment.")}</p>
+          <p className="mt-10 text-center text-slate-600">{t("faq.empty")}</p>
         )}
       </div>
     </section>

@@ -15,8 +15,8 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
   const gallery = useUrlDialog("gallery");
   const total = images.length;
   const slides: Slide[] = total
-    ? images.map((image, i) => ({ src: image.filePath, alt: t("hero.image_alt", "Community photo {{n}} of {{total}}", { n: i + 1, total }) }))
-    : [{ src: PLACEHOLDER_IMAGE, alt: t("hero.placeholder_alt", "Manufactured home community in Texas") }];
+    ? images.map((image, i) => ({ src: image.filePath, alt: t("hero.image_alt", undefined, { n: i + 1, total }) }))
+    : [{ src: PLACEHOLDER_IMAGE, alt: t("hero.placeholder_alt") }];
 
   return (
     <section aria-labelledby="hero-title" className="relative isolate bg-brand-900">
@@ -25,14 +25,14 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
         <Carousel
           slides={slides}
           intervalMs={HERO_ROTATION_MS}
-          label={t("hero.carousel_label", "Community photos")}
+          label={t("hero.carousel_label")}
           labels={{
-            previous: t("hero.previous", "Previous image"),
-            next: t("hero.next", "Next image"),
-            goTo: (n) => t("hero.go_to_slide", "Go to image {{n}}", { n }),
-            pause: t("hero.pause", "Pause slideshow"),
-            play: t("hero.play", "Play slideshow"),
-            slide: (n, all) => t("hero.image_alt", "Community photo {{n}} of {{total}}", { n, total: all }),
+            previous: t("hero.previous"),
+            next: t("hero.next"),
+            goTo: (n) => t("hero.go_to_slide", undefined, { n }),
+            pause: t("hero.pause"),
+            play: t("hero.play"),
+            slide: (n, all) => t("hero.image_alt", undefined, { n, total: all }),
           }}
           className="h-full"
           arrows="low-on-phones"
@@ -47,7 +47,7 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
                 event.preventDefault();
                 gallery.open("1");
               }}
-              aria-label={t("hero.open_gallery", "Open photo gallery")}
+              aria-label={t("hero.open_gallery")}
               className="focus-ring-inset block h-full w-full"
             >
               {image}
@@ -62,21 +62,21 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
         <div className="mx-auto w-full max-w-7xl px-4 pb-14 pt-8 sm:px-6 sm:py-16 lg:px-8">
           {/* 30 px below 400 px wide: the longest Spanish word ("manufacturadas") fits a 320 px phone. */}
           <h1 id="hero-title" className="max-w-2xl text-3xl font-bold tracking-tight text-white min-[400px]:text-4xl sm:text-5xl">
-            {t("hero.title", "Quality Manufactured Homes, Professionally Managed")}
+            {t("hero.title")}
           </h1>
           <p className="mt-5 max-w-xl text-lg text-slate-100">{t("hero.subtitle")}</p>
           <div className="pointer-events-auto mt-8 flex flex-wrap gap-3">
             <a href="#properties" className="inline-flex h-12 items-center rounded-md bg-accent-500 px-5 font-semibold text-slate-900 hover:bg-accent-400">
-              {t("hero.cta_homes", "View Available Homes")}
+              {t("hero.cta_homes")}
             </a>
             <a href="#contact" className="inline-flex h-12 items-center rounded-md border border-white/80 px-5 font-semibold text-white hover:bg-white/10">
-              {t("hero.cta_contact", "Contact Us")}
+              {t("hero.cta_contact")}
             </a>
           </div>
         </div>
       </div>
 
-      <Dialog open={gallery.value === "1"} title={t("gallery.title", "Photo Gallery")} onClose={gallery.close} closeHref={gallery.closeHref} size="xl">
+      <Dialog open={gallery.value === "1"} title={t("gallery.title")} onClose={gallery.close} closeHref={gallery.closeHref} size="xl">
         {total ? (
           <>
             <p className="mb-4 text-sm text-slate-600">
@@ -87,7 +87,7 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
                 <li key={image.id} className="overflow-hidden rounded-lg bg-slate-100">
                   <SafeImage
                     src={image.filePath}
-                    alt={t("hero.image_alt", "Community photo {{n}} of {{total}}", { n: i + 1, total })}
+                    alt={t("hero.image_alt", undefined, { n: i + 1, total })}
                     width={600}
                     height={400}
                     sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
@@ -99,7 +99,7 @@ export function HeroSection({ images }: { images: HeroImage[] }) {
             </ul>
           </>
         ) : (
-          <p className="py-8 text-center text-slate-600">{t("gallery.empty", "No gallery images available")}</p>
+          <p className="py-8 text-center text-slate-600">{t("gallery.empty")}</p>
         )}
       </Dialog>
     </section>

@@ -6,6 +6,7 @@ import type { MapMarker } from "~/models/map-marker";
 import type { Listing } from "~/models/listing";
 import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
+import { HOME_PAGE_LIST } from "~/utils/back-to-list";
 import { useT } from "~/i18n/use-t";
 import { BROWSE_PATH, MAP_MARKERS_API } from "~/paths";
 import { BROWSE_PAGE_SIZE } from "~/models/browse-page-size";
@@ -43,7 +44,7 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
       <div className="section-inner">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="max-w-2xl">
-            <h2 id="properties-title" className="page-title">{t("properties.title", "Available Homes")}</h2>
+            <h2 id="properties-title" className="page-title">{t("properties.title")}</h2>
             <p className="section-lead">{t("properties.subtitle")}</p>
           </div>
           <div className="flex flex-wrap gap-3">
@@ -54,12 +55,12 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
                 replace
                 className="inline-flex h-11 items-center rounded-md border border-brand-700 px-4 font-semibold text-brand-700 hover:bg-white"
               >
-                {showingAll ? t("properties.show_less", "Show Less") : t("properties.view_all", "View All ({{count}})", { count: total })}
+                {showingAll ? t("properties.show_less") : t("properties.view_all", undefined, { count: total })}
               </Link>
             ) : null}
             {/* Search, filters and sorting, in pages: what a visitor wants when there are many. */}
             <Link to={BROWSE_PATH} className="inline-flex h-11 items-center rounded-md bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
-              {t("properties.browse_all", "Browse all homes")}
+              {t("properties.browse_all")}
             </Link>
           </div>
         </div>
@@ -67,19 +68,19 @@ export function PropertiesSection({ listings, total }: { listings: Listing[]; to
         <div className="mt-10 grid gap-8 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
           {listings.length ? (
             <div>
-              <ListingCards listings={listings} onViewDetails={openById} className="grid content-start gap-6 sm:grid-cols-2" />
+              <ListingCards listings={listings} list={HOME_PAGE_LIST} onViewDetails={openById} className="grid content-start gap-6 sm:grid-cols-2" />
               {showingAll && total > listings.length ? (
                 <p className="mt-6 text-slate-700">
-                  {t("properties.first_of_all", "These are the first {{shown}} of {{count}} homes.", { shown: listings.length, count: total })}{" "}
+                  {t("properties.first_of_all", undefined, { shown: listings.length, count: total })}{" "}
                   <Link to={BROWSE_PATH} className="font-semibold text-brand-700 underline hover:text-brand-800">
-                    {t("properties.see_all_browse", "See them all, with search and filters")}
+                    {t("properties.see_all_browse")}
                   </Link>
                 </p>
               ) : null}
             </div>
           ) : (
             <p className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center text-slate-600">
-              {t("properties.empty", "No homes are available right now. Please check back soon.")}
+              {t("properties.empty")}
             </p>
           )}
           <MapPanel listings={listings} onViewDetails={openById} onViewListing={details.show} />
@@ -100,7 +101,7 @@ const loadMarkers = () => getJson<MapMarker[]>(MAP_MARKERS_API);
  */
 function MapPanel(props: { listings: Listing[]; onViewDetails: (id: number) => void; onViewListing: (listing: Listing) => void }) {
   const { t } = useT();
-  const title = t("map.title", "Map of available homes");
+  const title = t("map.title");
   return (
     <aside aria-label={title} className="h-[500px] overflow-hidden rounded-xl border border-slate-200 bg-white lg:sticky lg:top-24">
       <LazyMap

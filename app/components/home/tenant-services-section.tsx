@@ -16,7 +16,7 @@ export function TenantServicesSection() {
     <section aria-labelledby="tenant-title" className="bg-white">
       <div className="section-inner">
         <div className="max-w-2xl">
-          <h2 id="tenant-title" className="page-title">{t("tenant.title", "Tenant Services")}</h2>
+          <h2 id="tenant-title" className="page-title">{t("tenant.title")}</h2>
           <p className="section-lead">{t("tenant.subtitle")}</p>
         </div>
         <ul className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
@@ -34,7 +34,7 @@ export function TenantServicesSection() {
                 className="button-primary mt-5 min-h-11 py-2 text-center"
               >
                 {t(`tenant.${card.key}.action`)}
-                {card.external ? <span className="sr-only">{` ${t("footer.new_tab", "(opens in a new tab)")}`}</span> : null}
+                {card.external ? <span className="sr-only">{` ${t("footer.new_tab")}`}</span> : null}
               </a>
             </li>
           ))}

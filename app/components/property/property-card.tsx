@@ -6,13 +6,15 @@ import { ListingFacts } from "./listing-facts";
 import { ListingStatus, PetsChip } from "./listing-status";
 import { SaveToggle } from "./save-toggle";
 import { propertyPath } from "~/paths";
+import { homePageFromList } from "~/utils/back-to-list";
 import { Icon } from "~/components/ui/icon";
 
 /**
  * A listing card; View Details is a link to the home's page, which JavaScript turns into a
- * dialog. `note`: a line under the place (how far it is from the one searched).
+ * dialog. `note`: a line under the place (how far it is from the one searched); `list`: the
+ * list the card is on, which the home's page goes back to (utils/back-to-list.ts).
  */
-export function PropertyCard({ listing, note, onViewDetails }: { listing: Listing; note?: string; onViewDetails: (id: number) => void }) {
+export function PropertyCard({ listing, note, list, onViewDetails }: { listing: Listing; note?: string; list?: string; onViewDetails: (id: number) => void }) {
   const { t, language } = useT();
   const { price, forSale } = localizedListing(listing, language);
   return (
@@ -41,7 +43,7 @@ export function PropertyCard({ listing, note, onViewDetails }: { listing: Listin
         {/* Labels stay on one line; when both do not fit side by side, the buttons stack. */}
         <div className="mt-5 flex flex-wrap gap-2">
           <a
-            href={propertyPath(listing.id)}
+            href={list ? homePageFromList(propertyPath(listing.id), list) : propertyPath(listing.id)}
             onClick={openDetailsInPlace(listing.id, onViewDetails)}
             className="button-primary h-11 flex-1 whitespace-nowrap"
           >
@@ -63,13 +65,13 @@ export function ForSaleLabel() {
 }
 
 /** The cards of a list of homes (the home page's section, /properties). */
-export function ListingCards(props: { listings: Listing[]; notes?: Record<number, string>; onViewDetails: (id: number) => void; className: string }) {
+export function ListingCards(props: { listings: Listing[]; notes?: Record<number, string>; list?: string; onViewDetails: (id: number) => void; className: string }) {
   const { t } = useT();
   return (
     <ul aria-label={t("properties.list_label", "Home listings")} className={props.className}>
       {props.listings.map((listing) => (
         <li key={listing.id} className="flex">
-          <PropertyCard listing={listing} note={props.notes?.[listing.id]} onViewDetails={props.onViewDetails} />
+          <PropertyCard listing={listing} note={props.notes?.[listing.id]} list={props.list} onViewDetails={props.onViewDetails} />
         </li>
       ))}
     </ul>

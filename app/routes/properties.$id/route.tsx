@@ -19,6 +19,7 @@ import { parseId } from "~/http/params";
 import { PRIVATE_NO_STORE } from "~/http/no-store";
 import { Icon } from "~/components/ui/icon";
 import { PROPERTIES_PATH, propertyPath } from "~/paths";
+import { BACK_TO_LIST_PARAM, backToListHref } from "~/utils/back-to-list";
 
 /**
  * A home's own page: shareable, and what a visitor without JavaScript opens from a card.
@@ -38,8 +39,10 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   // In the page's language only: the page never shows the other one.
   const listing = listingIn(found.page.listing, head.language);
   const costs = listingCostsOf(found.page.facts, head.language);
-  if (found.kind === "preview") return data({ kind: "preview" as const, listing, costs, head }, { headers: PRIVATE_NO_STORE });
-  return data({ kind: "listed" as const, listing, costs, head });
+  // The list the visitor came from, as the card's link named it (or every home).
+  const back = backToListHref(new URL(request.url).searchParams.get(BACK_TO_LIST_PARAM));
+  if (found.kind === "preview") return data({ kind: "preview" as const, listing, costs, head, back }, { headers: PRIVATE_NO_STORE });
+  return data({ kind: "listed" as const, listing, costs, head, back });
 }
 
 // A preview is one staff member's page: no cache keeps it (server/shared-answer.ts).
@@ -68,15 +71,15 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 export default function PropertyPage() {
   const page = useLoaderData<typeof loader>();
   if (page.kind === "closed") return <ClosedHomeArticle home={page.home} />;
-  return <ListedHome listing={page.listing} costs={page.costs} preview={page.kind === "preview"} />;
+  return <ListedHome listing={page.listing} costs={page.costs} back={page.back} preview={page.kind === "preview"} />;
 }
 
-function ListedHome({ listing, costs, preview }: { listing: Listing; costs: ListingCosts; preview: boolean }) {
+function ListedHome({ listing, costs, back, preview }: { listing: Listing; costs: ListingCosts; back: string; preview: boolean }) {
   const { t } = useT();
   return (
     <article aria-labelledby="listing-title" className="mx-auto max-w-3xl px-4 py-10 sm:px-6 lg:px-8">
       {preview ? <PreviewBanner id={listing.id} /> : null}
-      <a href="/#properties" className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
+      <a href={back} className="inline-flex items-center gap-1 text-sm font-medium text-brand-700 hover:underline">
         <Icon name="chevron-left" className="h-4 w-4" />
         {t("properties.back_to_homes", "Back to all homes")}
       </a>
@@ -89,7 +92,7 @@ function ListedHome({ listing, costs, preview }: { listing: Listing; costs: List
         <AskAboutLink propertyId={listing.id} />
         {listing.status === "pending" ? null : <VisitLink propertyId={listing.id} />}
         {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} /> : null}
-        <a href="/#properties" className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100">
+        <a href={back} className="inline-flex h-11 items-center rounded-md border border-slate-300 px-4 font-semibold text-slate-700 hover:bg-slate-100">
           {t("properties.close", "Close")}
         </a>
       </div>
