@@ -293,7 +293,9 @@ test("Settings: the visiting hours saved are the ones the home page's contact ca
       await expect(card()).toContainText("Visitas a casas");
       await expect(card()).toContainText(/lunes–viernes, de 10:00\sa\.\s?m\. a 4:00\sp\.\s?m\./);
       // The visit form says the same, from the same setting.
-      const homeId = await home.evaluate(() => document.querySelector<HTMLAnchorElement>('#properties a[href^="/properties/"]')?.getAttribute("href")?.split("/")[2]);
+      // A card's link names its list after the id (?from=).
+      const homeId = await home.evaluate(() => /^\/properties\/(\d+)/.exec(document.querySelector<HTMLAnchorElement>('#properties a[href^="/properties/"]')?.getAttribute("href") ?? "")?.[1]);
+      expect(homeId).toMatch(/^\d+$/);
       await openPage(home, `/properties/${homeId}/visit?lng=en`, javaScriptEnabled);
       await expect(home.getByText("Visiting hours: Monday–Friday, 10:00 AM to 4:00 PM (Central Time).")).toBeVisible();
     } finally {

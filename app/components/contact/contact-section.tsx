@@ -386,6 +386,11 @@ function ContactForm({
   useEffect(() => {
     if (focusFirstField) document.getElementById(fields.firstName.id)?.focus();
   }, [focusFirstField, fields.firstName.id]);
+  // A refusal drawn above the send button pushes it down: both in view again.
+  const formError = form.errors?.[0];
+  useEffect(() => {
+    if (formError) document.getElementById(ANSWER_ID)?.scrollIntoView({ block: "nearest" });
+  }, [formError]);
 
   const { key: firstNameKey, ...firstNameProps } = getInputProps(fields.firstName, { type: "text" });
   const { key: lastNameKey, ...lastNameProps } = getInputProps(fields.lastName, { type: "text" });
@@ -393,7 +398,6 @@ function ContactForm({
   const { key: phoneKey, ...phoneProps } = getInputProps(fields.phone, { type: "tel" });
   const { key: subjectKey, ...subjectProps } = getSelectProps(fields.subject);
   const { key: messageKey, ...messageProps } = getTextareaProps(fields.message);
-  const formError = form.errors?.[0];
 
   return (
     <div className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
