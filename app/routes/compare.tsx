@@ -9,20 +9,25 @@ import { useT } from "~/i18n/use-t";
 import { comparedHomes } from "~/models/saved-listings.server";
 import { COMPARE_PATH, FAVORITES_PATH } from "~/paths";
 import { IDS_PARAM, MAX_COMPARED_HOMES, MAX_SAVED_HOMES, parseHomeIds } from "~/utils/saved-homes";
+import { BACK_TO_LIST_PARAM, backToListHref } from "~/utils/back-to-list";
 
 /**
- * Homes side by side (docs/product.md §2): `?ids=a,b,c`, at most four. More are refused
- * with a message; unknown or inactive ids are named and left out. Works without
- * JavaScript, and is nobody's page but the visitor's: never cached, never indexed.
+ * Homes side by side (docs/product.md §2): `?ids=a,b,c`, at most four, or the ticks of a
+ * list's "Compare" form sent without JavaScript (`?ids=a&ids=b`). More are refused with a
+ * message; unknown or inactive ids are named and left out. `?from=` names the list the
+ * ticks came from, to go back to. Works without JavaScript, and is nobody's page but the
+ * visitor's: never cached, never indexed.
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
-  const ids = parseHomeIds(url.searchParams.get(IDS_PARAM), MAX_SAVED_HOMES + 1);
+  const ids = parseHomeIds(url.searchParams.getAll(IDS_PARAM).join(","), MAX_SAVED_HOMES + 1);
+  const from = url.searchParams.get(BACK_TO_LIST_PARAM);
+  const backToList = from ? backToListHref(from) : null;
   const head = await pageHead(request, { path: COMPARE_PATH });
   if (ids.length > MAX_COMPARED_HOMES) {
-    return data({ head, tooMany: ids.length, homes: [], unavailable: [] }, { status: 400 });
+    return data({ head, backToList, tooMany: ids.length, homes: [], unavailable: [] }, { status: 400 });
   }
-  return data({ head, tooMany: 0, ...comparedHomes(ids) });
+  return data({ head, backToList, tooMany: 0, ...comparedHomes(ids) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
@@ -33,7 +38,7 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
 };
 
 export default function Compare() {
-  const { tooMany, homes, unavailable } = useLoaderData<typeof loader>();
+  const { backToList, tooMany, homes, unavailable } = useLoaderData<typeof loader>();
   const { t } = useT();
   usePlainCommas();
   return (
@@ -43,6 +48,7 @@ export default function Compare() {
         {tooMany ? (
           <p role="alert" className="mt-6 rounded-md border border-red-300 bg-red-50 p-4 font-medium text-red-800">
             {t("compare.too_many", "At most {{max}} homes can be compared at once; this link has {{count}}.", { max: MAX_COMPARED_HOMES, count: tooMany })}
+            {backToList ? ` ${t("compare.untick", "Go back and untick some.")}` : null}
           </p>
         ) : homes.length < 2 ? (
           <p className="mt-6 text-lg text-slate-700">{t("compare.too_few", "Choose at least two available homes to compare.")}</p>
@@ -52,9 +58,15 @@ export default function Compare() {
         <UnavailableHomes homes={unavailable} />
 
         <div className="mt-8 flex flex-wrap gap-3">
-          <a href={FAVORITES_PATH} className={secondaryLinkClass}>
-            {t("compare.back_to_saved", "Back to saved homes")}
-          </a>
+          {backToList ? (
+            <a href={backToList} className={secondaryLinkClass}>
+              {t("compare.back_to_list", "Back to the homes")}
+            </a>
+          ) : (
+            <a href={FAVORITES_PATH} className={secondaryLinkClass}>
+              {t("compare.back_to_saved", "Back to saved homes")}
+            </a>
+          )}
           {homes.length < 2 ? <AllHomesLink /> : null}
         </div>
       </div>

@@ -17,8 +17,9 @@ import { usePlainCommas } from "~/hooks/use-plain-commas";
 import { useT } from "~/i18n/use-t";
 import type { Listing } from "~/models/listing";
 import { savedListings, type UnavailableHome } from "~/models/saved-listings.server";
-import { FAVORITES_PATH, compareHref, favoritesHref } from "~/paths";
-import { IDS_PARAM, MAX_COMPARED_HOMES, mergedHomes, parseHomeIds, withHome, withoutHome } from "~/utils/saved-homes";
+import { FAVORITES_PATH, favoritesHref } from "~/paths";
+import { IDS_PARAM, mergedHomes, parseHomeIds, withHome, withoutHome } from "~/utils/saved-homes";
+import { ComparePicksForm, CompareTick, useComparePicks } from "~/components/compare/compare-picks";
 import { LANGUAGE_PARAM } from "~/utils/locale";
 import { readBrowseQuery } from "~/models/browse-query.server";
 import { useDistanceNotes } from "~/components/browse/distance-notes";
@@ -114,7 +115,10 @@ export default function Favorites() {
     if (listing) details.show(listing);
   };
   const ownListHref = language === "en" ? FAVORITES_PATH : `${FAVORITES_PATH}?${LANGUAGE_PARAM}=${language}`;
-  const compareIds = listings.slice(0, MAX_COMPARED_HOMES).map((listing) => listing.id);
+  // The first four homes are ticked to compare until the visitor ticks otherwise.
+  const shownIds = listings.map((listing) => listing.id);
+  const picks = useComparePicks({ defaults: shownIds, among: shownIds });
+  const comparable = listings.length >= 2;
   const notes = useDistanceNotes(data.near, data.near ? distancesFrom(data.near, listings) : null);
   // The shared list keeps the place and its miles, so that it says the same distances.
   const place = data.near ? `&${new URLSearchParams({ near: data.near.name, within: String(data.within) })}` : "";
@@ -160,7 +164,16 @@ export default function Favorites() {
                 : t("favorites.empty", "No saved homes yet. Tap Save on a home to keep it here.")}
           </h2>
           {listings.length ? (
-            <ListingCards listings={listings} notes={notes} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3" />
+            <>
+              <ListingCards
+                listings={listings}
+                notes={notes}
+                extra={comparable ? (listing) => <CompareTick listing={listing} picks={picks} /> : undefined}
+                onViewDetails={openById}
+                className="mt-5 grid gap-6 sm:grid-cols-2 lg:grid-cols-3"
+              />
+              {comparable ? <ComparePicksForm picks={picks} shown={shownIds} className="mt-6" /> : null}
+            </>
           ) : loading ? null : (
             <div className="mt-5 flex">
               <AllHomesLink />
@@ -173,20 +186,13 @@ export default function Favorites() {
         {!data.shared && ids.length ? (
           <section aria-labelledby="list-actions" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
             <h2 id="list-actions" className="text-base font-semibold text-slate-900">
-              {t("favorites.actions_title", "Share or compare")}
+              {t("favorites.share_title", "Share this list")}
             </h2>
             <p className="mt-1 text-slate-600">{t("favorites.share_hint", "This link opens your list on another device or for someone else.")}</p>
             <div className="mt-4 flex flex-wrap gap-3">
               <a href={`${favoritesHref(ids)}${place}`} className={secondaryLinkClass}>
                 {t("favorites.share_link", "Link to this list")}
               </a>
-              {compareIds.length >= 2 ? (
-                <a href={compareHref(compareIds)} className={primaryLinkClass}>
-                  {listings.length > MAX_COMPARED_HOMES
-                    ? t("favorites.compare_first", "Compare the first {{count}}", { count: MAX_COMPARED_HOMES })
-                    : t("favorites.compare", "Compare")}
-                </a>
-              ) : null}
             </div>
           </section>
         ) : null}

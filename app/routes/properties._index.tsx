@@ -9,6 +9,7 @@ import { searchAlertAction } from "~/http/search-alert-action.server";
 import { keepRetryAfter } from "~/http/route-exports";
 import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
+import { ComparePicksForm, CompareTick, useComparePicks } from "~/components/compare/compare-picks";
 import { browseListings } from "~/models/listings.server";
 import { listingIn } from "~/models/listing";
 import { BROWSE_PAGE_SIZE, browseHref, isFiltered } from "~/models/browse-query";
@@ -109,6 +110,9 @@ export default function BrowseHomes() {
     navigate(browseHref({ ...query, near: `${area.latitude.toFixed(4)},${area.longitude.toFixed(4)}`, within, sort: null, page: 1 }), { preventScrollReset: true });
   };
 
+  const picks = useComparePicks();
+  const list = browseHref(query);
+
   const filtered = isFiltered(query);
   const from = (query.page - 1) * BROWSE_PAGE_SIZE + 1;
   const count = t("browse.count", "{{from}}–{{to}} of {{count}} homes", { count: total, from, to: from + listings.length - 1 });
@@ -139,7 +143,15 @@ export default function BrowseHomes() {
           {total > 0 ? (
             <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-6 xl:grid-cols-[minmax(0,1fr)_26rem]">
               <div className="results-list">
-                <ListingCards listings={listings} notes={notes} list={browseHref(query)} onViewDetails={openById} className="mt-5 grid gap-6 sm:grid-cols-2" />
+                <ListingCards
+                  listings={listings}
+                  notes={notes}
+                  list={list}
+                  extra={(listing) => <CompareTick listing={listing} picks={picks} />}
+                  onViewDetails={openById}
+                  className="mt-5 grid gap-6 sm:grid-cols-2"
+                />
+                <ComparePicksForm picks={picks} shown={listings.map((listing) => listing.id)} list={list} className="mt-6" />
                 <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />
               </div>
               <ResultsMap listings={listings} onViewDetails={openById} onViewListing={details.show} onSearchArea={searchArea} />

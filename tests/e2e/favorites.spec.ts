@@ -47,10 +47,11 @@ for (const language of LANGUAGES) {
       await expect(page.getByRole("heading", { level: 1, name: language.title })).toBeVisible();
       await expect(cardOf(page, HOMES[0])).toBeVisible();
       await expect(cardOf(page, HOMES[1])).toBeVisible();
-      await expect(page.getByRole("link", { name: language.code === "en" ? "Compare" : "Comparar", exact: true })).toHaveAttribute(
-        "href",
-        `/compare?ids=${idOf(HOMES[0])},${idOf(HOMES[1])}`,
-      );
+      // Both homes ticked to compare, and the form that compares them.
+      for (const name of HOMES.slice(0, 2)) {
+        await expect(cardOf(page, name).getByRole("checkbox", { name: new RegExp(`^${language.code === "en" ? "Compare" : "Comparar"}\\s?: `) })).toBeChecked();
+      }
+      await expect(page.getByRole("button", { name: language.code === "en" ? "Compare ticked homes" : "Comparar las casas marcadas" })).toBeVisible();
 
       await cardToggle(page, HOMES[0], language).click();
       await expect(cardOf(page, HOMES[0])).toHaveCount(0);

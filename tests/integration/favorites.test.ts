@@ -167,7 +167,14 @@ describe("/favorites", () => {
     expect(texts).toContain("A home that is no longer available");
     const hrefs = document.querySelectorAll("a").map((link) => link.getAttribute("href"));
     expect(hrefs).toContain(`/favorites?ids=${active[0].id},${inactive.id},${active[1].id},${UNKNOWN}`);
-    expect(hrefs).toContain(`/compare?ids=${active[0].id},${active[1].id}`);
+    // Both active homes ticked to compare, in the form that opens /compare.
+    const form = document.querySelector('form[action="/compare"]');
+    expect(form?.getAttribute("method")).toBe("get");
+    const ticks = document.querySelectorAll(`input[type="checkbox"][name="ids"][form="${form?.getAttribute("id")}"]`);
+    expect(ticks.map((tick) => [tick.getAttribute("value"), tick.hasAttribute("checked")])).toEqual([
+      [String(active[0].id), true],
+      [String(active[1].id), true],
+    ]);
     expect(document.querySelector('header a[href="/favorites"] .sr-only')?.textContent).toBe("Saved (4)");
     // Each card's toggle is pressed, named with its home.
     const toggles = document.querySelectorAll("article button[aria-pressed]");

@@ -159,7 +159,7 @@ function Photo({ listing }: { listing: Listing }) {
     <SafeImage
       src={listing.photos[0] ?? ""}
       alt={listing.name}
-      sizes="(min-width: 640px) 25vw, 100vw"
+      sizes="(min-width: 640px) 25vw, (min-width: 480px) 9rem, 100vw"
       loading="lazy"
       className="aspect-[3/2] w-full rounded-md bg-slate-100 object-cover"
     />
@@ -184,8 +184,17 @@ function HomeLinks({ listing }: { listing: Listing }) {
 }
 
 /**
- * Homes side by side: a table from 640 px up (a column per home, a row per attribute),
- * below it one card per home with every attribute labelled, so none is cut or squeezed.
+ * The table's least width for its number of homes: a 7rem column of labels and 9rem a
+ * home, so that a value is never squeezed; a narrower screen scrolls the table sideways,
+ * every column together, the labels staying at the left. (Classes, not a style attribute:
+ * the CSP allows no inline style.)
+ */
+const TABLE_MIN_WIDTH: Record<number, string> = { 1: "min-w-[16rem]", 2: "min-w-[25rem]", 3: "min-w-[34rem]", 4: "min-w-[43rem]" };
+
+/**
+ * Homes side by side: a table from 480 px up (a column per home, a row per attribute,
+ * scrolled sideways together where the screen is narrower than the table), below it one
+ * card per home with every attribute labelled, so none is cut or squeezed.
  */
 export function CompareHomes({ homes: listings }: { homes: ComparedHome[] }) {
   const { t } = useT();
@@ -193,14 +202,16 @@ export function CompareHomes({ homes: listings }: { homes: ComparedHome[] }) {
   const best = new Map(rows.map((row) => [row.key, row.best ? bestHomes(row.best, listings) : new Set<number>()]));
   return (
     <>
-      <div className="mt-8 hidden sm:block">
-        <table className="w-full table-fixed border-collapse rounded-xl bg-white text-left shadow-sm">
+      {/* A region with a name and a tab stop: a keyboard scrolls it too. Positioned, so that
+          the screen-reader texts of the columns out of sight stay inside it. */}
+      <div role="region" aria-label={t("compare.caption", "Homes compared side by side")} tabIndex={0} className="relative mt-8 hidden overflow-x-auto rounded-xl min-[480px]:block">
+        <table className={`w-full table-fixed border-collapse bg-white text-left shadow-sm ${TABLE_MIN_WIDTH[listings.length] ?? TABLE_MIN_WIDTH[4]}`}>
           <caption className="sr-only">{t("compare.caption", "Homes compared side by side")}</caption>
           <thead>
             <tr>
-              <td className="w-28 p-3 lg:w-40" />
+              <td className="sticky left-0 z-10 w-28 bg-white p-3 lg:w-40" />
               {listings.map((listing) => (
-                <th key={listing.id} scope="col" className="break-words p-3 align-bottom text-lg font-semibold text-brand-900">
+                <th key={listing.id} scope="col" className="break-words p-3 align-bottom text-base font-semibold text-brand-900 sm:text-lg">
                   {listing.name}
                 </th>
               ))}
@@ -213,7 +224,7 @@ export function CompareHomes({ homes: listings }: { homes: ComparedHome[] }) {
               { key: "links", label: t("compare.links", "Links"), value: (listing: Listing) => <HomeLinks listing={listing} /> },
             ].map((row: Row) => (
               <tr key={row.key} className="border-t border-slate-200">
-                <th scope="row" className="p-3 text-sm font-semibold text-slate-600">
+                <th scope="row" className="sticky left-0 z-10 break-words bg-white p-3 text-sm font-semibold text-slate-600">
                   {row.label}
                 </th>
                 {listings.map((listing) => (
@@ -227,7 +238,7 @@ export function CompareHomes({ homes: listings }: { homes: ComparedHome[] }) {
         </table>
       </div>
 
-      <ul aria-label={t("compare.caption", "Homes compared side by side")} className="mt-8 grid gap-6 sm:hidden">
+      <ul aria-label={t("compare.caption", "Homes compared side by side")} className="mt-8 grid gap-6 min-[480px]:hidden">
         {listings.map((listing) => (
           <li key={listing.id}>
             <article aria-labelledby={`compare-${listing.id}-name`} className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

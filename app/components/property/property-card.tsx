@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
 import { ApplyLink } from "./apply-link";
 import { localizedListing, openDetailsInPlace, type Listing } from "~/models/listing";
@@ -12,9 +13,10 @@ import { Icon } from "~/components/ui/icon";
 /**
  * A listing card; View Details is a link to the home's page, which JavaScript turns into a
  * dialog. `note`: a line under the place (how far it is from the one searched); `list`: the
- * list the card is on, which the home's page goes back to (utils/back-to-list.ts).
+ * list the card is on, which the home's page goes back to (utils/back-to-list.ts); `extra`:
+ * what the list adds under the buttons (its "Compare" tick, components/compare).
  */
-export function PropertyCard({ listing, note, list, onViewDetails }: { listing: Listing; note?: string; list?: string; onViewDetails: (id: number) => void }) {
+export function PropertyCard({ listing, note, list, extra, onViewDetails }: { listing: Listing; note?: string; list?: string; extra?: ReactNode; onViewDetails: (id: number) => void }) {
   const { t, language } = useT();
   const { price, forSale } = localizedListing(listing, language);
   return (
@@ -53,6 +55,7 @@ export function PropertyCard({ listing, note, list, onViewDetails }: { listing: 
           <SaveToggle id={listing.id} name={listing.name} named />
           {listing.applicationUrl ? <ApplyLink href={listing.applicationUrl} className="flex-1 px-4" /> : null}
         </div>
+        {extra}
       </div>
     </article>
   );
@@ -65,13 +68,20 @@ export function ForSaleLabel() {
 }
 
 /** The cards of a list of homes (the home page's section, /properties). */
-export function ListingCards(props: { listings: Listing[]; notes?: Record<number, string>; list?: string; onViewDetails: (id: number) => void; className: string }) {
+export function ListingCards(props: {
+  listings: Listing[];
+  notes?: Record<number, string>;
+  list?: string;
+  extra?: (listing: Listing) => ReactNode;
+  onViewDetails: (id: number) => void;
+  className: string;
+}) {
   const { t } = useT();
   return (
     <ul aria-label={t("properties.list_label", "Home listings")} className={props.className}>
       {props.listings.map((listing) => (
         <li key={listing.id} className="flex">
-          <PropertyCard listing={listing} note={props.notes?.[listing.id]} list={props.list} onViewDetails={props.onViewDetails} />
+          <PropertyCard listing={listing} note={props.notes?.[listing.id]} list={props.list} extra={props.extra?.(listing)} onViewDetails={props.onViewDetails} />
         </li>
       ))}
     </ul>
