@@ -175,8 +175,14 @@ export function alertOfLink(token: unknown): SearchAlert | undefined {
 }
 
 /** Until when a stopped alert's unsubscribe can be undone; null for an alert not stopped. */
-export function undoableUntil(alert: SearchAlert): Date | null {
+function undoableUntil(alert: SearchAlert): Date | null {
   return alert.status === "stopped" && alert.stoppedAt ? new Date(alert.stoppedAt.getTime() + ALERT_UNDO_MS) : null;
+}
+
+/** Whether a stopped alert's unsubscribe can still be undone at `now`. */
+export function isUndoable(alert: SearchAlert, now: number): boolean {
+  const until = undoableUntil(alert);
+  return until !== null && until.getTime() > now;
 }
 
 /**
@@ -206,8 +212,7 @@ export function undoStopOfLink(token: unknown, now = new Date()): UndoOutcome {
   if (!isTokenShaped(token)) return { kind: "gone" };
   return writeTransaction((tx): UndoOutcome => {
     const alert = tx.select().from(searchAlerts).where(eq(searchAlerts.linkToken, token)).get();
-    const until = alert ? undoableUntil(alert) : null;
-    if (!alert || !until || until.getTime() <= now.getTime()) return { kind: "gone" };
+    if (!alert || !isUndoable(alert, now.getTime())) return { kind: "gone" };
     const cap = alert.confirmedAt ? alertCapReached(alert.mailbox, tx) : null;
     if (cap) return { kind: "full", cap, alert };
     const restored = tx

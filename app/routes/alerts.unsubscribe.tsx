@@ -9,7 +9,7 @@ import { refuseUnlessPost } from "~/http/page-post.server";
 import { useT } from "~/i18n/use-t";
 import type { SearchAlert } from "~/db/schema";
 import type { AlertCap } from "~/models/search-alert-limits.server";
-import { alertOfLink, stopAlertOfLink, undoableUntil, undoStopOfLink } from "~/models/search-alerts.server";
+import { alertOfLink, isUndoable, stopAlertOfLink, undoStopOfLink } from "~/models/search-alerts.server";
 import { ALERT_MANAGE_PATH } from "~/paths";
 
 /**
@@ -30,8 +30,7 @@ type UnsubscribePage =
 function pageOf(alert: SearchAlert | undefined, now = Date.now()): UnsubscribePage {
   if (!alert) return { state: "gone", alert: null };
   if (alert.status !== "stopped") return { state: "open", alert: alertView(alert) };
-  const until = undoableUntil(alert);
-  return until && until.getTime() > now ? { state: "stopped", alert: alertView(alert) } : { state: "gone", alert: null };
+  return isUndoable(alert, now) ? { state: "stopped", alert: alertView(alert) } : { state: "gone", alert: null };
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -95,7 +95,9 @@ export function VisitForm(props: { action: string; language: Language; days: Vis
   const values = props.result?.values ?? {};
   const errorOf = (name: string) => errors[name]?.[0];
   const describedBy = (name: string) => (errorOf(name) ? `visit-${name}-error` : undefined);
-  const answer = useRef<HTMLElement | null>(null);
+  const answer = useRef<HTMLDivElement>(null);
+  // The refusal or the fields' problems: one box, focused when it comes (screen readers hear it too).
+  const answerBox = { ref: answer, id: VISIT_ANSWER_ID, tabIndex: -1, role: "alert", className: "mt-6 rounded-md outline-none border border-red-200 bg-red-50 p-3 text-sm text-red-800" } as const;
   useEffect(() => {
     answer.current?.focus();
   }, [props.result]);
@@ -125,11 +127,9 @@ export function VisitForm(props: { action: string; language: Language; days: Vis
   return (
     <>
       {props.result?.formError ? (
-        <p ref={(element) => void (answer.current = element)} id={VISIT_ANSWER_ID} tabIndex={-1} role="alert" className="mt-6 rounded-md outline-none border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t(props.result.formError)}
-        </p>
+        <div {...answerBox}>{t(props.result.formError)}</div>
       ) : props.result?.status === "invalid" ? (
-        <div ref={(element) => void (answer.current = element)} id={VISIT_ANSWER_ID} tabIndex={-1} role="alert" className="mt-6 rounded-md outline-none border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div {...answerBox}>
           <p>{t("visit.error.invalid", "Please correct the highlighted fields.")}</p>
           {props.result.freeNearby?.length ? (
             <>
