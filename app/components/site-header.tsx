@@ -101,8 +101,9 @@ export function SiteHeader() {
         <a href={homeHref} className="flex shrink-0 items-center gap-2 rounded-md">
           <img src="/logo.svg" alt={t("header.logo_alt", "Lone Star Home Management logo")} width={40} height={40} className="h-10 w-10" />
           {/* Two short lines at most, and only where the row has room for it beside the
-              nav and the buttons (Spanish labels are about a third longer). */}
-          <span className="hidden max-w-[9.5rem] text-base font-bold leading-tight text-brand-900 xl:block">
+              nav (with "See all homes" from xl) and the buttons (Spanish labels are about a
+              third longer). */}
+          <span className="hidden max-w-[9.5rem] text-base font-bold leading-tight text-brand-900 2xl:block">
             {t("site.name", "Lone Star Home Management")}
           </span>
         </a>
@@ -110,21 +111,28 @@ export function SiteHeader() {
         <nav aria-label={t("header.nav.label", "Main navigation")} className="ml-auto hidden md:block">
           <ul className="flex items-center gap-1 lg:gap-2">
             {SECTIONS.map((section) => (
-              <li key={section.id}>
-                <a
-                  href={sectionHref(section.id, onHomePage)}
-                  className="nav-link"
-                >
-                  {"shortKey" in section ? (
-                    <>
-                      <span className="lg:hidden">{t(section.shortKey, section.shortFallback)}</span>
-                      <span className="hidden lg:inline">{t(section.navKey, section.navFallback)}</span>
-                    </>
-                  ) : (
-                    t(section.navKey, section.navFallback)
-                  )}
-                </a>
-              </li>
+              <Fragment key={section.id}>
+                <li>
+                  <a href={sectionHref(section.id, onHomePage)} className="nav-link">
+                    {"shortKey" in section ? (
+                      <>
+                        <span className="lg:hidden">{t(section.shortKey, section.shortFallback)}</span>
+                        <span className="hidden lg:inline">{t(section.navKey, section.navFallback)}</span>
+                      </>
+                    ) : (
+                      t(section.navKey, section.navFallback)
+                    )}
+                  </a>
+                </li>
+                {/* Every home, beside the home page's few, where the row has room for it. */}
+                {section.id === "properties" ? (
+                  <li className="hidden xl:block">
+                    <a href={BROWSE_PATH} className="nav-link">
+                      {t(ALL_HOMES_KEY, "See all homes")}
+                    </a>
+                  </li>
+                ) : null}
+              </Fragment>
             ))}
           </ul>
         </nav>

@@ -85,3 +85,25 @@ for (const language of LANGUAGES) {
     await expect(page.getByRole("heading", { level: 1, name: language.listTitle })).toBeVisible();
   });
 }
+
+for (const language of LANGUAGES) {
+  for (const width of [1280, 1440]) {
+    test(`${language.code}: at ${width} px the header offers every home beside the home page's homes, and the row still fits`, async ({ page }, testInfo) => {
+      const javaScriptEnabled = javaScriptOf(testInfo);
+      await page.setViewportSize({ width, height: 800 });
+      await openPage(page, `/rental-criteria?lng=${language.code}`, javaScriptEnabled);
+      const nav = page.getByRole("banner").getByRole("navigation", { name: language.menu });
+      await expect(nav.getByRole("link", { name: language.available, exact: true })).toHaveAttribute("href", "/#properties");
+      const allHomes = nav.getByRole("link", { name: language.allHomes });
+      await expect(allHomes).toBeVisible();
+      expect(await layoutProblems(page)).toEqual([]);
+      // On one row with the other links, none squeezed onto two lines.
+      const boxes = await Promise.all((await nav.getByRole("link").all()).map(async (link) => (await link.boundingBox())!));
+      expect(new Set(boxes.map((box) => Math.round(box.y))).size).toBe(1);
+      for (const box of boxes) expect(box.height).toBeLessThan(48);
+      await allHomes.click();
+      await expect(page).toHaveURL(/\/properties$/);
+      await expect(page.getByRole("heading", { level: 1, name: language.listTitle })).toBeVisible();
+    });
+  }
+}
