@@ -3,11 +3,14 @@ import { type Transaction, writeTransaction } from "~/db/client.server";
 import { media, properties } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { propertyMediaOrder } from "~/models/media.server";
+import { mainFirst } from "~/models/photo-order";
 
 /**
  * The order of a home's photos and its main image (Property Images, docs/product.md §2).
  * The public carousels show the main image, then the linked media by position, a file
- * never twice (toListing). Each change is one transaction and one change-log entry.
+ * never twice (toListing). A main image that is one of the linked photos stays first:
+ * it is stored first, and the others move among themselves. Each change is one
+ * transaction and one change-log entry.
  */
 
 export type PhotoOutcome =
@@ -33,13 +36,15 @@ function renumber(tx: Transaction, ids: number[]) {
 /** Moves a linked photo one place earlier ("up") or later ("down"); at an end nothing changes. */
 export function moveLinkedPhoto(propertyId: number, mediaId: number, direction: "up" | "down", actor: string): PhotoOutcome {
   return writeTransaction((tx) => {
-    const property = tx.select({ name: properties.name }).from(properties).where(eq(properties.id, propertyId)).get();
+    const property = tx.select({ name: properties.name, imageUrl: properties.imageUrl }).from(properties).where(eq(properties.id, propertyId)).get();
     if (!property) return { kind: "property_not_found" };
-    const linked = linkedInOrder(tx, propertyId);
+    const linked = mainFirst(linkedInOrder(tx, propertyId), property.imageUrl);
     const from = linked.findIndex((item) => item.id === mediaId);
     if (from < 0) return { kind: "not_linked" };
     const to = direction === "up" ? from - 1 : from + 1;
-    if (to < 0 || to >= linked.length) return { kind: "unchanged" };
+    // The main image keeps the first place; nothing moves into it.
+    const pinned = linked[0]?.filePath === property.imageUrl ? 1 : 0;
+    if (from < pinned || to < pinned || to >= linked.length) return { kind: "unchanged" };
     [linked[from], linked[to]] = [linked[to], linked[from]];
     renumber(
       tx,
@@ -73,12 +78,13 @@ export function makeMainImage(propertyId: number, mediaId: number, actor: string
           .where(and(eq(media.filePath, property.imageUrl), isNull(media.propertyId)))
           .get()
       : undefined;
+    const order = linked.map((item) => item.id);
     if (previous) {
       tx.update(media).set({ propertyId }).where(eq(media.id, previous.id)).run();
-      const order = linked.map((item) => item.id);
       order.splice(order.indexOf(chosen.id), 0, previous.id);
-      renumber(tx, order);
     }
+    // The new main image first, the others in their order.
+    renumber(tx, [chosen.id, ...order.filter((id) => id !== chosen.id)]);
     tx.update(properties).set({ imageUrl: chosen.filePath, updatedAt: new Date() }).where(eq(properties.id, propertyId)).run();
     const summary = `${property.name}: main image media ${mediaId} ${chosen.originalName}${previous ? ` (the previous one, media ${previous.id}, kept among its photos)` : ""}`;
     recordAudit({ actor, entity: "property", entityId: propertyId, action: "main-image", summary }, tx);

@@ -9,6 +9,7 @@ import type { Media } from "~/db/schema";
 import { linkMediaToProperty, unlinkedMediaPage, unlinkMediaFromProperty } from "~/models/media-links.server";
 import { listPropertyMedia } from "~/models/media.server";
 import { makeMainImage, moveLinkedPhoto } from "~/models/property-photos.server";
+import { mainFirst } from "~/models/photo-order";
 import { getProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { hrefWith } from "~/utils/paging";
@@ -40,7 +41,7 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data(
     {
       property: { id: property.id, name: property.name, imageUrl: property.imageUrl },
-      linked: listPropertyMedia(property.id).map(mediaView),
+      linked: mainFirst(listPropertyMedia(property.id), property.imageUrl).map(mediaView),
       available: available.media.map(mediaView),
       availableTotal: available.total,
       mq,
@@ -133,8 +134,8 @@ export default function PropertyImages() {
       footer={<DialogCancelLink to={backTo} label="Done" />}
     >
       <p className="break-words text-slate-700">
-        Images of <span className="font-semibold text-slate-900">{property.name}</span>, shown after its main image on the public site, in this order.
-        The main image is shown once, first.
+        Images of <span className="font-semibold text-slate-900">{property.name}</span>, in the order the public site shows them. The main image is
+        shown once, first.
       </p>
 
       <section aria-labelledby="linked-images-title" className="mt-5">
@@ -146,7 +147,15 @@ export default function PropertyImages() {
         ) : (
           <ul aria-label="Linked images" className="divide-y divide-slate-100">
             {linked.map((item, i) => (
-              <LinkedPhotoRow key={item.id} item={item} place={i + 1} count={linked.length} isMain={item.filePath === property.imageUrl} action={action} />
+              <LinkedPhotoRow
+                key={item.id}
+                item={item}
+                place={i + 1}
+                count={linked.length}
+                isMain={item.filePath === property.imageUrl}
+                afterMain={linked[0].filePath === property.imageUrl}
+                action={action}
+              />
             ))}
           </ul>
         )}

@@ -355,9 +355,13 @@ test("Properties: order a home's photos and make one the main image; the public 
 
     await linked.getByRole("button", { name: `Make main image ${names[3]}` }).click();
     await expectNotice(page, "Main image updated");
-    // The old main image stays among the photos, where the new one was.
-    await expect(rows).toHaveText([new RegExp(names[1]), new RegExp(names[0]), new RegExp(`${names[3]}.*Main image`), new RegExp(names[2])]);
+    // Listed as the public site shows them: the main image first; the old main image stays
+    // among the photos, where the new one was.
+    await expect(rows).toHaveText([new RegExp(`${names[3]}Photo 1 of 4.*Main image`), new RegExp(names[1]), new RegExp(names[0]), new RegExp(names[2])]);
     await expect(linked.getByRole("button", { name: `Make main image ${names[3]}` })).toHaveCount(0);
+    // The main image stays first: it does not move, and nothing moves above it.
+    await expect(linked.getByRole("button", { name: `Move up ${names[3]}` })).toHaveCount(0);
+    await expect(linked.getByRole("button", { name: `Move up ${names[1]}` })).toBeDisabled();
     const shown = await publicPhotos();
     expect(shown).toEqual([files[3], files[1], files[0], files[2]]);
     expect(new Set(shown).size).toBe(shown.length);

@@ -108,11 +108,20 @@ describe("Make main image", () => {
     expect(await publicPhotos()).toEqual([FILES.a, FILES.c, FILES.main, FILES.b]);
     expect(withDb((db) => (db.prepare("select image_url from properties where id = ?").get(home) as { image_url: string }).image_url)).toBe(FILES.a);
 
-    // By JSON, back again: no file twice, nothing lost.
+    // Property Images lists them in the same order, the main image first.
+    const listed = visibleTexts(await (await fetch(`${ctx.app.url}${tab()}`, { headers: { Cookie: ctx.cookie } })).text());
+    // (each name also ends its row's buttons' names: the first time each is seen is its row)
+    expect([...new Set(listed.filter((text) => /^\w+\.webp$/.test(text)))]).toEqual(["a.webp", "c.webp", "main.webp", "b.webp"]);
+    // The main image keeps the first place: it does not move, and nothing moves above it.
+    expect((await move(ids.a, "down")).status).toBe(200);
+    expect((await move(ids.c, "up")).status).toBe(200);
+    expect(await publicPhotos()).toEqual([FILES.a, FILES.c, FILES.main, FILES.b]);
+
+    // By JSON, back again: the new main image first, the others in their order; no file twice, nothing lost.
     const json = await makeMain(ids.main);
     expect(json.status).toBe(200);
     expect(await json.json()).toEqual({ message: "Main image updated" });
-    expect(await publicPhotos()).toEqual([FILES.main, FILES.c, FILES.a, FILES.b]);
+    expect(await publicPhotos()).toEqual([FILES.main, FILES.a, FILES.c, FILES.b]);
     expect((await makeMain(ids.main)).status).toBe(200);
     expect((await makeMain(999_999)).status).toBe(404);
   });

@@ -12,9 +12,10 @@ const QUIET = `${BUTTON} border-slate-300 text-slate-700 hover:bg-slate-100 ${DI
 /**
  * One photo linked to a home in Property Images, in the order the public carousels show
  * them: Move up / Move down, 'Make main image' and Unlink, each a form of its own (so
- * they work without JavaScript). The main image says so instead of offering to become it.
+ * they work without JavaScript). The main image comes first and stays there: it says so
+ * instead of offering to move or to become it, and the photo after it cannot move above it.
  */
-export function LinkedPhotoRow(props: { item: LinkedPhoto; place: number; count: number; isMain: boolean; action: string }) {
+export function LinkedPhotoRow(props: { item: LinkedPhoto; place: number; count: number; isMain: boolean; afterMain: boolean; action: string }) {
   const { item, place, count } = props;
   return (
     <li className="flex flex-wrap items-center gap-3 py-3">
@@ -29,8 +30,12 @@ export function LinkedPhotoRow(props: { item: LinkedPhoto; place: number; count:
         {props.isMain ? <span className="mt-1 inline-block rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-800">Main image</span> : null}
       </span>
       <div className="flex flex-wrap gap-2">
-        <PhotoButton item={item} intent="move-up" label="Move up" action={props.action} disabled={place === 1} className={QUIET} />
-        <PhotoButton item={item} intent="move-down" label="Move down" action={props.action} disabled={place === count} className={QUIET} />
+        {props.isMain ? null : (
+          <>
+            <PhotoButton item={item} intent="move-up" label="Move up" action={props.action} disabled={place === 1 || (props.afterMain && place === 2)} className={QUIET} />
+            <PhotoButton item={item} intent="move-down" label="Move down" action={props.action} disabled={place === count} className={QUIET} />
+          </>
+        )}
         {item.isImage && !props.isMain ? (
           <PhotoButton item={item} intent="make-main" label="Make main image" action={props.action} className={`${BUTTON} border-brand-700 text-brand-700 hover:bg-brand-50`} />
         ) : null}
