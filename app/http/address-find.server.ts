@@ -1,5 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { searchAddressesAsAdmin } from "~/services/address-search/geocoder.server";
+import { officeState } from "~/models/office-state.server";
 import {
   ADDRESS_SEARCH_TEXTS,
   addressQueryProblem,
@@ -25,7 +26,7 @@ async function findAddresses(formData: FormData, adminEmail: string): Promise<Ad
   const query = typeof location === "string" ? location.trim() : "";
   const problem = addressQueryProblem(query);
   if (problem) return { query, suggestions: [], message: problem };
-  const found = await searchAddressesAsAdmin(adminEmail, query);
+  const found = await searchAddressesAsAdmin(adminEmail, query, officeState());
   if (found.kind === "rate_limited") return { query, suggestions: [], message: ADDRESS_SEARCH_TEXTS.rateLimited };
   return { query, suggestions: found.suggestions, message: found.suggestions.length ? null : ADDRESS_SEARCH_TEXTS.none };
 }

@@ -12,6 +12,7 @@ import { propertyFormSchema, VISITS_TO_CALL_OFF_FIELD } from "~/models/property-
 import { textEntrySchema } from "~/models/text-entry-form";
 import { whitelistEmailSchema } from "~/models/whitelist-form";
 import { SEARCH_ALERT_LIMIT_FIELD } from "~/models/search-alert-limit-form";
+import { OFFICE_STATE_FIELD } from "~/models/office-state-form";
 import { CONFIRM_ANYWAY_FIELD, DECLINE_FIELDS, MEETING_NOTE_FIELD, MEETING_NOTE_MAX } from "~/models/visit-decision-form";
 import { PASSKEY_REQUIREMENT_FIELD } from "~/models/passkey-form";
 import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
@@ -65,9 +66,9 @@ export const ALERT_LINK_FORM: FormShape = { fields: ["intent", "id", "List-Unsub
 export const WHITELIST_FORM: FormShape = { fields: namesOf(whitelistEmailSchema), maxBytes: SMALL_FORM_BYTES };
 export const FAQ_FORM: FormShape = { fields: namesOf(faqFormSchema), maxBytes: STAFF_TEXT_FORM_BYTES };
 export const TEXT_ENTRY_FORM: FormShape = { fields: namesOf(textEntrySchema), maxBytes: STAFF_TEXT_FORM_BYTES };
-/** Settings: the contact address, the 'send a test e-mail' button, the visiting hours, the search alert limit or the passkey requirement. */
+/** Settings: the contact address, the 'send a test e-mail' button, the visiting hours, the search alert limit, the office's state or the passkey requirement. */
 export const CONTACT_EMAIL_FORM: FormShape = {
-  fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to", VISITS_AT_ONCE_FIELD, REMINDER_HOUR_FIELD, SEARCH_ALERT_LIMIT_FIELD, PASSKEY_REQUIREMENT_FIELD],
+  fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to", VISITS_AT_ONCE_FIELD, REMINDER_HOUR_FIELD, SEARCH_ALERT_LIMIT_FIELD, OFFICE_STATE_FIELD, PASSKEY_REQUIREMENT_FIELD],
   maxBytes: SMALL_FORM_BYTES,
 };
 /** A property's form: its fields, 'Find' for addresses and the address picked, the main image's choice and file. */

@@ -23,6 +23,10 @@ import { saveVisitReminderHour, visitReminderHour, VISIT_REMINDER_HOUR_KEY } fro
 import { saveVisitsAtOnce, visitsAtOnce, VISITS_AT_ONCE_KEY } from "~/models/visit-availability.server";
 import { saveVisitingHours, visitingHours, VISITING_HOURS_KEY } from "~/models/visiting-hours.server";
 import { PasskeyRequirementForm } from "~/components/admin/passkey-requirement-form";
+import { OfficeStateForm } from "~/components/admin/office-state-form";
+import { OFFICE_STATE_INTENT, OFFICE_STATE_MESSAGES, officeStateFromForm } from "~/models/office-state-form";
+import { officeState, OFFICE_STATE_KEY, saveOfficeState } from "~/models/office-state.server";
+import { usStateName } from "~/services/address-search/address-search";
 import { SearchAlertLimitForm } from "~/components/admin/search-alert-limit-form";
 import { SEARCH_ALERT_LIMIT_INTENT, SEARCH_ALERT_LIMIT_MESSAGES, searchAlertLimitFromForm } from "~/models/search-alert-limit-form";
 import { saveSearchAlertsLimit, searchAlertsLimit, SEARCH_ALERTS_LIMIT_KEY } from "~/models/search-alert-limits.server";
@@ -34,8 +38,8 @@ import { PASSKEY_REQUIREMENT_FIELD, PASSKEY_REQUIREMENT_INTENT, PASSKEY_REQUIREM
 /**
  * The Settings tab: where contact form messages are mailed. One form saves the address
  * (creating the setting or changing it); a second one sends a test e-mail to the stored
- * address. The visiting hours, the search alert limit and 'Require a passkey for staff
- * sign-in' have a form each. All end in a redirect with a toast, so they work without JavaScript.
+ * address. The visiting hours, the search alert limit, the office's state (the address
+ * search's) and 'Require a passkey for staff sign-in' have a form each. All end in a redirect with a toast, so they work without JavaScript.
  */
 
 const FORM_ID = "contact-email";
@@ -56,6 +60,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       alertLimit: searchAlertsLimit(),
       alertLimitUpdated: getConfiguration(SEARCH_ALERTS_LIMIT_KEY)?.updatedAt.toISOString() ?? "default",
       confirmedAlerts: searchAlertCounts().confirmed,
+      officeState: officeState(),
+      officeStateUpdated: getConfiguration(OFFICE_STATE_KEY)?.updatedAt.toISOString() ?? "default",
       passkeyRequired: passkeyRequired(),
       hasPasskey: countPasskeys(admin.email) > 0,
       proofNeeded: await proofNeeded(request, admin),
@@ -90,6 +96,13 @@ export async function action({ request }: ActionFunctionArgs) {
     return redirectWithToast(SETTINGS_PATH, { title: "Success", description: SEARCH_ALERT_LIMIT_MESSAGES.updated });
   }
 
+  if (formData.get("intent") === OFFICE_STATE_INTENT) {
+    const state = officeStateFromForm(formData);
+    if (state === null) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: OFFICE_STATE_MESSAGES.invalid, variant: "destructive" });
+    const saved = saveOfficeState(state, admin.email);
+    return redirectWithToast(SETTINGS_PATH, { title: "Success", description: OFFICE_STATE_MESSAGES.updated(usStateName(saved) ?? saved) });
+  }
+
   if (formData.get("intent") === PASSKEY_REQUIREMENT_INTENT) {
     const need = await proofNeeded(request, admin);
     if (need) return redirectWithToast(SETTINGS_PATH, freshProofToast(need));
@@ -120,14 +133,29 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function SettingsTab() {
-  const { setting, defaultRecipient, visitingHours: hours, visitingHoursUpdated, visitsAtOnce: atOnce, reminderHour, alertLimit, alertLimitUpdated, confirmedAlerts, passkeyRequired: required, hasPasskey, proofNeeded: need } =
-    useLoaderData<typeof loader>();
+  const {
+    setting,
+    defaultRecipient,
+    visitingHours: hours,
+    visitingHoursUpdated,
+    visitsAtOnce: atOnce,
+    reminderHour,
+    alertLimit,
+    alertLimitUpdated,
+    confirmedAlerts,
+    officeState: state,
+    officeStateUpdated,
+    passkeyRequired: required,
+    hasPasskey,
+    proofNeeded: need,
+  } = useLoaderData<typeof loader>();
   return (
     <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
       {/* A fresh form after every save: its field starts from the value just stored. */}
       <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
       <VisitingHoursForm key={`hours-${visitingHoursUpdated}`} hours={hours} atOnce={atOnce} reminderHour={reminderHour} action={SETTINGS_PATH} />
       <SearchAlertLimitForm key={`alert-limit-${alertLimitUpdated}`} limit={alertLimit} confirmed={confirmedAlerts} action={SETTINGS_PATH} />
+      <OfficeStateForm key={`office-state-${officeStateUpdated}`} state={state} action={SETTINGS_PATH} />
       <PasskeyRequirementForm key={String(required)} required={required} hasPasskey={hasPasskey} proofNeeded={need} action={SETTINGS_PATH} />
     </TabPanel>
   );

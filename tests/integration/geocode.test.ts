@@ -1,9 +1,10 @@
 import Database from "better-sqlite3";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { expectJson, jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { expectJson, jsonCaller, postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { decode, visibleTexts } from "../support/html";
 import { logLineLike, logLines } from "../support/log-lines";
-import { startNominatim, STUB_MARK, type NominatimStub } from "../support/nominatim";
+import { arlingtonPlaces, startNominatim, STUB_MARK, type NominatimStub } from "../support/nominatim";
+import { withServerDatabase } from "../support/server";
 
 /**
  * Issue 10, point 5: GET /api/admin/geocode?q=..., the address search behind the
@@ -13,7 +14,7 @@ import { startNominatim, STUB_MARK, type NominatimStub } from "../support/nomina
  * service fails.
  */
 
-type Suggestion = { label: string; latitude: number; longitude: number };
+type Suggestion = { label: string; latitude: number; longitude: number; precision: "home" | "centre"; centreOf: string | null };
 type Answer = { suggestions: Suggestion[]; source: "geocoder" | "gazetteer" };
 
 const TOO_SHORT = "Type at least 3 characters to search addresses.";
@@ -38,6 +39,23 @@ async function answerOf(response: Response): Promise<Answer> {
 }
 
 const search = (q: string) => `/api/admin/geocode?q=${encodeURIComponent(q)}`;
+
+const SETTINGS = "/admin/dashboard/settings";
+
+/** The Settings tab's "Update the office's state", as a browser without JavaScript sends it; the page it leads to. */
+async function setOfficeState(signedIn: SignedInApp, state: string) {
+  return postFormFollowed(signedIn.app, signedIn.cookie, SETTINGS, { intent: "office-state", officeState: state });
+}
+
+function storedOfficeState(signedIn: SignedInApp) {
+  return withServerDatabase(signedIn.app, (db) => db.prepare("select value, updated_by as updatedBy from configurations where key = 'office_state'").all());
+}
+
+function forgetOfficeState(signedIn: SignedInApp) {
+  withServerDatabase(signedIn.app, (db) => db.prepare("delete from configurations where key = 'office_state'").run());
+}
+
+const labels = (answer: Answer) => answer.suggestions.map((suggestion) => suggestion.label);
 
 describe("without GEOCODER_URL: the embedded gazetteer", () => {
   let signedIn: SignedInApp;
@@ -89,6 +107,50 @@ describe("without GEOCODER_URL: the embedded gazetteer", () => {
     expect(narrowed.suggestions.map((suggestion) => suggestion.label)).toEqual(["Temple, GA"]);
     const chosenBefore = await answerOf(await call(search("Temple, TX 76501")));
     expect(chosenBefore.suggestions.map((suggestion) => suggestion.label)).toEqual(["Temple, TX 76501"]);
+  });
+
+  it("says every answer is a centre, a town's or a ZIP code's, and names it", async () => {
+    const zip = await answerOf(await call(search("76501")));
+    expect(zip.suggestions[0]).toMatchObject({ label: "Temple, TX 76501", precision: "centre", centreOf: "ZIP code 76501 (Temple, TX)" });
+    const town = await answerOf(await call(search("Waco")));
+    for (const suggestion of town.suggestions) expect(suggestion).toMatchObject({ precision: "centre", centreOf: suggestion.label });
+  });
+
+  it("reads a street typed with its town and no state as that town, the office's state first: Arlington, TX by default", async () => {
+    const answer = await answerOf(await call(search("1200 Oak St, Arlington")));
+    expect(answer.source).toBe("gazetteer");
+    expect(answer.suggestions[0]).toMatchObject({ label: "Arlington, TX", precision: "centre", centreOf: "Arlington, TX" });
+    expectTexan(answer.suggestions[0]);
+    expect(labels(answer)).toEqual(expect.arrayContaining(["Arlington, VA", "Arlington, MA", "Arlington, AL"]));
+  });
+
+  it("ranks the office's state first once Settings names another: Virginia", async () => {
+    try {
+      const saved = await setOfficeState(signedIn, "VA");
+      expect(visibleTexts(saved.html)).toContain("The office's state is now Virginia: the address search shows its places first.");
+      expect(storedOfficeState(signedIn)).toEqual([{ value: "VA", updatedBy: "geo@example.com" }]);
+      for (const q of ["1200 Oak St, Arlington", "Arlington"]) {
+        const answer = await answerOf(await call(search(q)));
+        expect(answer.suggestions[0].label, q).toBe("Arlington, VA");
+        expect(labels(answer), q).toContain("Arlington, TX");
+      }
+      // A state typed still narrows to it.
+      expect(labels(await answerOf(await call(search("Arlington, TX"))))).toEqual(["Arlington, TX"]);
+    } finally {
+      forgetOfficeState(signedIn);
+    }
+    expect((await answerOf(await call(search("Arlington")))).suggestions[0].label).toBe("Arlington, TX");
+  });
+
+  it("refuses a state that is not in the list, and keeps the one stored", async () => {
+    for (const bad of ["", "ZZ", "Texas", "PR"]) {
+      const refused = await setOfficeState(signedIn, bad);
+      expect(visibleTexts(refused.html), bad).toContain("Choose the office's state from the list.");
+    }
+    expect(storedOfficeState(signedIn)).toEqual([]);
+    const page = await (await fetch(`${signedIn.app.url}${SETTINGS}`, { headers: { Cookie: signedIn.cookie } })).text();
+    // The select starts at Texas, the default.
+    expect(page).toMatch(/<option value="TX" selected="">Texas<\/option>/);
   });
 
   it("answers an empty list for a place it does not know", async () => {
@@ -219,12 +281,19 @@ describe("with GEOCODER_URL: a Nominatim-compatible service, the gazetteer when 
     const answer = await answerOf(await call(search("Main St, Temple")));
     expect(answer.source).toBe("geocoder");
     expect(answer.suggestions).toHaveLength(8);
-    expect(answer.suggestions[0]).toEqual({ label: `1 Main St, Temple Street, Temple, Bell County, Texas, 76501, United States ${STUB_MARK}`, latitude: 31.09, longitude: -97.34 });
+    expect(answer.suggestions[0]).toEqual({
+      label: `1 Main St, Temple Street, Temple, Bell County, Texas, 76501, United States ${STUB_MARK}`,
+      latitude: 31.09,
+      longitude: -97.34,
+      precision: "home",
+      centreOf: null,
+    });
     for (const suggestion of answer.suggestions) expectTexan(suggestion);
     expect(nominatim.requests).toHaveLength(1);
     const [request] = nominatim.requests;
     expect(request.path).toBe("/search");
     expect(request.params.get("format")).toBe("jsonv2");
+    expect(request.params.get("addressdetails")).toBe("1");
     expect(request.params.get("countrycodes")).toBe("us");
     expect(request.params.get("limit")).toBe("8");
     expect(request.params.get("q")).toBe("Main St, Temple");
@@ -285,5 +354,93 @@ describe("GEOCODER_URL given with its /search path", () => {
     const answer = await answerOf(await call(search("Temple")));
     expect(answer.source).toBe("geocoder");
     expect(nominatim.requests.map((request) => request.path)).toEqual(["/search"]);
+  });
+});
+
+describe("with GEOCODER_URL: the office's state first, and whose coordinates each place has (issue 54, point 17)", () => {
+  let nominatim: NominatimStub;
+  let signedIn: SignedInApp;
+  beforeAll(async () => {
+    nominatim = await startNominatim();
+    signedIn = await startSignedInApp({ email: "geo@example.com", env: { GEOCODER_URL: nominatim.url } });
+  });
+  afterAll(async () => {
+    await signedIn?.stop();
+    await nominatim?.stop();
+  });
+  beforeEach(() => {
+    nominatim.reset();
+    nominatim.answerWith(arlingtonPlaces);
+    forgetOfficeState(signedIn);
+  });
+  const call = jsonCaller(() => signedIn.app, () => signedIn.cookie);
+  const VA = `1200, Oak Street, Lyon Park, Arlington, Arlington County, Virginia, 22201, United States ${STUB_MARK}`;
+  const MA = `Oak Street, Arlington, Middlesex County, Massachusetts, 02474, United States ${STUB_MARK}`;
+  const AL = `Oak Street, Arlington, Wilcox County, Alabama, United States ${STUB_MARK}`;
+  const TX = `Arlington, Tarrant County, Texas, United States ${STUB_MARK}`;
+
+  it("puts the places in Texas first when the service answers Virginia, Massachusetts, Alabama, then Texas; the others keep their order", async () => {
+    const answer = await answerOf(await call(search("1200 Oak St, Arlington")));
+    expect(answer.source).toBe("geocoder");
+    expect(labels(answer)).toEqual([TX, VA, MA, AL]);
+    // Asked for each place's address, Texas favoured (a viewbox around it, not a limit).
+    const [request] = nominatim.requests;
+    expect(request.params.get("addressdetails")).toBe("1");
+    expect(request.params.get("bounded")).toBeNull();
+    const [west, north, east, south] = request.params.get("viewbox")!.split(",").map(Number);
+    expect(west).toBeGreaterThan(-107.5);
+    expect(west).toBeLessThan(-106);
+    expect(east).toBeGreaterThan(-94);
+    expect(east).toBeLessThan(-93);
+    expect(north).toBeGreaterThan(36);
+    expect(north).toBeLessThan(37);
+    expect(south).toBeGreaterThan(25.5);
+    expect(south).toBeLessThan(26.5);
+  });
+
+  it("says whether the coordinates are the home's own (a house or a street) or a town's centre", async () => {
+    const answer = await answerOf(await call(search("1200 Oak St, Arlington")));
+    expect(answer.suggestions).toEqual([
+      { label: TX, latitude: 32.7355816, longitude: -97.1071186, precision: "centre", centreOf: "Arlington, TX" },
+      { label: VA, latitude: 38.88263, longitude: -77.08847, precision: "home", centreOf: null },
+      { label: MA, latitude: 42.4182, longitude: -71.1651, precision: "home", centreOf: null },
+      { label: AL, latitude: 32.1213, longitude: -87.5783, precision: "home", centreOf: null },
+    ]);
+  });
+
+  it("names a ZIP code's centre and a county's, and reads the state from its name when the ISO code is missing", async () => {
+    nominatim.answerWith(() => [
+      { display_name: "76010, Arlington, Tarrant County, Texas, United States", lat: "32.72", lon: "-97.08", place_rank: 21, addresstype: "postcode", address: { postcode: "76010", city: "Arlington", state: "Texas", country_code: "us" } },
+      { display_name: "Tarrant County, Texas, United States", lat: "32.77", lon: "-97.29", place_rank: 12, addresstype: "county", name: "Tarrant County", address: { county: "Tarrant County", state: "Texas", "ISO3166-2-lvl4": "US-TX" } },
+    ]);
+    const answer = await answerOf(await call(search("76010 Arlington")));
+    expect(answer.suggestions.map(({ precision, centreOf }) => ({ precision, centreOf }))).toEqual([
+      { precision: "centre", centreOf: "ZIP code 76010 (Arlington, TX)" },
+      { precision: "centre", centreOf: "Tarrant County, TX" },
+    ]);
+  });
+
+  it("follows the office's state set in Settings: Alabama first, the others in the service's order", async () => {
+    await setOfficeState(signedIn, "AL");
+    const answer = await answerOf(await call(search("1200 Oak St, Arlington")));
+    expect(labels(answer)).toEqual([AL, VA, MA, TX]);
+    const [west, , east] = nominatim.requests[0].params.get("viewbox")!.split(",").map(Number);
+    expect(west).toBeGreaterThan(-89);
+    expect(east).toBeLessThan(-84.5);
+  });
+
+  it("without JavaScript, 'Find' offers Texas first, and a town's centre carries its note, shown once it is chosen", async () => {
+    const body = new FormData();
+    for (const [name, value] of Object.entries({ name: "Arlington Home", location: "1200 Oak St, Arlington", price: "$990/month", intent: "find-address" })) body.append(name, value);
+    const response = await fetch(`${signedIn.app.url}/admin/dashboard/properties/new`, { method: "POST", headers: { Origin: signedIn.app.url, Cookie: signedIn.cookie }, body });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    const choices = [...html.matchAll(/<input[^>]*name="addressChoice"[^>]*value="([^"]*)"/g)].map((match) => decode(match[1]));
+    expect(choices).toEqual([`32.7355816|-97.1071186|${TX}`, `38.88263|-77.08847|${VA}`, `42.4182|-71.1651|${MA}`, `32.1213|-87.5783|${AL}`]);
+    const texts = visibleTexts(html);
+    expect(texts).toContain("32.735582, -97.107119 (centre of Arlington, TX)");
+    expect(texts).toContain("These are the coordinates of the centre of Arlington, TX, not of the home. Type the home's own latitude and longitude if you know them.");
+    // One note, the centre's: the houses and streets have none.
+    expect(texts.filter((text) => text.startsWith("These are the coordinates of the centre"))).toHaveLength(1);
   });
 });

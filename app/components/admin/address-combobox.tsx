@@ -5,6 +5,8 @@ import {
   ADDRESS_CHOICE_FIELD,
   ADDRESS_SEARCH,
   ADDRESS_SEARCH_TEXTS,
+  centreNote,
+  centreTag,
   encodeAddressChoice,
   FIND_ADDRESS_FIELD,
   FIND_ADDRESS_INTENT,
@@ -24,6 +26,15 @@ function coordinateText(value: number): string {
   return String(Math.round(value * 1e6) / 1e6);
 }
 
+/** A suggestion's coordinates, and whose they are when they are a town's or ZIP code's centre. */
+function SuggestionCoordinates({ suggestion }: { suggestion: AddressSuggestion }) {
+  return (
+    <span className="block text-xs text-slate-600">
+      {`${coordinateText(suggestion.latitude)}, ${coordinateText(suggestion.longitude)}${suggestion.centreOf ? ` (${centreTag(suggestion.centreOf)})` : ""}`}
+    </span>
+  );
+}
+
 /**
  * The property form's Location field with address suggestions (docs/product.md §2's
  * address autocomplete: from 3 characters, at most 8, the US only, 300 ms after the
@@ -33,7 +44,9 @@ function coordinateText(value: number): string {
  * and 'No addresses found.' are said in a live region. Choosing fills Location,
  * Latitude and Longitude, which stay editable. Without JavaScript a 'Find' button sends
  * the form to its action, which shows it again with the addresses found as radio
- * choices (`found`); the one checked is saved with the form.
+ * choices (`found`); the one checked is saved with the form. A suggestion whose
+ * coordinates are a town's or ZIP code's centre says so; once chosen, the form says so
+ * next to the coordinates (the property form with JavaScript, the choice itself without).
  */
 export function AddressCombobox(props: {
   field: FieldMetadata<string | number | boolean | null | undefined>;
@@ -200,9 +213,7 @@ export function AddressCombobox(props: {
             className="cursor-pointer px-3 py-2 text-sm text-slate-800 aria-selected:bg-brand-50 aria-selected:text-brand-900"
           >
             <span className="block break-words">{suggestion.label}</span>
-            <span className="block text-xs text-slate-600">
-              {coordinateText(suggestion.latitude)}, {coordinateText(suggestion.longitude)}
-            </span>
+            <SuggestionCoordinates suggestion={suggestion} />
           </li>
         ))}
       </ul>
@@ -214,7 +225,10 @@ export function AddressCombobox(props: {
   );
 }
 
-/** The addresses 'Find' found, as radio choices that go with the form. */
+/**
+ * The addresses 'Find' found, as radio choices that go with the form. A centre's choice
+ * shows its note once checked: CSS (:has(:checked)) does it, so it works without JavaScript.
+ */
 function FoundAddresses({ found, onChoose }: { found: AddressFindResult; onChoose: (suggestion: AddressSuggestion) => void }) {
   return (
     <fieldset className="mt-2 rounded-md border border-slate-200 p-3">
@@ -224,7 +238,7 @@ function FoundAddresses({ found, onChoose }: { found: AddressFindResult; onChoos
           <p className="text-xs text-slate-500">Choose one, then save: it replaces the location, latitude and longitude above.</p>
           <ul className="mt-2 space-y-1">
             {found.suggestions.map((suggestion) => (
-              <li key={encodeAddressChoice(suggestion)}>
+              <li key={encodeAddressChoice(suggestion)} className="group">
                 <label className="flex cursor-pointer items-center gap-2 rounded-md p-1 text-sm text-slate-800 has-[:checked]:bg-brand-50">
                   <input
                     type="radio"
@@ -235,11 +249,14 @@ function FoundAddresses({ found, onChoose }: { found: AddressFindResult; onChoos
                   />
                   <span className="min-w-0 break-words">
                     {suggestion.label}
-                    <span className="block text-xs text-slate-600">
-                      {coordinateText(suggestion.latitude)}, {coordinateText(suggestion.longitude)}
-                    </span>
+                    <SuggestionCoordinates suggestion={suggestion} />
                   </span>
                 </label>
+                {suggestion.centreOf ? (
+                  <p className="ml-9 hidden rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 group-has-[:checked]:block">
+                    {centreNote(suggestion.centreOf)}
+                  </p>
+                ) : null}
               </li>
             ))}
           </ul>

@@ -16,7 +16,7 @@ import { AvailabilityFacts, CommunityFacts, CostFacts, FormGroup, HomeFacts, typ
 import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { FieldError, Label, TextAreaField, TextField } from "~/components/admin/form-fields";
 import type { MediaImageChoice } from "~/models/media-form";
-import type { AddressSuggestion } from "~/services/address-search/address-search";
+import { centreNote, type AddressSuggestion } from "~/services/address-search/address-search";
 
 
 /** What the form starts with: the seed's fields and the facts, as the Edit form or Add shows them. */
@@ -85,11 +85,15 @@ export function PropertyFormDialog(props: {
   const facts = fields as unknown as FactFields;
   const reading = readListingPrice(textOf(fields.price.value), textOf(fields.priceSpanish.value));
   const readings = { beds: readRoomCount(textOf(fields.beds.value)), baths: readRoomCount(textOf(fields.baths.value)), squareFeet: readSquareFeet(textOf(fields.sqft.value)) };
+  // The town or ZIP code whose centre was chosen last, until staff type coordinates of their own.
+  const [chosenCentre, setChosenCentre] = useState<string | null>(null);
   const chooseAddress = (suggestion: AddressSuggestion) => {
     form.update({ name: fields.location.name, value: suggestion.label });
     form.update({ name: fields.latitude.name, value: String(suggestion.latitude) });
     form.update({ name: fields.longitude.name, value: String(suggestion.longitude) });
+    setChosenCentre(suggestion.centreOf);
   };
+  const centreShown = chosenCentre ? centreNote(chosenCentre) : "";
 
   return (
     <RouteDialog
@@ -127,7 +131,19 @@ export function PropertyFormDialog(props: {
       }
     >
       {/* Multipart: without JavaScript the main image may be uploaded with the form. */}
-      <Form method="post" encType="multipart/form-data" action={props.action} preventScrollReset {...getFormProps(form)} className="grid gap-4 sm:grid-cols-2">
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        action={props.action}
+        preventScrollReset
+        {...getFormProps(form)}
+        // Coordinates typed by hand are the home's own: the centre's note goes.
+        onInput={(event) => {
+          const name = (event.target as HTMLInputElement).name;
+          if (name === fields.latitude.name || name === fields.longitude.name) setChosenCentre(null);
+        }}
+        className="grid gap-4 sm:grid-cols-2"
+      >
         {form.errors?.length ? (
           <div id={form.errorId} role="alert" className="rounded-md border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900 sm:col-span-2">
             {form.errors.map((message) => (
@@ -191,8 +207,16 @@ export function PropertyFormDialog(props: {
             />
             <FieldError field={fields.location} />
           </div>
-          <TextField field={fields.latitude} label="Latitude" maxLength={32} inputMode="decimal" hint="-90 to 90; leave blank if unknown" />
-          <TextField field={fields.longitude} label="Longitude" maxLength={32} inputMode="decimal" hint="-180 to 180; leave blank if unknown" />
+          <div className="sm:col-span-2">
+            <div className="grid gap-4 sm:grid-cols-2">
+              <TextField field={fields.latitude} label="Latitude" maxLength={32} inputMode="decimal" hint="-90 to 90; leave blank if unknown" />
+              <TextField field={fields.longitude} label="Longitude" maxLength={32} inputMode="decimal" hint="-180 to 180; leave blank if unknown" />
+            </div>
+            {/* Said as it appears: staff who chose a town's centre learn the home is not placed yet. */}
+            <p role="status" className={centreShown ? "mt-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950" : undefined}>
+              {centreShown}
+            </p>
+          </div>
           <CommunityFacts facts={facts} />
         </FormGroup>
         <FormGroup title="Availability">

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { ZipCode } from "zipcodes";
-import { ADDRESS_SEARCH, type AddressSuggestion } from "~/services/address-search/address-search";
+import { ADDRESS_SEARCH, zipCentreName, type AddressSuggestion } from "~/services/address-search/address-search";
 import { log } from "~/config/logger.server";
 
 /**
@@ -16,7 +16,9 @@ import { log } from "~/config/logger.server";
  * - Text finds cities by prefix, case- and accent-insensitive, one suggestion per city
  *   and state at the median of its ZIP codes' coordinates ("Temple, TX"); "City, ST",
  *   "City, State" or "City ST" narrows to one state. The exact name comes first, then
- *   Texas (the company's state), then bigger places (more ZIP codes).
+ *   the office's state (Settings, Texas by default: `preferState`), then bigger places
+ *   (more ZIP codes).
+ * - Every answer is a centre (a ZIP code's or a town's), never a home's own coordinates.
  */
 
 export type ZipEntry = { zip: string; city: string; state: string; latitude: number; longitude: number };
@@ -26,6 +28,7 @@ export type CityEntry = { key: string; city: string; state: string; latitude: nu
 export type GazetteerIndex = { zips: ZipEntry[]; cities: CityEntry[]; stateCodes: Map<string, string> };
 type Index = GazetteerIndex;
 
+/** The state the public place search (services/places) reads a town without a state in. */
 export const HOME_STATE = "TX";
 
 let index: Promise<Index> | null = null;
@@ -136,7 +139,13 @@ export function lowerBound<T>(list: T[], prefix: string, keyOf: (item: T) => str
 }
 
 function zipSuggestion(zip: ZipEntry): AddressSuggestion {
-  return { label: `${zip.city}, ${zip.state} ${zip.zip}`, latitude: zip.latitude, longitude: zip.longitude };
+  return {
+    label: `${zip.city}, ${zip.state} ${zip.zip}`,
+    latitude: zip.latitude,
+    longitude: zip.longitude,
+    precision: "centre",
+    centreOf: zipCentreName(zip.zip, `${zip.city}, ${zip.state}`),
+  };
 }
 
 function zipsByPrefix(idx: Index, prefix: string): AddressSuggestion[] {
@@ -148,7 +157,7 @@ function zipsByPrefix(idx: Index, prefix: string): AddressSuggestion[] {
   return found;
 }
 
-function citiesByPrefix(idx: Index, prefix: string, state: string | null): AddressSuggestion[] {
+function citiesByPrefix(idx: Index, prefix: string, state: string | null, preferState: string): AddressSuggestion[] {
   if (!prefix) return [];
   const matches: CityEntry[] = [];
   for (let at = lowerBound(idx.cities, prefix, (city) => city.key); at < idx.cities.length; at++) {
@@ -156,7 +165,7 @@ function citiesByPrefix(idx: Index, prefix: string, state: string | null): Addre
     if (!city.key.startsWith(prefix)) break;
     if (!state || city.state === state) matches.push(city);
   }
-  const rank = (city: CityEntry) => [city.key === prefix ? 0 : 1, city.state === HOME_STATE ? 0 : 1, -city.zipCount] as const;
+  const rank = (city: CityEntry) => [city.key === prefix ? 0 : 1, city.state === preferState ? 0 : 1, -city.zipCount] as const;
   matches.sort((a, b) => {
     const ra = rank(a);
     const rb = rank(b);
@@ -164,11 +173,18 @@ function citiesByPrefix(idx: Index, prefix: string, state: string | null): Addre
   });
   return matches
     .slice(0, ADDRESS_SEARCH.maxResults)
-    .map((city) => ({ label: `${city.city}, ${city.state}`, latitude: city.latitude, longitude: city.longitude }));
+    .map((city): AddressSuggestion => {
+      const label = `${city.city}, ${city.state}`;
+      return { label, latitude: city.latitude, longitude: city.longitude, precision: "centre", centreOf: label };
+    });
 }
 
-/** Suggestions for what was typed, at most ADDRESS_SEARCH.maxResults; none for a place it does not know. */
-export async function searchGazetteer(query: string): Promise<AddressSuggestion[]> {
+/**
+ * Suggestions for what was typed, at most ADDRESS_SEARCH.maxResults; none for a place it
+ * does not know. A town named without its state is looked for in every state, those of
+ * `preferState` (a code, "TX") first.
+ */
+export async function searchGazetteer(query: string, preferState: string): Promise<AddressSuggestion[]> {
   const idx = await loadIndex();
   const text = query.trim();
   const digits = /^(\d{3,5})(?:-\d{0,4})?$/.exec(text);
@@ -185,14 +201,35 @@ export async function searchGazetteer(query: string): Promise<AddressSuggestion[
     .filter(Boolean);
   if (parts.length >= 2) {
     const state = idx.stateCodes.get(parts[parts.length - 1]);
-    if (state) return citiesByPrefix(idx, parts[parts.length - 2], state);
-    return citiesByPrefix(idx, parts[parts.length - 1], null);
+    if (state) return citiesByPrefix(idx, parts[parts.length - 2], state, preferState);
+    return citiesByPrefix(idx, parts[parts.length - 1], null, preferState);
   }
   const whole = parts[0] ?? "";
-  const found = citiesByPrefix(idx, whole, null);
+  const found = citiesByPrefix(idx, whole, null, preferState);
   if (found.length) return found;
   // "Waco TX": the last word a state code.
   const words = whole.split(" ");
   const state = words.length > 1 ? idx.stateCodes.get(words[words.length - 1]) : undefined;
-  return state ? citiesByPrefix(idx, words.slice(0, -1).join(" "), state) : [];
+  return state ? citiesByPrefix(idx, words.slice(0, -1).join(" "), state, preferState) : [];
+}
+
+const stateBoxes = new Map<string, StateBox | null>();
+/** A state's extent, west to east and south to north, from its ZIP codes' coordinates. */
+export type StateBox = { west: number; south: number; east: number; north: number };
+
+/** The box around a state's ZIP codes (a code, "TX"), for a geocoder to favour; null for an unknown code. */
+export async function stateBox(state: string): Promise<StateBox | null> {
+  if (stateBoxes.has(state)) return stateBoxes.get(state)!;
+  const idx = await loadIndex();
+  let box: StateBox | null = null;
+  for (const zip of idx.zips) {
+    if (zip.state !== state) continue;
+    box ??= { west: zip.longitude, south: zip.latitude, east: zip.longitude, north: zip.latitude };
+    box.west = Math.min(box.west, zip.longitude);
+    box.east = Math.max(box.east, zip.longitude);
+    box.south = Math.min(box.south, zip.latitude);
+    box.north = Math.max(box.north, zip.latitude);
+  }
+  stateBoxes.set(state, box);
+  return box;
 }
