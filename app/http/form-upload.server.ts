@@ -6,7 +6,7 @@ import { log } from "~/config/logger.server";
 import { fieldNameCheck, FormRefused, isMultipartForm, mostFieldsOf, readForm, tooManyFields } from "~/http/form-body.server";
 import { MultipartLimitExceeded, readMultipart, type FilePart, type MultipartPart } from "~/http/multipart.server";
 import type { FormShape } from "~/utils/form-shape";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { MAX_UPLOAD_BYTES, refusalNaming, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { TooLarge } from "~/services/uploads/byte-limit.server";
 import { rejected, type Rejection } from "~/services/uploads/intake.server";
 import { receiveIntoQuarantine } from "~/services/uploads/quarantine.server";
@@ -62,6 +62,8 @@ async function smallFile(part: FilePart): Promise<File> {
  */
 export async function readFormWithUpload(request: Request, adminEmail: string, shape: FormShape): Promise<FormWithUpload> {
   let upload: { slotId: string; filename: string } | null = null;
+  // The file being received, to name in a refusal (too large) before it is all here.
+  let receiving: string | null = null;
   // Taken at the first file part named `file`, before its bytes are read: any later one is read past.
   let fileTaken = false;
   const keep = fieldNameCheck(shape);
@@ -85,6 +87,7 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
       // A form sent without a file chosen still has the part, with no name and no bytes.
       if (part.kind === "text" || !part.filename || fileTaken) return;
       fileTaken = true;
+      receiving = part.filename;
       return receiveFile(part);
     }
     if (part.kind === "file") return smallFile(part).then((file) => fields.append(part.name, file));
@@ -104,7 +107,7 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
     // and goes with the daily cleanup.
     if (error instanceof FormRefused) throw error;
     if (error instanceof MultipartLimitExceeded && error.limit === "parts") throw tooManyFields(shape);
-    if (isTooLarge(error)) return rejected(413, UPLOAD_MESSAGES.tooLarge);
+    if (isTooLarge(error)) return rejected(413, refusalNaming(receiving, UPLOAD_MESSAGES.tooLarge));
     // The file could not be put in quarantine: its slot is already marked rejected and
     // nothing else was written, so the form is refused as a whole, to be sent again.
     if (error instanceof StorageUnavailable) {

@@ -9,7 +9,7 @@ import { parseId } from "~/http/params";
 import { addActionRetryAfter } from "~/http/route-exports";
 import { retryAfterFor } from "~/http/storage-unavailable.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { refusalNaming, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { UPLOAD_FORM } from "~/http/form-shapes.server";
 import { mediaReuploadApi } from "~/paths";
 
@@ -32,7 +32,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
   if (received.kind === "rejected") return data({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await reuploadMedia(id, received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return data({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
+  if (outcome.kind === "rejected") return data({ error: refusalNaming(received.filename, outcome.error) }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
   return redirectWithToast(back, { title: "Success", description: UPLOAD_MESSAGES.imageReuploaded });
 }
 

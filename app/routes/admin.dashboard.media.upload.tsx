@@ -7,7 +7,7 @@ import { mediaTabUrl } from "~/models/media-form";
 import { addActionRetryAfter } from "~/http/route-exports";
 import { retryAfterFor } from "~/http/storage-unavailable.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { refusalNaming, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { UPLOAD_FORM } from "~/http/form-shapes.server";
 import { MEDIA_UPLOAD_API } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
@@ -31,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
   if (received.kind === "rejected") return data({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await recordUploadedMedia(received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return data({ error: outcome.error }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
+  if (outcome.kind === "rejected") return data({ error: refusalNaming(received.filename, outcome.error) }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
   return redirectWithToast(mediaTabUrl(new URL(request.url).searchParams), { title: "Success", description: UPLOAD_MESSAGES.imageUploaded });
 }
 

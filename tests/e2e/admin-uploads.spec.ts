@@ -144,34 +144,45 @@ test("Media: upload an image, make it a hero image and link it to a home, re-upl
   }
 });
 
-test("Media: what the uploader refuses", async ({ browser, baseURL, javaScriptEnabled }) => {
+test("Media: what the uploader refuses, each file named with the reason", async ({ browser, baseURL, javaScriptEnabled }) => {
   const prefix = `e2e-refused-${tag(javaScriptEnabled)}`;
   const before = withDb((db) => (db.prepare("select count(*) as n from media").get() as { n: number }).n);
   const { page, context } = await openAs(browser, baseURL, javaScriptEnabled, `${TAB}/upload`);
   try {
-    const dialog = page.getByRole("dialog", { name: "Upload Image" });
-    const picker = dialog.getByLabel("Image");
+    const dialog = () => page.getByRole("dialog", { name: "Upload Image" });
+    const refusal = () => dialog().getByRole("alert");
     // Over 10 MB and no picture in it: nothing the browser could make smaller.
-    const overLimit = fileNamed(`${prefix}-big.jpg`, Buffer.alloc(10_485_761, 0x5a));
-    const html = fileNamed(`${prefix}-page.jpg`, Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>"));
+    const names = { big: `${prefix}-big.jpg`, html: `${prefix}-page.jpg` };
+    const overLimit = fileNamed(names.big, Buffer.alloc(10_485_761, 0x5a));
+    const html = fileNamed(names.html, Buffer.from("<!doctype html><title>x</title><script>alert(1)</script>"));
+    const pdf = { name: `${prefix}-scan.pdf`, mimeType: "application/pdf", buffer: Buffer.from("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n") };
+    const heic = { name: `${prefix}-IMG_0042.HEIC`, mimeType: "image/heic", buffer: Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from("ftypheic"), Buffer.alloc(64)]) };
+    const notAnImage = (name: string) => `“${name}” was not uploaded: the file is not a JPEG, PNG, GIF or WebP image.`;
+    const send = async () => {
+      // With JavaScript a refused choice leaves nothing to send: it is said at once.
+      if (!javaScriptEnabled) await dialog().getByRole("button", { name: "Upload" }).click();
+    };
 
-    if (javaScriptEnabled) {
-      // Over 10 MB and unreadable as an image: dropped without a word; nothing to upload.
-      await picker.setInputFiles(overLimit);
-      await expect(dialog.getByRole("list", { name: "Selected file" })).toHaveCount(0);
-      await expect(dialog.getByRole("button", { name: "Upload" })).toBeDisabled();
-      await expect(dialog.getByRole("alert")).toHaveCount(0);
-    } else {
-      // Without JavaScript the server refuses it and says why.
-      await picker.setInputFiles(overLimit);
-      await dialog.getByRole("button", { name: "Upload" }).click();
-      await expect(page.getByRole("dialog", { name: "Upload Image" }).getByRole("alert")).toHaveText("The file is larger than 10 MB (10485760 bytes)");
+    // A PDF and a phone's HEIC photo: refused by name, never dropped without a word.
+    for (const file of [pdf, heic]) {
+      await dialog().getByLabel("Image").setInputFiles(file);
+      await send();
+      await expect(refusal()).toHaveText(notAnImage(file.name));
+      if (javaScriptEnabled) await expect(dialog().getByRole("button", { name: "Upload" })).toBeDisabled();
     }
 
+    await dialog().getByLabel("Image").setInputFiles(overLimit);
+    await send();
+    await expect(refusal()).toHaveText(
+      javaScriptEnabled
+        ? `“${names.big}” was not uploaded: the file is larger than 10 MB and cannot be made smaller here.`
+        : `“${names.big}” was not uploaded: the file is larger than 10 MB (10485760 bytes).`,
+    );
+
     // An HTML page named .jpg passes the browser's look at its name, not the server's at its bytes.
-    await page.getByRole("dialog", { name: "Upload Image" }).getByLabel("Image").setInputFiles(html);
-    await page.getByRole("dialog", { name: "Upload Image" }).getByRole("button", { name: "Upload" }).click();
-    await expect(page.getByRole("dialog", { name: "Upload Image" }).getByRole("alert")).toHaveText("The file is not a JPEG, PNG, GIF or WebP image");
+    await dialog().getByLabel("Image").setInputFiles(html);
+    await dialog().getByRole("button", { name: "Upload" }).click();
+    await expect(refusal()).toHaveText(notAnImage(names.html));
     expect(withDb((db) => (db.prepare("select count(*) as n from media").get() as { n: number }).n)).toBe(before);
   } finally {
     await removeUploads(page, prefix);

@@ -637,8 +637,10 @@ describe.each([
       const waiting = await quarantined();
       const over = Buffer.concat([await jpegOfSize(MAX), Buffer.from([0])]);
       const refusals: [Response, number, string][] = [
-        [await postForm("/admin/dashboard/media/upload", { bytes: over, name: "big.jpg", type: "image/jpeg" }), 413, "The file is larger than 10 MB (10485760 bytes)"],
-        [await postForm("/admin/dashboard/media/upload", { bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "page.jpg", type: "image/jpeg" }), 415, "The file is not a JPEG, PNG, GIF or WebP image"],
+        // Named, with the reason: staff learn which file it was.
+        [await postForm("/admin/dashboard/media/upload", { bytes: over, name: "big.jpg", type: "image/jpeg" }), 413, "“big.jpg” was not uploaded: the file is larger than 10 MB (10485760 bytes)."],
+        [await postForm("/admin/dashboard/media/upload", { bytes: Buffer.from("<html><script>alert(1)</script></html>"), name: "page.jpg", type: "image/jpeg" }), 415, "“page.jpg” was not uploaded: the file is not a JPEG, PNG, GIF or WebP image."],
+        [await postForm("/admin/dashboard/media/upload", { bytes: Buffer.from("%PDF-1.4\n%%EOF\n"), name: "scan.pdf", type: "application/pdf" }), 415, "“scan.pdf” was not uploaded: the file is not a JPEG, PNG, GIF or WebP image."],
         [await postForm("/admin/dashboard/media/upload", null), 400, "Choose an image to upload"],
       ];
       for (const [response, status, text] of refusals) {

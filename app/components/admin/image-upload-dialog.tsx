@@ -5,15 +5,15 @@ import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/
 import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-progress";
 import { toast } from "~/components/ui/toast";
 import { uploadImage, type RecordTarget } from "~/components/admin/upload-client";
-import { UPLOAD_ACCEPT } from "~/services/uploads/upload-rules";
+import { refusalNaming, UPLOAD_ACCEPT } from "~/services/uploads/upload-rules";
 import { prepareUpload, shrunkNote } from "~/components/admin/shrink-image";
 import { useLatestChoice } from "~/hooks/use-latest-choice";
 import { LOGIN_PATH } from "~/paths";
 
 /**
  * The Media tab's upload and re-upload dialogs (docs/product.md §2, the uploader): one image file
- * (JPEG, PNG, GIF or WebP), a progress bar while it goes up, files over 10 MB or of
- * another type dropped silently. With JavaScript the file goes through docs/product.md §7's
+ * (JPEG, PNG, GIF or WebP), a progress bar while it goes up; a file of another type, or
+ * over 10 MB and not a photo the browser can make smaller, is refused with its name. With JavaScript the file goes through docs/product.md §7's
  * JSON flow straight to storage; without it the same form posts the file to the
  * route's action (multipart), which streams it into the same quarantine.
  */
@@ -54,10 +54,10 @@ export function ImageUploadDialog(props: {
     const prepared = await prepareUpload(chosen);
     // Another file was chosen meanwhile: it is the one that counts.
     if (!stillChosen()) return;
-    if (prepared.kind === "dropped") {
+    if (prepared.kind === "refused") {
       input.value = "";
       setFile(null);
-      return;
+      return setStatus({ kind: "failed", error: prepared.message });
     }
     setFile(prepared.file);
     if (prepared.shrunk) setNote(shrunkNote(prepared.shrunk, prepared.file));
@@ -73,7 +73,7 @@ export function ImageUploadDialog(props: {
       const back = `${window.location.pathname}${window.location.search}`;
       return window.location.assign(`${LOGIN_PATH}?error=session_expired&redirectTo=${encodeURIComponent(back)}`);
     }
-    if (!result.ok) return setStatus({ kind: "failed", error: result.error });
+    if (!result.ok) return setStatus({ kind: "failed", error: refusalNaming(file.name, result.error) });
     toast({ title: "Success", description: props.successMessage });
     navigate(props.backTo, { preventScrollReset: true });
     revalidator.revalidate();

@@ -5,7 +5,7 @@ import { FILE_INPUT_CLASS, UploadProgress } from "~/components/admin/upload-prog
 import { toast } from "~/components/ui/toast";
 import type { MediaImageChoice } from "~/models/media-form";
 import { uploadImage } from "~/components/admin/upload-client";
-import { UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { refusalNaming, UPLOAD_ACCEPT, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { prepareUpload } from "~/components/admin/shrink-image";
 import { useLatestChoice } from "~/hooks/use-latest-choice";
 import { MEDIA_UPLOAD_API } from "~/paths";
@@ -40,15 +40,17 @@ export function MainImageChoices(props: {
     const input = event.currentTarget;
     const chosen = input.files?.[0];
     setError(null);
-    // The uploader (docs/product.md §2): a photo over 10 MB is made smaller here; what cannot be sent is dropped without a word.
+    // The uploader (docs/product.md §2): a photo over 10 MB is made smaller here; what cannot be sent is refused by name.
     const prepared = chosen ? await prepareUpload(chosen) : null;
     // Another file was chosen meanwhile: it is the one that counts.
     if (!stillChosen()) return;
-    if (!prepared || prepared.kind === "dropped") {
+    if (!prepared || prepared.kind === "refused") {
       // Nothing to send; an upload this choice replaced no longer holds the form either.
       setProgress(null);
       props.onUploadingChange(false);
-      return void (input.value = "");
+      input.value = "";
+      if (prepared) setError(prepared.message);
+      return;
     }
     const file = prepared.file;
     setProgress({ name: file.name, size: file.size, value: 0 });
@@ -62,7 +64,7 @@ export function MainImageChoices(props: {
     // Sent already: the form must not send the file a second time.
     input.value = "";
     setProgress(null);
-    if (!result.ok) return setError(result.error);
+    if (!result.ok) return setError(refusalNaming(file.name, result.error));
     setImage(result.item.filePath);
     toast({ title: "Success", description: UPLOAD_MESSAGES.fileUploaded });
   };

@@ -1,5 +1,5 @@
 import { formatFileSize } from "~/models/media-form";
-import { acceptableUpload, MAX_UPLOAD_BYTES } from "~/services/uploads/upload-rules";
+import { acceptableUpload, isUploadImageType, MAX_UPLOAD_BYTES, refusalNaming, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 
 /**
  * A phone photo over the upload limit, made to fit in the browser before it goes up
@@ -7,7 +7,8 @@ import { acceptableUpload, MAX_UPLOAD_BYTES } from "~/services/uploads/upload-ru
  * as its EXIF says), scaled so its longest side is at most 2560 px, as the server would
  * store it, and encoded again: a JPEG as JPEG, the others as WebP (which keeps
  * transparency), at falling quality until it fits. The server still checks everything.
- * A file that is not such an image, or cannot be read as one, is dropped, as before.
+ * A file that is not such an image (a PDF, a phone's HEIC photo), or one too large that
+ * cannot be read or made to fit, is refused with a message that names it.
  */
 
 export const LONGEST_SIDE_PX = 2560;
@@ -15,7 +16,7 @@ const SHRINKABLE = ["image/jpeg", "image/png", "image/webp"];
 const QUALITIES = [0.9, 0.82, 0.72];
 
 export type Shrunk = { from: { size: number; width: number; height: number }; to: { width: number; height: number } };
-export type PreparedUpload = { kind: "ready"; file: File; shrunk?: Shrunk } | { kind: "dropped" };
+export type PreparedUpload = { kind: "ready"; file: File; shrunk?: Shrunk } | { kind: "refused"; message: string };
 
 function encode(canvas: HTMLCanvasElement, type: string, quality: number): Promise<Blob | null> {
   return new Promise((resolve) => canvas.toBlob(resolve, type, quality));
@@ -33,14 +34,20 @@ export function shrunkNote(shrunk: Shrunk, file: File): string {
   return `Made smaller to fit the 10 MB limit: ${formatFileSize(from.size)}, ${from.width} × ${from.height} px before; ${formatFileSize(file.size)}, ${to.width} × ${to.height} px now.`;
 }
 
+function refused(file: File, reason: string): PreparedUpload {
+  return { kind: "refused", message: refusalNaming(file.name, reason) };
+}
+
 export async function prepareUpload(file: File): Promise<PreparedUpload> {
   if (acceptableUpload(file)) return { kind: "ready", file };
-  if (file.size <= MAX_UPLOAD_BYTES || !SHRINKABLE.includes(file.type)) return { kind: "dropped" };
+  if (!isUploadImageType(file.type)) return refused(file, UPLOAD_MESSAGES.notAnImage);
+  if (file.size === 0) return refused(file, UPLOAD_MESSAGES.empty);
+  if (!SHRINKABLE.includes(file.type)) return refused(file, UPLOAD_MESSAGES.cannotShrink);
   let bitmap: ImageBitmap;
   try {
     bitmap = await createImageBitmap(file, { imageOrientation: "from-image" });
   } catch {
-    return { kind: "dropped" };
+    return refused(file, UPLOAD_MESSAGES.cannotShrink);
   }
   const scale = Math.min(1, LONGEST_SIDE_PX / Math.max(bitmap.width, bitmap.height));
   const canvas = document.createElement("canvas");
@@ -56,5 +63,5 @@ export async function prepareUpload(file: File): Promise<PreparedUpload> {
       return { kind: "ready", file: new File([blob], renamed(file.name, type), { type, lastModified: file.lastModified }), shrunk };
     }
   }
-  return { kind: "dropped" };
+  return refused(file, UPLOAD_MESSAGES.cannotShrink);
 }

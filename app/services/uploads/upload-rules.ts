@@ -18,7 +18,7 @@ export function isUploadImageType(type: string): type is UploadImageType {
   return (UPLOAD_IMAGE_TYPES as readonly string[]).includes(type);
 }
 
-/** What the uploader keeps of a choice: the uploader drops larger files and other types silently. */
+/** What the uploader sends as it is: an image of a kind the server takes, within the limit (others are made smaller or refused by name). */
 export function acceptableUpload(file: { size: number; type: string }): boolean {
   return file.size > 0 && file.size <= MAX_UPLOAD_BYTES && isUploadImageType(file.type);
 }
@@ -43,4 +43,16 @@ export const UPLOAD_MESSAGES = {
   filePathRequired: "filePath is required",
   storageUnavailable: "File storage is unavailable; please try again later",
   noFile: "Choose an image to upload",
+  /** A file the browser cannot make fit: over 10 MB and not a photo it can read and shrink. */
+  cannotShrink: "The file is larger than 10 MB and cannot be made smaller here",
 } as const;
+
+/**
+ * A refusal that names the file it is about (docs/product.md §2, the uploader): staff
+ * choosing several files, or a phone's HEIC photo, learn which one and why.
+ * "“scan.pdf” was not uploaded: the file is not a JPEG, PNG, GIF or WebP image."
+ */
+export function refusalNaming(filename: string | null | undefined, reason: string): string {
+  if (!filename) return reason;
+  return `“${filename}” was not uploaded: ${reason.charAt(0).toLowerCase()}${reason.slice(1)}.`;
+}
