@@ -8,7 +8,9 @@ import { PROPERTY_FORM } from "~/http/form-shapes.server";
  * field, or an image chosen from the media library (`imageChoice`), or a file uploaded
  * with the form (without JavaScript), which is checked and recorded as a media item
  * like any upload and then becomes the main image. With JavaScript the dialog uploads
- * the file on the spot and sends only its URL.
+ * the file on the spot and sends only its URL. Either way the item is recorded linked to
+ * no home (the form may yet be refused, and come back with it chosen); the save links it
+ * to the home (createProperty, updateProperty: decision 080).
  *
  * An address chosen among the suggestions of the form's 'Find' (without JavaScript,
  * http/address-find.server.ts) replaces the typed location, latitude and longitude.

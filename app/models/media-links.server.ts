@@ -1,5 +1,5 @@
-import { and, count, desc, eq, isNull, max } from "drizzle-orm";
-import { db, writeTransaction } from "~/db/client.server";
+import { and, count, desc, eq, isNull, like, max } from "drizzle-orm";
+import { db, writeTransaction, type Transaction } from "~/db/client.server";
 import { media, properties, type Media } from "~/db/schema";
 import { containsText } from "~/db/text-search.server";
 import { recordAudit } from "~/models/audit.server";
@@ -42,6 +42,31 @@ export function linkMediaToProperty(propertyId: number, mediaId: number, actor: 
     recordAudit({ actor, entity: "property", entityId: propertyId, action: "link", summary: `${found.summary}${moved}` }, tx);
     return { kind: "linked" } as const;
   });
+}
+
+/**
+ * The main image a save of the Add or Edit form (or of the JSON calls) gives a home, when
+ * it is an image of the library linked to no home: an image uploaded with the form, or
+ * one picked or typed. It becomes the home's, the last of its photos (Property Images
+ * lists the main image first), in the save's transaction, with a change-log entry. One
+ * that belongs to another home stays with it, and one the home has already is left where
+ * it is (decision 080).
+ */
+export function linkNewMainImage(tx: Transaction, property: { id: number; name: string; imageUrl: string | null }, actor: string): void {
+  if (!property.imageUrl) return;
+  // The demo catalogue shares some files between items: the home's own copy, or the newest free one.
+  const items = tx
+    .select({ id: media.id, originalName: media.originalName, propertyId: media.propertyId })
+    .from(media)
+    .where(and(eq(media.filePath, property.imageUrl), like(media.mimeType, "image/%")))
+    .orderBy(desc(media.id))
+    .all();
+  if (items.some((item) => item.propertyId === property.id)) return;
+  const free = items.find((item) => item.propertyId === null);
+  if (!free) return;
+  const last = tx.select({ n: max(media.position) }).from(media).where(eq(media.propertyId, property.id)).get()?.n ?? 0;
+  tx.update(media).set({ propertyId: property.id, position: last + 1 }).where(eq(media.id, free.id)).run();
+  recordAudit({ actor, entity: "property", entityId: property.id, action: "link", summary: `${property.name}: media ${free.id} ${free.originalName} (its main image)` }, tx);
 }
 
 export function unlinkMediaFromProperty(propertyId: number, mediaId: number, actor: string): UnlinkOutcome {

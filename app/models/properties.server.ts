@@ -19,6 +19,7 @@ import { factColumns, factFormValues, factsOf, incompleteFactsSql, textReadings 
 import { FACT_LIMITS, publicFacts } from "~/models/home-facts";
 import { PROPERTY_MESSAGES } from "~/models/property-messages";
 import { callOffVisits, isClosing, NO_VISITS_TO_CALL_OFF, type VisitsToCallOff } from "~/models/closing-visits.server";
+import { linkNewMainImage } from "~/models/media-links.server";
 
 // Listings appear in the order they were added.
 const listingOrder = [asc(properties.createdAt), asc(properties.id)];
@@ -338,7 +339,8 @@ export type SavedProperty = { property: Property; translation: TranslationStatus
 
 /**
  * Adds a property, its blank Spanish translated first; `actor` (an admin's e-mail) is
- * recorded in the change log with it.
+ * recorded in the change log with it. A main image of the library linked to no home (one
+ * uploaded with the form) becomes the new home's, in the same transaction.
  */
 export async function createProperty(input: PropertyInput, actor: string): Promise<SavedProperty> {
   const { values, translation } = await fillSpanish(input);
@@ -349,13 +351,18 @@ export async function createProperty(input: PropertyInput, actor: string): Promi
       .returning()
       .get();
     recordAudit({ actor, entity: "property", entityId: row.id, action: "create", summary: summarizeChanges(null, row, NAMING_FIELDS) }, tx);
+    linkNewMainImage(tx, row, actor);
     noteForSearchAlerts(null, row, tx);
     return row;
   });
   return { property, translation, visitsCalledOff: NO_VISITS_TO_CALL_OFF };
 }
 
-/** Replaces every field (blank Spanish translated first); undefined when the property does not exist (any more). */
+/**
+ * Replaces every field (blank Spanish translated first); undefined when the property does
+ * not exist (any more). A new main image of the library linked to no home becomes the
+ * home's; an unchanged one is left as it is (staff may have unlinked it on purpose).
+ */
 export async function updateProperty(id: number, input: PropertyInput, actor: string): Promise<SavedProperty | undefined> {
   // Nothing is translated for a property that does not exist.
   if (!getProperty(id)) return undefined;
@@ -371,6 +378,7 @@ export async function updateProperty(id: number, input: PropertyInput, actor: st
       .returning()
       .get();
     recordAudit({ actor, entity: "property", entityId: id, action: "update", summary: summarizeChanges(before, row, LOGGED_FIELDS) }, tx);
+    if (row.imageUrl !== before.imageUrl) linkNewMainImage(tx, row, actor);
     noteForSearchAlerts(before, row, tx);
     const visitsCalledOff = isClosing(before.status, row.status) ? callOffVisits(id, row.status, actor, tx) : NO_VISITS_TO_CALL_OFF;
     return { row, visitsCalledOff };

@@ -7,7 +7,8 @@ import { fileNamed, noisyJpeg, removeUploads } from "./upload-files";
 // Uploads on the Media tab, with JavaScript on and off (this file runs in both
 // projects): an image goes up (with JavaScript the progress bar is seen to move), is
 // marked hero and seen in the public carousel, linked to a home and seen in its
-// carousel, re-uploaded, then deleted and seen gone. Each test removes what it made.
+// carousel, re-uploaded, then deleted and seen gone. The Add form's main image uploaded
+// on the spot is the new home's photo. Each test removes what it made.
 
 const UPLOADS_ADMIN = "uploads@example.com";
 const TAB = "/admin/dashboard/media";
@@ -218,6 +219,20 @@ test("Properties: the main image is uploaded on the spot or chosen from the medi
     expect(uploaded.mimeType).toBe("image/png");
     const home = withDb((db) => db.prepare("select id, image_url as imageUrl from properties where name = ?").get(homeName) as { id: number; imageUrl: string });
     expect(home.imageUrl).toBe(uploaded.filePath);
+
+    // The uploaded image is the new home's (decision 080): its Property Images list it as
+    // the main image, and no home offers it among the images to link.
+    await card(page, homeName).getByRole("link", { name: `Images of ${homeName}` }).click();
+    const images = page.getByRole("dialog", { name: "Property Images" });
+    const linked = images.getByRole("list", { name: "Linked images" }).getByRole("listitem");
+    await expect(linked).toHaveCount(1);
+    await expect(linked).toHaveText(new RegExp(`^${photo.replace(/\./g, "\\.")}Photo 1 of 1Main image`));
+    const search = images.getByRole("searchbox", { name: "Search images by name" });
+    await search.fill(photo);
+    await search.press("Enter");
+    await expect.poll(() => new URL(page.url()).searchParams.get("mq")).toBe(photo);
+    await expect(images.getByText("No images match your search")).toBeVisible();
+    await expect(images.getByRole("list", { name: "Images to link" })).toHaveCount(0);
     const visitor = await browser.newPage({ baseURL, javaScriptEnabled });
     await openPage(visitor, `/properties/${home.id}`, javaScriptEnabled);
     await expect(visitor.locator(`img[src="${uploaded.filePath}"]`).first()).toBeAttached();

@@ -16,6 +16,8 @@ import { MEDIA_UPLOAD_API } from "~/paths";
  * URL at once), or a new file. With JavaScript the file is uploaded on the spot
  * (docs/product.md §7's flow, with a progress bar) and becomes the URL; without it the
  * file goes with the form and the action uploads it (http/property-image-form.server.ts).
+ * Either way the save links the new image to the home (models/media-links.server.ts,
+ * linkNewMainImage).
  */
 export function MainImageChoices(props: {
   /** The Image URL field's value now. */
@@ -110,7 +112,7 @@ export function MainImageChoices(props: {
           Or upload a new image
         </label>
         <p id={hintId} className="text-xs text-slate-500">
-          JPEG, PNG, GIF or WebP, up to 10 MB. It is added to the media library too.
+          JPEG, PNG, GIF or WebP, up to 10 MB. It is added to the media library too, as one of this home's photos.
         </p>
         <input
           id={fileId}
