@@ -25,6 +25,12 @@ function linkParties(propertyId: number, mediaId: number, tx: Executor) {
   return { kind: "found", summary: `${property.name}: media ${mediaId} ${item.originalName}`, linkedTo: item.propertyId } as const;
 }
 
+/** Media item `mediaId` becomes the home's, after its other photos. */
+function linkAsLastPhoto(tx: Transaction, propertyId: number, mediaId: number): void {
+  const last = tx.select({ n: max(media.position) }).from(media).where(eq(media.propertyId, propertyId)).get()?.n ?? 0;
+  tx.update(media).set({ propertyId, position: last + 1 }).where(eq(media.id, mediaId)).run();
+}
+
 /**
  * Links media item `mediaId` to the property (moving it from another one); recorded in
  * the change log as the property's, with `actor`.
@@ -34,10 +40,7 @@ export function linkMediaToProperty(propertyId: number, mediaId: number, actor: 
     const found = linkParties(propertyId, mediaId, tx);
     if (found.kind !== "found") return found;
     // A photo linked here already keeps its place; a newly linked one goes last.
-    if (found.linkedTo !== propertyId) {
-      const last = tx.select({ n: max(media.position) }).from(media).where(eq(media.propertyId, propertyId)).get()?.n ?? 0;
-      tx.update(media).set({ propertyId, position: last + 1 }).where(eq(media.id, mediaId)).run();
-    }
+    if (found.linkedTo !== propertyId) linkAsLastPhoto(tx, propertyId, mediaId);
     const moved = found.linkedTo !== null && found.linkedTo !== propertyId ? ` (moved from property ${found.linkedTo})` : "";
     recordAudit({ actor, entity: "property", entityId: propertyId, action: "link", summary: `${found.summary}${moved}` }, tx);
     return { kind: "linked" } as const;
@@ -64,8 +67,7 @@ export function linkNewMainImage(tx: Transaction, property: { id: number; name: 
   if (items.some((item) => item.propertyId === property.id)) return;
   const free = items.find((item) => item.propertyId === null);
   if (!free) return;
-  const last = tx.select({ n: max(media.position) }).from(media).where(eq(media.propertyId, property.id)).get()?.n ?? 0;
-  tx.update(media).set({ propertyId: property.id, position: last + 1 }).where(eq(media.id, free.id)).run();
+  linkAsLastPhoto(tx, property.id, free.id);
   recordAudit({ actor, entity: "property", entityId: property.id, action: "link", summary: `${property.name}: media ${free.id} ${free.originalName} (its main image)` }, tx);
 }
 

@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import { createRequire } from "node:module";
 import type { ZipCode } from "zipcodes";
-import { ADDRESS_SEARCH, zipCentreName, type AddressSuggestion } from "~/services/address-search/address-search";
+import { ADDRESS_SEARCH, DEFAULT_OFFICE_STATE, zipCentreName, type AddressSuggestion } from "~/services/address-search/address-search";
 import { log } from "~/config/logger.server";
 
 /**
@@ -28,8 +28,8 @@ export type CityEntry = { key: string; city: string; state: string; latitude: nu
 export type GazetteerIndex = { zips: ZipEntry[]; cities: CityEntry[]; stateCodes: Map<string, string> };
 type Index = GazetteerIndex;
 
-/** The state the public place search (services/places) reads a town without a state in. */
-export const HOME_STATE = "TX";
+/** The state the public place search (services/places) reads a town without a state in: the office's default. */
+export const HOME_STATE = DEFAULT_OFFICE_STATE;
 
 let index: Promise<Index> | null = null;
 
