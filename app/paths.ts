@@ -71,5 +71,6 @@ export const UPLOAD_URL_API = "/api/objects/upload";
 export const LOCAL_UPLOAD_PATH = "/api/objects/upload/";
 export const PROPERTY_IMAGES_API = "/api/property-images";
 export const MEDIA_UPLOAD_API = "/api/admin/media/upload";
+export const linkMediaApi = (propertyId: number, mediaId: number) => `/api/admin/properties/${propertyId}/media/${mediaId}/link`;
 export const mediaReuploadApi = (id: number | string) => `/api/admin/media/${id}/reupload`;
 export const MESSAGES_CSV_API = "/api/admin/messages.csv";

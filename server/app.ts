@@ -14,9 +14,9 @@ import { s3UploadOrigin } from "../app/services/storage/s3.server";
 import { imageVariants } from "./image-variants";
 import { serveObjects } from "./objects";
 import { receiveUploads } from "./upload-receiver";
-import { FORM_UPLOAD_OVERHEAD_BYTES, isFormUpload } from "../app/http/form-upload-paths";
+import { formUploadLimit } from "../app/http/form-upload-paths";
 import { retryAfterFor } from "../app/http/storage-unavailable.server";
-import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "../app/services/uploads/upload-rules";
+import { UPLOAD_MESSAGES } from "../app/services/uploads/upload-rules";
 import { databaseFaultOf } from "../app/db/faults";
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from "../app/utils/locale";
 import { cookieNames } from "../app/config/cookie-names";
@@ -156,7 +156,7 @@ export function createApp(options: {
     createRequestHandler({
       build: answeringFormRefusals(answeringDatabaseFaults(options.build, languageOf), languageOf),
       bodyLimit: BODY_LIMIT_BYTES,
-      streamedBodyLimit: (req) => (isFormUpload(req.path, req.headers["content-type"]) ? MAX_UPLOAD_BYTES + FORM_UPLOAD_OVERHEAD_BYTES : null),
+      streamedBodyLimit: (req) => formUploadLimit(req.path, req.headers["content-type"]),
       refuseBody: refuseImplausibleForm,
       getLoadContext: (req, res) => ({ cspNonce: res.locals.cspNonce as string, clientIp: req.ip ?? "unknown", replicationStatus: options.replicationStatus }),
       // A JSON request reads every refusal in JSON, those of a form's own cap too.

@@ -1,6 +1,6 @@
 import querystring from "node:querystring";
 import { Readable } from "node:stream";
-import type { FormShape } from "~/utils/form-shape";
+import { mostTimesOf, type FormShape } from "~/utils/form-shape";
 import { MultipartLimitExceeded, readMultipart } from "~/http/multipart.server";
 
 /**
@@ -17,7 +17,8 @@ import { MultipartLimitExceeded, readMultipart } from "~/http/multipart.server";
  * - a name the form does not declare is dropped, unless it could be read as structure
  *   (brackets, dots, conform's reserved `__intent__` and `__state__`): then the post is
  *   refused (400);
- * - a name sent twice is refused (400): none of our forms repeats one.
+ * - a name sent twice is refused (400), unless the form lets it repeat (a file input
+ *   taking several files) and it comes no more times than the form says.
  * What comes out holds only declared, flat names, each once, so whatever parses it next
  * does a bounded amount of work. A body that is not a form at all (JSON, plain text,
  * broken multipart) is read as an empty form, which the form's schema then refuses field
@@ -50,8 +51,8 @@ export function formRefusalOf(error: unknown): { status: 400 | 413 } | null {
 const STRUCTURED_NAME = /[[\].]|^__/;
 /** Names a browser or an extension may add beside the form's own: read past, never kept. */
 const SPARE_FIELDS = 4;
-/** The most fields a post of the form may have, its own and spare ones: one more is refused (400). */
-export const mostFieldsOf = (shape: FormShape): number => shape.fields.length + SPARE_FIELDS;
+/** The most fields a post of the form may have, its own (each as many times as it may come) and spare ones: one more is refused (400). */
+export const mostFieldsOf = (shape: FormShape): number => shape.fields.reduce((sum, name) => sum + mostTimesOf(shape, name), 0) + SPARE_FIELDS;
 /** Refuses a multipart post past the form's count of fields, as fieldNameCheck does. */
 export const tooManyFields = (shape: FormShape): FormRefused => new FormRefused(400, `more than ${mostFieldsOf(shape)} fields`);
 /**
@@ -60,12 +61,15 @@ export const tooManyFields = (shape: FormShape): FormRefused => new FormRefused(
  */
 export function fieldNameCheck(shape: FormShape): (name: string) => boolean {
   const declared = new Set(shape.fields);
-  const seen = new Set<string>();
+  const times = new Map<string, number>();
   const maxFields = mostFieldsOf(shape);
+  let count = 0;
   return (name) => {
-    if (seen.size >= maxFields) throw tooManyFields(shape);
-    if (seen.has(name)) throw new FormRefused(400, "a field name repeated");
-    seen.add(name);
+    if (count >= maxFields) throw tooManyFields(shape);
+    count += 1;
+    const seen = times.get(name) ?? 0;
+    if (seen >= mostTimesOf(shape, name)) throw new FormRefused(400, "a field name repeated");
+    times.set(name, seen + 1);
     if (declared.has(name)) return true;
     if (STRUCTURED_NAME.test(name)) throw new FormRefused(400, "a field name the form does not declare");
     return false;

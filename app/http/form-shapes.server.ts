@@ -17,6 +17,7 @@ import { CONFIRM_ANYWAY_FIELD, DECLINE_FIELDS, MEETING_NOTE_FIELD, MEETING_NOTE_
 import { PASSKEY_REQUIREMENT_FIELD } from "~/models/passkey-form";
 import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
+import { MOST_FILES_AT_ONCE } from "~/services/uploads/upload-rules";
 
 /**
  * What each form of the site posts: its field names and its byte cap, for readForm
@@ -78,6 +79,8 @@ export const PROPERTY_FORM: FormShape = {
 };
 /** The upload dialogs: the file alone (its bytes are streamed under their own cap). */
 export const UPLOAD_FORM: FormShape = { fields: ["file"], maxBytes: SMALL_FORM_BYTES };
+/** The uploaders taking several files at once (the Media tab's, Property Images'). */
+export const SEVERAL_UPLOADS_FORM: FormShape = { ...UPLOAD_FORM, repeats: { file: MOST_FILES_AT_ONCE } };
 /** A media card's hero switch and unlink button. */
 export const MEDIA_CARD_FORM: FormShape = { fields: ["intent", "id", "isHeroImage", "propertyId"], maxBytes: SMALL_FORM_BYTES };
 export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SMALL_FORM_BYTES };

@@ -23,8 +23,12 @@ export const UPLOAD_FIELD = "file";
 /** The most bytes of any other part (a text field): one more and the post is answered 413. */
 const MOST_TEXT_PART_BYTES = 64 * 1024;
 
+/** A file of the form, received into quarantine under a slot of its own. */
+export type ReceivedFile = { slotId: string; filename: string };
 export type FormUpload = { kind: "received"; slotId: string; filename: string; fields: FormData } | Rejection;
-export type FormWithUpload = { kind: "read"; fields: FormData; upload: { slotId: string; filename: string } | null } | Rejection;
+export type FormUploads = { kind: "received"; files: ReceivedFile[]; fields: FormData } | Rejection;
+/** `upload` is the first of `uploads`, for the forms that take one file. */
+export type FormWithUpload = { kind: "read"; fields: FormData; upload: ReceivedFile | null; uploads: ReceivedFile[] } | Rejection;
 
 class PartTooLarge extends Error {
   override name = "PartTooLarge";
@@ -55,17 +59,16 @@ async function smallFile(part: FilePart): Promise<File> {
 }
 
 /**
- * A form that may carry one file in the field `file`: its other fields, and the file (if
- * one was chosen) already stored in quarantine under a new slot of `adminEmail`'s. Its
- * fields are read as `shape` declares them (readForm's rules, form-body.server.ts): a
- * post it refuses throws FormRefused.
+ * A form that may carry files in the field `file` (one, or as many as the shape's
+ * `repeats` lets it): its other fields, and each file chosen already stored in
+ * quarantine under a slot of its own of `adminEmail`'s, in the order sent (the order the
+ * admin chose them). Its fields are read as `shape` declares them (readForm's rules,
+ * form-body.server.ts): a post it refuses, one more file among them, throws FormRefused.
  */
 export async function readFormWithUpload(request: Request, adminEmail: string, shape: FormShape): Promise<FormWithUpload> {
-  let upload: { slotId: string; filename: string } | null = null;
+  const uploads: ReceivedFile[] = [];
   // The file being received, to name in a refusal (too large) before it is all here.
   let receiving: string | null = null;
-  // Taken at the first file part named `file`, before its bytes are read: any later one is read past.
-  let fileTaken = false;
   const keep = fieldNameCheck(shape);
   const fields = new FormData();
 
@@ -73,20 +76,20 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
     const slot = issueUploadSlot(adminEmail);
     startReceiving(slot.id);
     // A failure here (too large, storage down, the body cut off) stops the reading of the
-    // part and of the form, which is refused as a whole.
+    // part and of the form, which is refused as a whole. The parts come one after the
+    // other: the next file is not read before this one is in quarantine.
     await receiveIntoQuarantine(slot.id, part.data, "application/octet-stream");
-    upload = { slotId: slot.id, filename: part.filename };
+    uploads.push({ slotId: slot.id, filename: part.filename });
   };
 
   // Synchronous up to the file's bytes: a name refused stops the reading before the next part.
   const readPart = (part: MultipartPart): void | Promise<void> => {
-    // Counts and checks every part's name before anything else; a stray plain name is
-    // read past and dropped.
+    // Counts and checks every part's name before anything else (a file past the form's
+    // count is refused); a stray plain name is read past and dropped.
     if (!keep(part.name)) return;
     if (part.name === UPLOAD_FIELD) {
       // A form sent without a file chosen still has the part, with no name and no bytes.
-      if (part.kind === "text" || !part.filename || fileTaken) return;
-      fileTaken = true;
+      if (part.kind === "text" || !part.filename) return;
       receiving = part.filename;
       return receiveFile(part);
     }
@@ -96,8 +99,8 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
   };
 
   try {
-    if (!isMultipartForm(request)) return { kind: "read", fields: await readForm(request, shape), upload: null };
-    if (!request.body) return { kind: "read", fields, upload: null };
+    if (!isMultipartForm(request)) return { kind: "read", fields: await readForm(request, shape), upload: null, uploads: [] };
+    if (!request.body) return { kind: "read", fields, upload: null, uploads: [] };
     // One part more than the form's count of fields, which fieldNameCheck refuses first.
     const limits = { parts: mostFieldsOf(shape) + 1, textBytes: MOST_TEXT_PART_BYTES, fileBytes: MAX_UPLOAD_BYTES };
     const body = Readable.fromWeb(request.body as NodeReadableStream<Uint8Array>);
@@ -117,15 +120,22 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
     // Not a readable form (another content type, broken multipart): read as an empty
     // one, which the form then refuses, as readForm does. A file already in
     // quarantine stays unrecorded and goes with the daily cleanup.
-    return { kind: "read", fields: new FormData(), upload: null };
+    return { kind: "read", fields: new FormData(), upload: null, uploads: [] };
   }
-  return { kind: "read", fields, upload };
+  return { kind: "read", fields, upload: uploads[0] ?? null, uploads };
 }
 
 /** The upload dialogs' form, where the file is the point: none chosen is an error. */
 export async function receiveFormUpload(request: Request, adminEmail: string, shape: FormShape): Promise<FormUpload> {
+  const read = await receiveFormUploads(request, adminEmail, shape);
+  if (read.kind === "rejected") return read;
+  return { kind: "received", ...read.files[0], fields: read.fields };
+}
+
+/** The uploaders' form taking several files (the shape's `repeats` of `file`): none chosen is an error. */
+export async function receiveFormUploads(request: Request, adminEmail: string, shape: FormShape): Promise<FormUploads> {
   const read = await readFormWithUpload(request, adminEmail, shape);
   if (read.kind === "rejected") return read;
-  if (!read.upload) return rejected(400, UPLOAD_MESSAGES.noFile);
-  return { kind: "received", ...read.upload, fields: read.fields };
+  if (!read.uploads.length) return rejected(400, UPLOAD_MESSAGES.noFile);
+  return { kind: "received", files: read.uploads, fields: read.fields };
 }

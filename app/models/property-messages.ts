@@ -36,6 +36,12 @@ export const PROPERTY_MESSAGES = {
 
 const plural = (count: number, one: string, many: string) => (count === 1 ? `1 ${one}` : `${count} ${many}`);
 
+/** Property Images' 'Upload photos', once every file is up and linked. */
+export const photosUploaded = (count: number) => (count === 1 ? "Photo uploaded and linked to the property" : `${count} photos uploaded and linked to the property`);
+
+/** A file uploaded that could not then be linked (the home deleted meanwhile): it is not lost. */
+export const notLinkedNaming = (filename: string) => `“${filename}” was uploaded but not linked to this property: it is in the Media tab, linked to no property.`;
+
 /** The visits a closing save calls off (closing-visits.server.ts), counted. */
 type VisitCounts = { confirmed: number; requested: number };
 

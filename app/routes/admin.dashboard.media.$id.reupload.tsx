@@ -9,7 +9,7 @@ import { parseId } from "~/http/params";
 import { addActionRetryAfter } from "~/http/route-exports";
 import { retryAfterFor } from "~/http/storage-unavailable.server";
 import { redirectWithToast } from "~/http/toast.server";
-import { refusalNaming, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
+import { refusalNaming, UPLOAD_MESSAGES, type UploadFormAnswer } from "~/services/uploads/upload-rules";
 import { UPLOAD_FORM } from "~/http/form-shapes.server";
 import { mediaReuploadApi } from "~/paths";
 
@@ -30,15 +30,17 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const id = parseId(params.id);
   if (id === null) return redirectWithToast(back, { title: "Error", description: MEDIA_MESSAGES.notFound, variant: "destructive" });
   const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
-  if (received.kind === "rejected") return data({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
+  if (received.kind === "rejected") return data<UploadFormAnswer>({ uploaded: [], refused: [received.error] }, { status: received.status, headers: retryAfterFor(received.status) });
   const outcome = await reuploadMedia(id, received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return data({ error: refusalNaming(received.filename, outcome.error) }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
+  if (outcome.kind === "rejected") {
+    return data<UploadFormAnswer>({ uploaded: [], refused: [refusalNaming(received.filename, outcome.error)] }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
+  }
   return redirectWithToast(back, { title: "Success", description: UPLOAD_MESSAGES.imageReuploaded });
 }
 
 export default function ReuploadMedia() {
   const { item } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const location = useLocation();
   return (
     <ImageUploadDialog
@@ -47,8 +49,9 @@ export default function ReuploadMedia() {
       backTo={mediaTabUrl(new URLSearchParams(location.search))}
       action={`${location.pathname}${location.search}`}
       target={{ url: mediaReuploadApi(item.id), method: "PUT" }}
+      most={1}
       successMessage={UPLOAD_MESSAGES.imageReuploaded}
-      serverError={data?.error}
+      serverAnswer={answer}
     />
   );
 }

@@ -1,21 +1,18 @@
 import { useActionData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { ImageUploadDialog } from "~/components/admin/image-upload-dialog";
-import { recordUploadedMedia } from "~/models/media-uploads.server";
-import { receiveFormUpload } from "~/http/form-upload.server";
+import { answerSeveralUploads } from "~/http/several-uploads.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { mediaTabUrl } from "~/models/media-form";
 import { addActionRetryAfter } from "~/http/route-exports";
-import { retryAfterFor } from "~/http/storage-unavailable.server";
-import { redirectWithToast } from "~/http/toast.server";
-import { refusalNaming, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
-import { UPLOAD_FORM } from "~/http/form-shapes.server";
+import { imagesUploaded, MOST_FILES_AT_ONCE, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { MEDIA_UPLOAD_API } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 
 /**
- * The Media tab's upload dialog (/admin/dashboard/media/upload). With JavaScript the
- * file goes through docs/product.md §7's JSON flow; without it the form posts here and the
- * file is streamed into quarantine, checked and recorded the same way.
+ * The Media tab's upload dialog (/admin/dashboard/media/upload), up to MOST_FILES_AT_ONCE
+ * files at once. With JavaScript each file goes through docs/product.md §7's JSON flow;
+ * without it the form posts here and each file is streamed into quarantine, checked and
+ * recorded the same way.
  */
 
 // The store being down (503) keeps its Retry-After on the page.
@@ -28,15 +25,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
-  const received = await receiveFormUpload(request, admin.email, UPLOAD_FORM);
-  if (received.kind === "rejected") return data({ error: received.error }, { status: received.status, headers: retryAfterFor(received.status) });
-  const outcome = await recordUploadedMedia(received.slotId, admin.email, received.filename);
-  if (outcome.kind === "rejected") return data({ error: refusalNaming(received.filename, outcome.error) }, { status: outcome.status, headers: retryAfterFor(outcome.status) });
-  return redirectWithToast(mediaTabUrl(new URL(request.url).searchParams), { title: "Success", description: UPLOAD_MESSAGES.imageUploaded });
+  return answerSeveralUploads(request, admin.email, { back: mediaTabUrl(new URL(request.url).searchParams), success: imagesUploaded });
 }
 
 export default function UploadMedia() {
-  const data = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
   const location = useLocation();
   return (
     <ImageUploadDialog
@@ -44,8 +37,9 @@ export default function UploadMedia() {
       backTo={mediaTabUrl(new URLSearchParams(location.search))}
       action={`${location.pathname}${location.search}`}
       target={{ url: MEDIA_UPLOAD_API, method: "POST" }}
+      most={MOST_FILES_AT_ONCE}
       successMessage={UPLOAD_MESSAGES.imageUploaded}
-      serverError={data?.error}
+      serverAnswer={answer}
     />
   );
 }

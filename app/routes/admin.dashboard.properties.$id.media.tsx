@@ -1,4 +1,5 @@
-import { Form, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Form, useActionData, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { PhotosUploadForm } from "~/components/admin/photos-upload-form";
 import { LinkedPhotoRow } from "~/components/admin/linked-photo-row";
 import { Pager } from "~/components/admin/pager";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
@@ -14,18 +15,21 @@ import { getProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
 import { hrefWith } from "~/utils/paging";
 import { parseId } from "~/http/params";
-import { PROPERTY_MESSAGES } from "~/models/property-messages";
+import { notLinkedNaming, photosUploaded, PROPERTY_MESSAGES } from "~/models/property-messages";
 import { propertiesTabUrl } from "~/http/property-tab";
 import { redirectWithToast } from "~/http/toast.server";
-import { readForm } from "~/http/form-body.server";
+import { isMultipartForm, readForm } from "~/http/form-body.server";
+import { answerSeveralUploads } from "~/http/several-uploads.server";
 import { PROPERTY_MEDIA_FORM } from "~/http/form-shapes.server";
 import { PROPERTIES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
+import type { UploadFormAnswer } from "~/services/uploads/upload-rules";
 
 /**
- * A property's images: the media linked to it, each with Unlink, and the media linked
- * to no property, each with Link, searched by name (?mq=) and paged (?mpage=): there
- * may be thousands. The list behind keeps its own ?q= and ?page=.
+ * A property's images: the media linked to it, each with Unlink, 'Upload photos' (new
+ * files linked after them, in the order chosen), and the media linked to no property,
+ * each with Link, searched by name (?mq=) and paged (?mpage=): there may be thousands.
+ * The list behind keeps its own ?q= and ?page=.
  */
 
 const mediaView = ({ id, originalName, filePath, mimeType }: Media) => ({ id, originalName, filePath, isImage: mimeType.startsWith("image/") });
@@ -56,10 +60,20 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
+  const propertyId = parseId(params.id);
+  // 'Upload photos' without JavaScript: the files, each recorded then linked, in order.
+  if (isMultipartForm(request)) {
+    const property = propertyId === null ? undefined : getProperty(propertyId);
+    if (!property) return redirectWithToast(propertiesTabUrl(request), { title: "Error", description: PROPERTY_MESSAGES.notFound, variant: "destructive" });
+    return answerSeveralUploads(request, admin.email, {
+      back,
+      success: photosUploaded,
+      afterRecord: (item) => (linkMediaToProperty(property.id, item.id, admin.email).kind === "linked" ? null : notLinkedNaming(item.originalName)),
+    });
+  }
   const form = await readForm(request, PROPERTY_MEDIA_FORM);
   const intent = form.get("intent");
   const linking = intent === "link";
-  const propertyId = parseId(params.id);
   const mediaId = parseId(String(form.get("mediaId") ?? ""));
   if (intent === "move-up" || intent === "move-down" || intent === "make-main") {
     const outcome =
@@ -120,6 +134,8 @@ function MediaRow(props: { item: MediaView; intent: "link" | "unlink"; action: s
 
 export default function PropertyImages() {
   const { property, linked, available, availableTotal, mq, mpage, mpageCount } = useLoaderData<typeof loader>();
+  // Only 'Upload photos' answers with data (the other forms redirect).
+  const uploadAnswer = useActionData<UploadFormAnswer>();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   const tab = { q: params.get("q"), page: params.get("page") };
@@ -159,6 +175,13 @@ export default function PropertyImages() {
             ))}
           </ul>
         )}
+      </section>
+
+      <section aria-labelledby="upload-photos-title" className="mt-6 border-t border-slate-200 pt-5">
+        <h3 id="upload-photos-title" className="font-semibold text-brand-900">
+          Upload photos
+        </h3>
+        <PhotosUploadForm propertyId={property.id} action={action} serverAnswer={uploadAnswer} />
       </section>
 
       <section aria-labelledby="available-images-title" className="mt-6 border-t border-slate-200 pt-5">

@@ -8,7 +8,17 @@ export type FormShape = {
   readonly fields: readonly string[];
   /** The most bytes its body may have, encoded (see formBytesFor). */
   readonly maxBytes: number;
+  /**
+   * The names that may come more than once, with the most times each may: a file input
+   * taking several files (the uploader's `file`). Every other name comes once at most.
+   */
+  readonly repeats?: Readonly<Record<string, number>>;
 };
+
+/** How many times the form lets `name` come: its `repeats`, or once. */
+export function mostTimesOf(shape: FormShape, name: string): number {
+  return shape.repeats?.[name] ?? 1;
+}
 
 /**
  * The most bytes one character of a text may take in a urlencoded body: three UTF-8

@@ -53,6 +53,7 @@ const ADMIN_EMAILS = [
   "free-times@example.com",
   "visitor-link@example.com",
   "office-visits@example.com",
+  "photos-upload@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -704,12 +704,110 @@ describe.each([
     it("refuse a post with more parts than the form has fields before it reaches the file: 400, nothing stored", async () => {
       const before = await snapshot();
       const waiting = await quarantined();
-      const strays = Array.from({ length: 8 }, (_, i) => ({ name: `extra${i}`, value: "x" }));
+      // Past the form's own count: ten files and four spare names.
+      const strays = Array.from({ length: 15 }, (_, i) => ({ name: `extra${i}`, value: "x" }));
       const response = await postMultipart("/admin/dashboard/media/upload", multipartBody([...strays, { name: "file", value: await png(10, 10), filename: "late.png", type: "image/png" }]));
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("This form could not be read");
       expect(await snapshot()).toEqual(before);
       expect(await quarantined()).toEqual(waiting);
+    });
+
+    // The Media tab's uploader and Property Images' 'Upload photos' take several files
+    // at once (MOST_FILES_AT_ONCE), each checked and recorded on its own, in the order chosen.
+    it("take several files in one post, each its own upload in the order chosen: one not an image is named, the others are kept", async () => {
+      const before = await mediaCount();
+      const waiting = await quarantined();
+      const response = await postMultipart(
+        "/admin/dashboard/media/upload?q=several-",
+        multipartBody([
+          { name: "file", value: await png(30, 20), filename: "several-1.png", type: "image/png" },
+          { name: "file", value: Buffer.from("%PDF-1.4\n%%EOF\n"), filename: "several-2.pdf", type: "application/pdf" },
+          { name: "file", value: await jpegWithGps(), filename: "several-3.jpg", type: "image/jpeg" },
+        ]),
+      );
+      expect(response.status).toBe(415);
+      const html = await response.text();
+      expect(html).toContain("Uploaded: several-1.png, several-3.jpg.");
+      expect(html).toContain("“several-2.pdf” was not uploaded: the file is not a JPEG, PNG, GIF or WebP image.");
+      expect(await mediaCount()).toBe(before + 2);
+      expect(await quarantined()).toEqual(waiting);
+      const items = (await (await call("/api/admin/media?q=several-")).json()) as MediaItem[];
+      // Newest first: the third file was recorded after the first.
+      expect(items.map((item) => item.originalName)).toEqual(["several-3.jpg", "several-1.png"]);
+      for (const item of items) expect((await call(`/api/admin/media/${item.id}`, { method: "DELETE" })).status).toBe(200);
+
+      const allUp = await postMultipart(
+        "/admin/dashboard/media/upload",
+        multipartBody([
+          { name: "file", value: await png(30, 20), filename: "several-4.png", type: "image/png" },
+          { name: "file", value: await png(20, 30), filename: "several-5.png", type: "image/png" },
+        ]),
+      );
+      expect(allUp.status).toBe(302);
+      expect(allUp.headers.get("location")).toBe("/admin/dashboard/media");
+      const flash = allUp.headers.get("set-cookie") ?? "";
+      expect(flash).not.toBe("");
+      for (const item of (await (await call("/api/admin/media?q=several-")).json()) as MediaItem[]) {
+        expect((await call(`/api/admin/media/${item.id}`, { method: "DELETE" })).status).toBe(200);
+      }
+      expect(await mediaCount()).toBe(before);
+    });
+
+    it("Property Images' 'Upload photos' links each file to the home after its photos, in the order chosen", async () => {
+      const created = await call("/api/admin/properties", {
+        method: "POST",
+        body: { name: "Several photos home", location: "Fort Worth, TX", price: "$900/month", imageUrl: "https://example.com/home.jpg", beds: "2", baths: "1", sqft: "900", description: "Photos in the order chosen.", isActive: false },
+      });
+      expect(created.status).toBe(201);
+      const home = (await created.json()) as { id: number };
+      try {
+        const first = await postMultipart(
+          `/admin/dashboard/properties/${home.id}/media?q=x`,
+          multipartBody([
+            { name: "file", value: await png(30, 20), filename: "home-b.png", type: "image/png" },
+            { name: "file", value: await png(30, 20), filename: "home-a.png", type: "image/png" },
+          ]),
+        );
+        expect(first.status).toBe(302);
+        expect(first.headers.get("location")).toBe(`/admin/dashboard/properties/${home.id}/media?q=x`);
+        const second = await postMultipart(`/admin/dashboard/properties/${home.id}/media`, multipartBody([{ name: "file", value: await png(30, 20), filename: "home-c.png", type: "image/png" }]));
+        expect(second.status).toBe(302);
+        const linked = (await (await call(`/api/admin/properties/${home.id}/media`)).json()) as MediaItem[];
+        expect(linked.map((item) => item.originalName)).toEqual(["home-b.png", "home-a.png", "home-c.png"]);
+
+        // A file refused among them is named; the others are linked all the same.
+        const mixed = await postMultipart(
+          `/admin/dashboard/properties/${home.id}/media`,
+          multipartBody([
+            { name: "file", value: Buffer.from("<html></html>"), filename: "home-page.jpg", type: "image/jpeg" },
+            { name: "file", value: await png(30, 20), filename: "home-d.png", type: "image/png" },
+          ]),
+        );
+        expect(mixed.status).toBe(415);
+        const html = await mixed.text();
+        expect(html).toContain("Uploaded: home-d.png.");
+        expect(html).toContain("“home-page.jpg” was not uploaded: the file is not a JPEG, PNG, GIF or WebP image.");
+        const after = (await (await call(`/api/admin/properties/${home.id}/media`)).json()) as MediaItem[];
+        expect(after.map((item) => item.originalName)).toEqual(["home-b.png", "home-a.png", "home-c.png", "home-d.png"]);
+      } finally {
+        for (const item of (await (await call(`/api/admin/properties/${home.id}/media`)).json()) as MediaItem[]) await call(`/api/admin/media/${item.id}`, { method: "DELETE" });
+        await call(`/api/admin/properties/${home.id}`, { method: "DELETE" });
+      }
+    });
+
+    it("refuse more files than an uploader takes (ten; one for a re-upload): 400, nothing recorded", async () => {
+      const before = await snapshot();
+      const tiny = await png(10, 10);
+      const eleven = Array.from({ length: 11 }, (_, i) => ({ name: "file", value: tiny, filename: `many-${i}.png`, type: "image/png" }));
+      const tooMany = await postMultipart("/admin/dashboard/media/upload", multipartBody(eleven));
+      expect(tooMany.status).toBe(400);
+      expect(await tooMany.text()).toContain("This form could not be read");
+      const [item] = (await (await call("/api/admin/media?limit=1")).json()) as MediaItem[];
+      const twoForOne = await postMultipart(`/admin/dashboard/media/${item.id}/reupload`, multipartBody(eleven.slice(0, 2)));
+      expect(twoForOne.status).toBe(400);
+      // The files read before the one too many wait in quarantine, unrecorded, for the daily cleanup.
+      expect(await snapshot()).toEqual(before);
     });
 
     it("answer a property form with a text over 64 KiB with 413 and the upload's reason, and save no home", async () => {

@@ -1,5 +1,6 @@
 import { withoutLineControls } from "~/utils/control-characters";
-import { PROPERTY_IMAGES_API, UPLOAD_URL_API } from "~/paths";
+import { notLinkedNaming } from "~/models/property-messages";
+import { linkMediaApi, MEDIA_UPLOAD_API, PROPERTY_IMAGES_API, UPLOAD_URL_API } from "~/paths";
 
 /**
  * docs/product.md §7's upload flow, as the dashboard's browser runs it: an upload URL, the
@@ -9,7 +10,8 @@ import { PROPERTY_IMAGES_API, UPLOAD_URL_API } from "~/paths";
  */
 
 export type RecordTarget = { url: string; method: "POST" | "PUT" };
-export type UploadResult<T> = { ok: true; item: T } | { ok: false; error: string; sessionEnded?: boolean };
+/** `named`: the error already names the file (otherwise the uploader says which file it is about). */
+export type UploadResult<T> = { ok: true; item: T } | { ok: false; error: string; sessionEnded?: boolean; named?: boolean };
 
 class UploadError extends Error {}
 /** A 401: the admin's session ended while the dialog was open. */
@@ -70,5 +72,21 @@ export async function uploadImage<T>(file: File, target: RecordTarget, onProgres
     // docs/product.md §8: an upload failure is logged, not toasted; the uploader says it in place.
     console.error("Upload failed", error);
     return { ok: false, error: error instanceof UploadError ? error.message : "The upload failed", sessionEnded: error instanceof SessionEnded };
+  }
+}
+
+/**
+ * Property Images' 'Upload photos': the file uploaded as a media item, then linked to the
+ * home (POST /api/admin/properties/{id}/media/{mediaId}/link), after its other photos.
+ */
+export async function uploadPhotoOfHome(file: File, propertyId: number, onProgress: (fraction: number) => void): Promise<UploadResult<{ id: number }>> {
+  const uploaded = await uploadImage<{ id: number }>(file, { url: MEDIA_UPLOAD_API, method: "POST" }, onProgress);
+  if (!uploaded.ok) return uploaded;
+  try {
+    await callJson(linkMediaApi(propertyId, uploaded.item.id), "POST");
+    return uploaded;
+  } catch (error) {
+    console.error("Link failed", error);
+    return { ok: false, error: notLinkedNaming(file.name), named: true, sessionEnded: error instanceof SessionEnded };
   }
 }

@@ -2,10 +2,13 @@ import { ONE_LINE_RULE } from "~/utils/control-characters";
 
 /**
  * The upload rules (docs/product.md §7 and §9), shared by the server's checks and the
- * browser's uploader: images only, at most 10485760 bytes, one file per upload.
+ * browser's uploader: images only, at most 10485760 bytes, one file per upload. The
+ * uploaders take up to MOST_FILES_AT_ONCE files at a time, each its own upload.
  */
 
 export const MAX_UPLOAD_BYTES = 10_485_760;
+/** The most files an uploader takes at once (the Media tab's, Property Images'). */
+export const MOST_FILES_AT_ONCE = 10;
 
 /** The image types the uploader offers and the server accepts, by their bytes. */
 export const UPLOAD_IMAGE_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
@@ -46,6 +49,22 @@ export const UPLOAD_MESSAGES = {
   /** A file the browser cannot make fit: over 10 MB and not a photo it can read and shrink. */
   cannotShrink: "The file is larger than 10 MB and cannot be made smaller here",
 } as const;
+
+/** What an uploader says once its files are up: "Image uploaded successfully", "3 images uploaded successfully". */
+export function imagesUploaded(count: number): string {
+  return count === 1 ? UPLOAD_MESSAGES.imageUploaded : `${count} images uploaded successfully`;
+}
+
+/**
+ * What became of an uploader's post without JavaScript that did not all go through: the
+ * names of the files uploaded, and a refusal naming each of the others.
+ */
+export type UploadFormAnswer = { uploaded: string[]; refused: string[] };
+
+/** The hint under an uploader's file picker. */
+export function uploadHint(most: number): string {
+  return most === 1 ? "JPEG, PNG, GIF or WebP, up to 10 MB; one file per upload." : `JPEG, PNG, GIF or WebP, up to 10 MB each; up to ${most} files at once, each its own upload.`;
+}
 
 /**
  * A refusal that names the file it is about (docs/product.md §2, the uploader): staff
