@@ -4,6 +4,7 @@
 // `npm run bench` to time the dashboard on scaled data; safe to run once per database.
 import { migrateDatabase, openDatabase } from "../app/db/client.server";
 import { ConfigError, readConfig } from "../app/config/env.server";
+import { SCENE_SIZE } from "../app/seed/demo-images.server";
 
 const SCALE = { properties: 5_000, media: 20_000, messages: 100_000 };
 const SCALE_SEEDED_KEY = "scale_seeded_at";
@@ -107,8 +108,8 @@ function seedScale(databasePath: string): { seeded: boolean } {
        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
     const insertMedia = sqlite.prepare(
-      `insert into media (filename, original_name, file_path, file_size, mime_type, is_hero_image, property_id, position, created_at)
-       values (?, ?, ?, ?, 'image/webp', 0, ?, ?, ?)`,
+      `insert into media (filename, original_name, file_path, file_size, mime_type, width, height, is_hero_image, property_id, position, created_at)
+       values (?, ?, ?, ?, 'image/webp', ${SCENE_SIZE.width}, ${SCENE_SIZE.height}, 0, ?, ?, ?)`,
     );
     const insertMessage = sqlite.prepare(
       `insert into contact_messages (first_name, last_name, email, phone, subject, message, language, created_at) values (?, ?, ?, ?, ?, ?, ?, ?)`,

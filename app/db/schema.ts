@@ -120,6 +120,12 @@ export const media = sqliteTable(
     propertyId: integer("property_id").references(() => properties.id, { onDelete: "set null" }),
     /** Its place among its home's photos, after the main image (1 first); set when linked, left when unlinked. */
     position: integer("position"),
+    /**
+     * The published image's size in pixels, as its header gives it after the upload's
+     * re-encoding; unknown (null) for media recorded before it was kept.
+     */
+    width: integer("width"),
+    height: integer("height"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -36,6 +36,19 @@ async function deleteUnusedFile(filePath: string, context: Record<string, unknow
   }
 }
 
+/** A media row's columns that describe its file, as a new upload or a re-upload writes them. */
+function uploadedFileColumns(image: PublishedImage, originalName: string) {
+  return {
+    filename: image.filename,
+    originalName: cleanOriginalName(originalName, image.filename),
+    filePath: image.filePath,
+    fileSize: image.fileSize,
+    mimeType: image.mimeType,
+    width: image.width,
+    height: image.height,
+  };
+}
+
 // What the change log shows of an uploaded file (the stored name and path are generated).
 const LOGGED_FIELDS = ["originalName", "mimeType", "fileSize"] as const;
 
@@ -48,13 +61,7 @@ export function recordUploadedMedia(slotId: string, adminEmail: string, original
     writeTransaction((tx) => {
       const row = tx
         .insert(media)
-        .values({
-          filename: image.filename,
-          originalName: cleanOriginalName(originalName, image.filename),
-          filePath: image.filePath,
-          fileSize: image.fileSize,
-          mimeType: image.mimeType,
-        })
+        .values(uploadedFileColumns(image, originalName))
         .returning()
         .get();
       recordAudit({ actor: adminEmail, entity: "media", entityId: row.id, action: "upload", summary: summarizeChanges(null, row, LOGGED_FIELDS) }, tx);
@@ -79,13 +86,7 @@ export async function reuploadMedia(id: number, slotId: string, adminEmail: stri
       tx.update(properties).set({ imageUrl: image.filePath }).where(eq(properties.imageUrl, old.filePath)).run();
       const row = tx
         .update(media)
-        .set({
-          filename: image.filename,
-          originalName: cleanOriginalName(originalName, image.filename),
-          filePath: image.filePath,
-          fileSize: image.fileSize,
-          mimeType: image.mimeType,
-        })
+        .set(uploadedFileColumns(image, originalName))
         .where(eq(media.id, id))
         .returning()
         .get();

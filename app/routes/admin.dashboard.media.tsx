@@ -37,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     url: absoluteMediaUrl(item.filePath),
     fileSize: item.fileSize,
     mimeType: item.mimeType,
+    width: item.width,
+    height: item.height,
     isHeroImage: item.isHeroImage,
     propertyId: item.propertyId,
     propertyName: item.propertyName,

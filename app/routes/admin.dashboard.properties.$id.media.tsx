@@ -32,7 +32,7 @@ import type { UploadFormAnswer } from "~/services/uploads/upload-rules";
  * The list behind keeps its own ?q= and ?page=.
  */
 
-const mediaView = ({ id, originalName, filePath, mimeType }: Media) => ({ id, originalName, filePath, isImage: mimeType.startsWith("image/") });
+const mediaView = ({ id, originalName, filePath, mimeType, width, height }: Media) => ({ id, originalName, filePath, width, height, isImage: mimeType.startsWith("image/") });
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireAdmin(request);

@@ -45,7 +45,10 @@ function tree(x: number, y: number, scale: number): string {
   </g>`;
 }
 
-export function sceneSvg(scene: Scene, width = 1200, height = 800): string {
+/** The size every scene is drawn and encoded at: a landscape photo, as a card shows it whole. */
+export const SCENE_SIZE = { width: 1200, height: 800 } as const;
+
+export function sceneSvg(scene: Scene, width: number = SCENE_SIZE.width, height: number = SCENE_SIZE.height): string {
   const horizon = height * 0.62;
   const homeWidth = width * 0.56;
   const homeHeight = height * 0.2;
@@ -96,7 +99,7 @@ export function encodeSvg(svg: string): Promise<Buffer> {
   return sharp(Buffer.from(svg)).webp({ quality: 72 }).toBuffer();
 }
 
-export async function renderScene(scene: Scene, width = 1200, height = 800): Promise<Buffer> {
+export async function renderScene(scene: Scene, width: number = SCENE_SIZE.width, height: number = SCENE_SIZE.height): Promise<Buffer> {
   const svg = sceneSvg(scene, width, height);
   try {
     return await fs.promises.readFile(new URL(encodedSceneName(svg), ENCODED_DIR));

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { db, writeTransaction } from "~/db/client.server";
 import { DICTIONARY } from "~/db/dictionary";
 import { DEMO_FACTS, DEMO_FAQS, DEMO_PROPERTIES } from "./demo-content";
-import { HERO_SCENES, HOME_SCENES, renderScene, type Scene } from "./demo-images.server";
+import { HERO_SCENES, HOME_SCENES, renderScene, SCENE_SIZE, type Scene } from "./demo-images.server";
 import { adminWhitelist, appMeta, faqs, media, properties } from "~/db/schema";
 import { factColumns } from "~/models/home-facts.server";
 import { insertMissingTextEntries } from "~/models/texts.server";
@@ -62,6 +62,7 @@ async function seedDemoOnce() {
           filePath: objectPath(file.key),
           fileSize: file.size,
           mimeType: "image/webp",
+          ...SCENE_SIZE,
           isHeroImage: true,
         })
         .run();
@@ -99,6 +100,7 @@ async function seedDemoOnce() {
               filePath: objectPath(extra.key),
               fileSize: extra.size,
               mimeType: "image/webp",
+              ...SCENE_SIZE,
               propertyId: inserted.id,
               position: place + 1,
             })

@@ -54,6 +54,7 @@ const ADMIN_EMAILS = [
   "visitor-link@example.com",
   "office-visits@example.com",
   "photos-upload@example.com",
+  "portrait@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -1,10 +1,9 @@
-import type Database from "better-sqlite3";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jsonCaller, startSignedInApp, type SignedInApp } from "../support/admin-api";
+import { describe, expect, it } from "vitest";
+import { signedInAppForFile } from "../support/admin-api";
 import { homeFormFields } from "../support/home-facts";
 import { visibleTexts } from "../support/html";
 import { png } from "../support/images";
-import { withServerDatabase } from "../support/server";
+import { postFileForm, uploadAsTheDialogDoes } from "../support/uploads";
 
 // Issue 54, point 10 (decision 080): the image uploaded with the Add form belongs to that
 // home, not to 'Media linked to no property'; so does one uploaded with the Edit form,
@@ -13,16 +12,8 @@ import { withServerDatabase } from "../support/server";
 
 const STAFF = "main-image@example.com";
 
-let ctx: SignedInApp;
-const call = jsonCaller(() => ctx.app, () => ctx.cookie);
-const withDb = <T>(work: (db: Database.Database) => T): T => withServerDatabase(ctx.app, work);
-
-beforeAll(async () => {
-  ctx = await startSignedInApp({ email: STAFF });
-});
-afterAll(async () => {
-  await ctx?.stop();
-});
+const ctx = signedInAppForFile({ email: STAFF });
+const { call, withDb } = ctx;
 
 type MediaRow = { id: number; filePath: string; propertyId: number | null; position: number | null };
 const mediaNamed = (originalName: string) =>
@@ -30,13 +21,8 @@ const mediaNamed = (originalName: string) =>
 const homeNamed = (name: string) => withDb((db) => db.prepare("select id, image_url as imageUrl from properties where name = ?").get(name)) as { id: number; imageUrl: string };
 
 /** The Add or Edit form as a browser without JavaScript posts it: every field, then the file. */
-async function postWithFile(path: string, fields: Record<string, string>, file: { name: string; bytes: Buffer } | null) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.set(name, value);
-  if (file) form.set("file", new Blob([new Uint8Array(file.bytes)], { type: "image/png" }), file.name);
-  else form.set("file", new Blob([], { type: "application/octet-stream" }), "");
-  return fetch(`${ctx.app.url}${path}`, { method: "POST", headers: { Origin: ctx.app.url, Cookie: ctx.cookie }, body: form, redirect: "manual" });
-}
+const postWithFile = (path: string, fields: Record<string, string>, file: { name: string; bytes: Buffer } | null) =>
+  postFileForm(ctx.app, ctx.cookie, path, file && { ...file, type: "image/png" }, fields);
 
 /** The form as the dialog posts it with JavaScript: the fields alone, url-encoded. */
 function postFields(path: string, fields: Record<string, string>) {
@@ -48,13 +34,9 @@ function postFields(path: string, fields: Record<string, string>) {
   });
 }
 
-/** The dialog's upload with JavaScript (upload-client.ts): an upload URL, the bytes, the objectPath, the record call. */
-async function uploadAsTheDialogDoes(name: string): Promise<string> {
-  const { uploadURL } = (await (await call("/api/objects/upload", { method: "POST" })).json()) as { uploadURL: string };
-  const bytes = await png(60, 40, "#c63");
-  expect((await fetch(uploadURL, { method: "PUT", headers: { "Content-Type": "image/png" }, body: new Uint8Array(bytes) })).status).toBe(200);
-  const { objectPath } = (await (await call("/api/property-images", { method: "PUT", body: { imageURL: uploadURL } })).json()) as { objectPath: string };
-  const recorded = await call("/api/admin/media/upload", { method: "POST", body: { filename: name, filePath: objectPath, fileSize: bytes.length, mimeType: "image/png" } });
+/** A photo uploaded as the dialog does with JavaScript; its published path. */
+async function uploadedPhoto(name: string): Promise<string> {
+  const recorded = await uploadAsTheDialogDoes(call, name, await png(60, 40, "#c63"), "image/png");
   expect(recorded.status).toBe(201);
   return ((await recorded.json()) as { filePath: string }).filePath;
 }
@@ -107,7 +89,7 @@ describe("the Add form's uploaded image belongs to the new home", () => {
   it("with JavaScript: the image uploaded on the spot and sent as the form's URL is linked to the home", async () => {
     const name = "Uploaded Oaks, Lot 2";
     const imageName = "add-form-js.png";
-    const filePath = await uploadAsTheDialogDoes(imageName);
+    const filePath = await uploadedPhoto(imageName);
     expect(mediaNamed(imageName)).toMatchObject([{ propertyId: null }]);
     expect((await postFields("/admin/dashboard/properties/new", homeFormFields({ name, imageUrl: filePath, saveAs: "publish" }))).status).toBe(302);
     const home = homeNamed(name);
@@ -134,7 +116,7 @@ describe("the Edit form's new main image", () => {
   async function homeWithAPhoto(name: string) {
     expect((await postFields("/admin/dashboard/properties/new", homeFormFields({ name, saveAs: "publish" }))).status).toBe(302);
     const home = homeNamed(name);
-    const photo = await uploadAsTheDialogDoes(`${name} photo.png`);
+    const photo = await uploadedPhoto(`${name} photo.png`);
     const [item] = mediaNamed(`${name} photo.png`);
     expect((await call(`/api/admin/properties/${home.id}/media/${item.id}/link`, { method: "POST" })).status).toBe(200);
     return { ...home, photo };
@@ -169,7 +151,7 @@ describe("the Edit form's new main image", () => {
     expect(await publicPhotos(other.id)).toEqual(["/objects/demo/home-1.webp", other.photo]);
 
     // One linked to no home, picked: the home's now.
-    const free = await uploadAsTheDialogDoes("picked-free.png");
+    const free = await uploadedPhoto("picked-free.png");
     expect((await postFields(`/admin/dashboard/properties/${home.id}/edit`, homeFormFields({ name, imageChoice: free }))).status).toBe(302);
     expect(mediaNamed("picked-free.png")).toMatchObject([{ propertyId: home.id, position: 2 }]);
     expect(await publicPhotos(home.id)).toEqual([free, home.photo]);

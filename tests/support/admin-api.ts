@@ -1,6 +1,7 @@
-import { expect } from "vitest";
+import type Database from "better-sqlite3";
+import { afterAll, beforeAll, expect } from "vitest";
 import { signInWithGoogle, startOAuthServer } from "./oauth";
-import { freePort, startServer, type RunningServer, type StartOptions } from "./server";
+import { freePort, startServer, withServerDatabase, type RunningServer, type StartOptions } from "./server";
 import { startSmtpSink, type SmtpSink } from "./smtp";
 
 /** Signs in a whitelisted address through the local OAuth server; returns the session cookie. */
@@ -37,6 +38,8 @@ export function jsonCaller(app: () => RunningServer, defaultCookie: () => string
     return fetch(`${server.url}${path}`, { method: init.method ?? "GET", headers, body, redirect: "manual" });
   };
 }
+
+export type JsonCall = ReturnType<typeof jsonCaller>;
 
 /** A JSON answer with this status and body, never stored by a cache. */
 export async function expectJson(response: Response, status: number, body: unknown) {
@@ -88,6 +91,35 @@ export async function startSignedInApp(
       await app.stop();
       await oauth.stop();
     },
+  };
+}
+
+/**
+ * startSignedInApp for a whole file: started before its first test, stopped after its
+ * last. `app` and `cookie` are read once it has started; `call` is the admin's JSON
+ * caller and `withDb` opens the server's database.
+ */
+export function signedInAppForFile(options: Parameters<typeof startSignedInApp>[0] = {}) {
+  let site: SignedInApp | undefined;
+  beforeAll(async () => {
+    site = await startSignedInApp(options);
+  });
+  afterAll(async () => {
+    await site?.stop();
+  });
+  const started = () => {
+    if (!site) throw new Error("signedInAppForFile: the server has not started yet (read it in a test or a hook)");
+    return site;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get cookie() {
+      return started().cookie;
+    },
+    call: jsonCaller(() => started().app, () => started().cookie),
+    withDb: <T>(work: (db: Database.Database) => T): T => withServerDatabase(started().app, work),
   };
 }
 

@@ -1,8 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { buttonState, DISABLED_BUTTON } from "~/components/ui/control-styles";
 import { SafeImage } from "~/components/ui/safe-image";
+import { PortraitCropNotice, type PhotoShape } from "./portrait-crop-notice";
 
-export type LinkedPhoto = { id: number; originalName: string; filePath: string; isImage: boolean };
+export type LinkedPhoto = PhotoShape & { id: number; originalName: string; isImage: boolean };
 
 type Intent = "move-up" | "move-down" | "make-main" | "unlink";
 
@@ -14,6 +15,7 @@ const QUIET = `${BUTTON} border-slate-300 text-slate-700 hover:bg-slate-100 ${DI
  * them: Move up / Move down, 'Make main image' and Unlink, each a form of its own (so
  * they work without JavaScript). The main image comes first and stays there: it says so
  * instead of offering to move or to become it, and the photo after it cannot move above it.
+ * A portrait photo says, under it all, how the cards crop it.
  */
 export function LinkedPhotoRow(props: { item: LinkedPhoto; place: number; count: number; isMain: boolean; afterMain: boolean; action: string }) {
   const { item, place, count } = props;
@@ -41,6 +43,7 @@ export function LinkedPhotoRow(props: { item: LinkedPhoto; place: number; count:
         ) : null}
         <PhotoButton item={item} intent="unlink" label="Unlink" busyLabel="Unlinking..." action={props.action} className={`${BUTTON} border-red-300 text-red-700 hover:bg-red-50`} />
       </div>
+      {item.isImage ? <PortraitCropNotice photo={item} className="basis-full" /> : null}
     </li>
   );
 }

@@ -1,6 +1,7 @@
 import { Link, useFetcher, useNavigate } from "react-router";
 import type { MouseEvent } from "react";
 import { SafeImage } from "~/components/ui/safe-image";
+import { isPortrait, PortraitCropNotice } from "~/components/admin/portrait-crop-notice";
 import { buttonState } from "~/components/ui/control-styles";
 import { toast } from "~/components/ui/toast";
 import { formatFileSize, MEDIA_MESSAGES } from "~/models/media-form";
@@ -13,6 +14,8 @@ export type MediaCardItem = {
   url: string;
   fileSize: number;
   mimeType: string;
+  width: number | null;
+  height: number | null;
   isHeroImage: boolean;
   propertyId: number | null;
   propertyName: string | null;
@@ -26,14 +29,16 @@ const outlineButton =
  * One media item on the Media tab. Every control works without JavaScript (forms that
  * post to the tab, links to the item's dialogs); with it the hero switch and Unlink
  * post through fetchers so the page stays where it is, and Copy URL copies in place.
- * `search` is the tab's search and page, carried to the dialogs and back.
+ * `search` is the tab's search and page, carried to the dialogs and back. A portrait
+ * photo is shown whole, beside the notice with the crop the public cards make of it.
  */
 export function MediaCard({ item, search }: { item: MediaCardItem; search: string }) {
   const nameId = `media-${item.id}-name`;
   const isImage = item.mimeType.startsWith("image/");
   return (
     <article aria-labelledby={nameId} className="flex h-full flex-col overflow-hidden rounded-lg border border-slate-200 bg-white shadow-sm">
-      <div className="aspect-[3/2] bg-slate-100">
+      {/* Its overflow hidden, the box stays 3:2: else a portrait photo's own height stretches it. */}
+      <div className="aspect-[3/2] overflow-hidden bg-slate-100">
         {isImage ? (
           <SafeImage
             src={item.filePath}
@@ -42,7 +47,7 @@ export function MediaCard({ item, search }: { item: MediaCardItem; search: strin
             height={320}
             sizes="(min-width: 1280px) 300px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
             loading="lazy"
-            className="h-full w-full object-cover"
+            className={`h-full w-full ${isPortrait(item) ? "object-contain" : "object-cover"}`}
           />
         ) : (
           <div className="flex h-full items-center justify-center text-sm font-semibold uppercase text-slate-500">{item.mimeType}</div>
@@ -67,6 +72,7 @@ export function MediaCard({ item, search }: { item: MediaCardItem; search: strin
             )}
           </p>
         </div>
+        {isImage ? <PortraitCropNotice photo={item} /> : null}
         <HeroSwitch item={item} search={search} />
         <div className="mt-auto flex flex-wrap gap-2">
           <Link to={`${MEDIA_PATH}/${item.id}/link${search}`} preventScrollReset className={outlineButton}>

@@ -71,12 +71,15 @@ export async function checkImageHeader(file: string, type: UploadImageType): Pro
   return { kind: "ok", type, animated: (metadata.pages ?? 1) > 1 };
 }
 
+/** The file written by reencodeImage: its bytes, and its pixels as a visitor's browser lays them out (one frame of an animation). */
+export type ReencodedImage = { fileSize: number; width: number; height: number };
+
 /**
  * Writes the image anew in its own format to `output`: turned upright, at most
  * MAX_PUBLISHED_EDGE on its longest side, with no metadata (sharp keeps none unless
- * asked). Returns the new file's size.
+ * asked).
  */
-export async function reencodeImage(input: string, output: string, check: Extract<ImageCheck, { kind: "ok" }>): Promise<number> {
+export async function reencodeImage(input: string, output: string, check: Extract<ImageCheck, { kind: "ok" }>): Promise<ReencodedImage> {
   let image = sharp(input, { animated: check.animated, limitInputPixels: MAX_IMAGE_PIXELS, failOn: "error", sequentialRead: true });
   if (!check.animated) image = image.autoOrient();
   image = image.resize({ width: MAX_PUBLISHED_EDGE, height: MAX_PUBLISHED_EDGE, fit: "inside", withoutEnlargement: true });
@@ -96,5 +99,6 @@ export async function reencodeImage(input: string, output: string, check: Extrac
       break;
   }
   const info = await image.toFile(output);
-  return info.size;
+  // An animation's height counts every frame; a frame's is the one a page shows.
+  return { fileSize: info.size, width: info.width, height: info.pageHeight ?? info.height };
 }

@@ -9,7 +9,7 @@ import { deleteObject, getObject, objectPath, putFile, workDir } from "~/service
 import { log } from "~/config/logger.server";
 import { MAX_UPLOAD_BYTES, UPLOAD_MESSAGES } from "~/services/uploads/upload-rules";
 import { byteLimit, TooLarge } from "./byte-limit.server";
-import { checkImageHeader, EXTENSION, reencodeImage, sniffImageType } from "./image-check.server";
+import { checkImageHeader, EXTENSION, reencodeImage, sniffImageType, type ReencodedImage } from "./image-check.server";
 
 /**
  * The record step of docs/product.md §7's upload flow, shared by POST /api/admin/media/upload,
@@ -22,7 +22,8 @@ import { checkImageHeader, EXTENSION, reencodeImage, sniffImageType } from "./im
 /** Where a published upload lives: a new key each time, so /objects may cache it for good. */
 export const PUBLISHED_PREFIX = "media/";
 
-export type PublishedImage = { key: string; filePath: string; filename: string; fileSize: number; mimeType: string };
+/** A checked upload, published: where it is served from, and its size in bytes and in pixels. */
+export type PublishedImage = { key: string; filePath: string; filename: string; fileSize: number; mimeType: string; width: number; height: number };
 export type Rejection = { kind: "rejected"; status: number; error: string };
 export type IntakeOutcome<T> = { kind: "recorded"; result: T } | Rejection;
 
@@ -62,9 +63,9 @@ async function checkAndPublish(slotId: string, work: string): Promise<PublishedI
   if (check.kind === "unreadable") return rejected(422, UPLOAD_MESSAGES.unreadable);
 
   const output = `${work}.out`;
-  let fileSize: number;
+  let reencoded: ReencodedImage;
   try {
-    fileSize = await reencoding(() => reencodeImage(input, output, check));
+    reencoded = await reencoding(() => reencodeImage(input, output, check));
   } catch (error) {
     log.info("upload: image not re-encoded", { slotId, error: String(error) });
     return rejected(422, UPLOAD_MESSAGES.unreadable);
@@ -72,7 +73,7 @@ async function checkAndPublish(slotId: string, work: string): Promise<PublishedI
   const filename = `${randomUUID()}.${EXTENSION[type]}`;
   const publishedKey = PUBLISHED_PREFIX + filename;
   await putFile(publishedKey, output, type);
-  return { key: publishedKey, filePath: objectPath(publishedKey), filename, fileSize, mimeType: type };
+  return { key: publishedKey, filePath: objectPath(publishedKey), filename, mimeType: type, ...reencoded };
 }
 
 async function removeQuietly(key: string, why: string) {

@@ -1,0 +1,2 @@
+ALTER TABLE `media` ADD `width` integer;--> statement-breakpoint
+ALTER TABLE `media` ADD `height` integer;
