@@ -98,5 +98,5 @@ export const VISITOR_VISIT_FORM: FormShape = { fields: ["intent", "time"], maxBy
 export const SPANISH_CONFIRMED_FORM: FormShape = { fields: ["intent", "id"], maxBytes: SMALL_FORM_BYTES };
 /** A Save toggle (one home) or a shared list's 'Save all' (its ids), and the page to go back to. */
 export const SAVED_HOMES_FORM: FormShape = { fields: ["intent", "id", "ids", "returnTo"], maxBytes: formBytesFor(4096) };
-/** A property's media page: link or unlink one item. */
-export const PROPERTY_MEDIA_FORM: FormShape = { fields: ["intent", "mediaId"], maxBytes: SMALL_FORM_BYTES };
+/** A property's media page: link, unlink, move or make main one item; a drag's move says the place it was dropped on. */
+export const PROPERTY_MEDIA_FORM: FormShape = { fields: ["intent", "mediaId", "position"], maxBytes: SMALL_FORM_BYTES };

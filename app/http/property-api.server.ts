@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { linkMediaToProperty, unlinkMediaFromProperty } from "~/models/media-links.server";
-import { makeMainImage, moveLinkedPhoto, type PhotoOutcome } from "~/models/property-photos.server";
+import { makeMainImage, moveLinkedPhoto, moveLinkedPhotoTo, type PhotoOutcome } from "~/models/property-photos.server";
 import { unrecordedImageProblem } from "~/models/properties.server";
 import { statusConflict } from "~/models/home-facts.server";
 import type { Property } from "~/db/schema";
@@ -49,23 +49,43 @@ export function changeMediaLink({ params, admin }: AdminJsonCall, change: "link"
   return notFoundJson(mediaLinkNotFound(outcome.kind));
 }
 
-const moveSchema = z.object({ direction: z.enum(["up", "down"], { errorMap: () => ({ message: "direction must be up or down" }) }) });
+const POSITION_REFUSED = "position must be a whole number from 1";
+const MOVE_REFUSED = "send direction (up or down) or position (a place from 1), one of them";
+const moveSchema = z
+  .object({
+    direction: z.enum(["up", "down"], { errorMap: () => ({ message: "direction must be up or down" }) }).optional(),
+    position: z.number({ invalid_type_error: POSITION_REFUSED }).int(POSITION_REFUSED).min(1, POSITION_REFUSED).optional(),
+  })
+  .refine((move) => (move.direction === undefined) !== (move.position === undefined), MOVE_REFUSED);
 
 /** The answer to an order or main-image change: its toast text, or why nothing changed. */
 function photoAnswer(outcome: PhotoOutcome, done: string): Response {
   if (outcome.kind === "done" || outcome.kind === "unchanged") return noStoreJson({ message: done });
   if (outcome.kind === "not_an_image") return refusedJson(PROPERTY_MESSAGES.notAnImage, {});
+  if (outcome.kind === "out_of_range") {
+    const error = `position must be from 1 to ${outcome.count}, the places of the home's photos`;
+    return refusedJson(error, { position: [error] });
+  }
   return notFoundJson(mediaLinkNotFound(outcome.kind));
 }
 
-/** POST .../media/{mediaId}/move with {direction: "up" | "down"}: one place earlier or later among the home's photos. */
+/**
+ * POST .../media/{mediaId}/move with {direction: "up" | "down"}, one place earlier or
+ * later among the home's photos, or {position: n}, to that place (1 for the first), as a
+ * drag in Property Images does.
+ */
 export function moveMediaCall({ request, params, admin }: AdminJsonCall): Promise<Response> {
-  return withJsonBody(request, moveSchema, "direction must be up or down", ({ direction }) => {
+  const refusal = (fieldErrors: Record<string, string[]>) => fieldErrors.direction?.[0] ?? fieldErrors.position?.[0] ?? MOVE_REFUSED;
+  return withJsonBody(request, moveSchema, refusal, ({ direction, position }) => {
     const propertyId = parseId(params.id);
     const mediaId = parseId(params.mediaId);
     if (propertyId === null) return notFoundJson(mediaLinkNotFound("property_not_found"));
     if (mediaId === null) return notFoundJson(mediaLinkNotFound("not_linked"));
-    return photoAnswer(moveLinkedPhoto(propertyId, mediaId, direction, admin.email), PROPERTY_MESSAGES.moved);
+    const outcome = direction
+      ? moveLinkedPhoto(propertyId, mediaId, direction, admin.email)
+      : // The schema lets through exactly one of the two.
+        moveLinkedPhotoTo(propertyId, mediaId, position ?? 0, admin.email);
+    return photoAnswer(outcome, PROPERTY_MESSAGES.moved);
   });
 }
 

@@ -3,7 +3,7 @@ import { type Transaction, writeTransaction } from "~/db/client.server";
 import { media, properties } from "~/db/schema";
 import { recordAudit } from "~/models/audit.server";
 import { propertyMediaOrder } from "~/models/media.server";
-import { mainFirst } from "~/models/photo-order";
+import { mainFirst, movedTo } from "~/models/photo-order";
 
 /**
  * The order of a home's photos and its main image (Property Images, docs/product.md §2).
@@ -18,7 +18,9 @@ export type PhotoOutcome =
   | { kind: "unchanged" }
   | { kind: "property_not_found" }
   | { kind: "not_linked" }
-  | { kind: "not_an_image" };
+  | { kind: "not_an_image" }
+  /** A place the home's photos do not have: there are `count`. */
+  | { kind: "out_of_range"; count: number };
 
 function linkedInOrder(tx: Transaction, propertyId: number) {
   return tx
@@ -33,27 +35,49 @@ function renumber(tx: Transaction, ids: number[]) {
   ids.forEach((id, i) => tx.update(media).set({ position: i + 1 }).where(eq(media.id, id)).run());
 }
 
-/** Moves a linked photo one place earlier ("up") or later ("down"); at an end nothing changes. */
-export function moveLinkedPhoto(propertyId: number, mediaId: number, direction: "up" | "down", actor: string): PhotoOutcome {
+/**
+ * Where a move takes the photo at index `from` among `count`: its new index, or null when
+ * the move names a place the list does not have.
+ */
+type Target = (from: number, count: number) => number | null;
+
+/**
+ * Moves a linked photo to the index `target` gives, the others keeping their order. The
+ * main image keeps the first place: it does not move, and nothing moves into its place
+ * (unchanged, as a move to where the photo already is). `says` words the change-log
+ * entry before "N of M".
+ */
+function moveLinked(propertyId: number, mediaId: number, target: Target, says: string, actor: string): PhotoOutcome {
   return writeTransaction((tx) => {
     const property = tx.select({ name: properties.name, imageUrl: properties.imageUrl }).from(properties).where(eq(properties.id, propertyId)).get();
     if (!property) return { kind: "property_not_found" };
     const linked = mainFirst(linkedInOrder(tx, propertyId), property.imageUrl);
     const from = linked.findIndex((item) => item.id === mediaId);
     if (from < 0) return { kind: "not_linked" };
-    const to = direction === "up" ? from - 1 : from + 1;
-    // The main image keeps the first place; nothing moves into it.
+    const to = target(from, linked.length);
+    if (to === null) return { kind: "out_of_range", count: linked.length };
     const pinned = linked[0]?.filePath === property.imageUrl ? 1 : 0;
-    if (from < pinned || to < pinned || to >= linked.length) return { kind: "unchanged" };
-    [linked[from], linked[to]] = [linked[to], linked[from]];
-    renumber(
-      tx,
-      linked.map((item) => item.id),
-    );
-    const summary = `${property.name}: media ${mediaId} ${linked[to].originalName} moved ${direction}, now ${to + 1} of ${linked.length}`;
+    if (from < pinned || to < pinned || to === from) return { kind: "unchanged" };
+    renumber(tx, movedTo(linked, from, to).map((item) => item.id));
+    const summary = `${property.name}: media ${mediaId} ${linked[from].originalName} ${says} ${to + 1} of ${linked.length}`;
     recordAudit({ actor, entity: "property", entityId: propertyId, action: "reorder", summary }, tx);
     return { kind: "done" };
   });
+}
+
+/** Moves a linked photo one place earlier ("up") or later ("down"); at an end nothing changes. */
+export function moveLinkedPhoto(propertyId: number, mediaId: number, direction: "up" | "down", actor: string): PhotoOutcome {
+  const step = direction === "up" ? -1 : 1;
+  return moveLinked(propertyId, mediaId, (from, count) => Math.min(Math.max(from + step, 0), count - 1), `moved ${direction}, now`, actor);
+}
+
+/**
+ * Moves a linked photo to `position` (1 for the first) among the home's linked photos in
+ * public order, as a drag in Property Images drops it; a place past the last, or before
+ * the first, is out of range and changes nothing.
+ */
+export function moveLinkedPhotoTo(propertyId: number, mediaId: number, position: number, actor: string): PhotoOutcome {
+  return moveLinked(propertyId, mediaId, (_, count) => (Number.isInteger(position) && position >= 1 && position <= count ? position - 1 : null), "moved to", actor);
 }
 
 /**

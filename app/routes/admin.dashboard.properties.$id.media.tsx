@@ -1,6 +1,6 @@
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { PhotosUploadForm } from "~/components/admin/photos-upload-form";
-import { LinkedPhotoRow } from "~/components/admin/linked-photo-row";
+import { LinkedPhotoList } from "~/components/admin/linked-photo-list";
 import { Pager } from "~/components/admin/pager";
 import { DialogCancelLink, RouteDialog } from "~/components/admin/route-dialog";
 import { SearchForm } from "~/components/admin/search-form";
@@ -9,7 +9,7 @@ import { SafeImage } from "~/components/ui/safe-image";
 import type { Media } from "~/db/schema";
 import { linkMediaToProperty, unlinkedMediaPage, unlinkMediaFromProperty } from "~/models/media-links.server";
 import { listPropertyMedia } from "~/models/media.server";
-import { makeMainImage, moveLinkedPhoto } from "~/models/property-photos.server";
+import { makeMainImage, moveLinkedPhoto, moveLinkedPhotoTo } from "~/models/property-photos.server";
 import { mainFirst } from "~/models/photo-order";
 import { getProperty } from "~/models/properties.server";
 import { requireAdmin } from "~/auth/admin-guard.server";
@@ -56,6 +56,16 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   );
 }
 
+/**
+ * The order or main-image change a photo's form asks for. "move-to" is a drag's drop:
+ * `position` is the place it landed on, 1 for the first (a missing one is out of range).
+ */
+function changePhoto(intent: "move-up" | "move-down" | "move-to" | "make-main", propertyId: number, mediaId: number, position: FormDataEntryValue | null, actor: string) {
+  if (intent === "make-main") return makeMainImage(propertyId, mediaId, actor);
+  if (intent === "move-to") return moveLinkedPhotoTo(propertyId, mediaId, parseId(String(position ?? "")) ?? 0, actor);
+  return moveLinkedPhoto(propertyId, mediaId, intent === "move-up" ? "up" : "down", actor);
+}
+
 export async function action({ request, params }: ActionFunctionArgs) {
   const admin = await requireAdmin(request);
   const url = new URL(request.url);
@@ -75,13 +85,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const intent = form.get("intent");
   const linking = intent === "link";
   const mediaId = parseId(String(form.get("mediaId") ?? ""));
-  if (intent === "move-up" || intent === "move-down" || intent === "make-main") {
-    const outcome =
-      propertyId === null || mediaId === null
-        ? null
-        : intent === "make-main"
-          ? makeMainImage(propertyId, mediaId, admin.email)
-          : moveLinkedPhoto(propertyId, mediaId, intent === "move-up" ? "up" : "down", admin.email);
+  if (intent === "move-up" || intent === "move-down" || intent === "move-to" || intent === "make-main") {
+    const outcome = propertyId === null || mediaId === null ? null : changePhoto(intent, propertyId, mediaId, form.get("position"), admin.email);
     if (outcome && (outcome.kind === "done" || outcome.kind === "unchanged")) {
       return redirectWithToast(back, { title: "Success", description: intent === "make-main" ? PROPERTY_MESSAGES.madeMain : PROPERTY_MESSAGES.moved });
     }
@@ -161,19 +166,7 @@ export default function PropertyImages() {
         {linked.length === 0 ? (
           <p className="mt-2 text-sm text-slate-600">No images are linked to this property yet.</p>
         ) : (
-          <ul aria-label="Linked images" className="divide-y divide-slate-100">
-            {linked.map((item, i) => (
-              <LinkedPhotoRow
-                key={item.id}
-                item={item}
-                place={i + 1}
-                count={linked.length}
-                isMain={item.filePath === property.imageUrl}
-                afterMain={linked[0].filePath === property.imageUrl}
-                action={action}
-              />
-            ))}
-          </ul>
+          <LinkedPhotoList linked={linked} mainPath={property.imageUrl} action={action} />
         )}
       </section>
 

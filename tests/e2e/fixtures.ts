@@ -35,6 +35,7 @@ const ADMIN_EMAILS = [
   "staff@example.com",
   "editor@example.com",
   "properties@example.com",
+  "photo-order@example.com",
   "faqs@example.com",
   "media@example.com",
   "settings@example.com",

@@ -134,3 +134,73 @@ describe("Make main image", () => {
     expect(new Set(slides)).toEqual(new Set([String(photos.length)]));
   });
 });
+
+// A drag in Property Images drops a photo on another's place: "move-to" with that place
+// (1 for the first) by form, {position} by JSON; the same rules as Move up / Move down.
+describe("moving a photo to a place", () => {
+  const moveTo = (mediaId: number, body: Record<string, unknown>) => call(`/api/admin/properties/${home}/media/${mediaId}/move`, { method: "POST", body });
+  const formTo = (mediaId: number, position: string) => postFormFollowed(ctx.app, ctx.cookie, tab(), { intent: "move-to", mediaId: String(mediaId), position });
+  const movesRecorded = () =>
+    withDb((db) => db.prepare("select summary from audit_log where action = 'reorder' and entity_id = ? and summary like '%moved to%' order by id").all(String(home))) as { summary: string }[];
+
+  it("moves a photo to a place by form and by JSON, those between shifting by one; the public carousel follows", async () => {
+    // As the tests above left them: the main image linked and first, then a, c, b.
+    expect(await publicPhotos()).toEqual([FILES.main, FILES.a, FILES.c, FILES.b]);
+
+    const moved = await formTo(ids.b, "2");
+    expect(moved.status).toBe(302);
+    expect(visibleTexts(moved.html)).toContain("Image order updated");
+    expect(await publicPhotos()).toEqual([FILES.main, FILES.b, FILES.a, FILES.c]);
+
+    const json = await moveTo(ids.b, { position: 4 });
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({ message: "Image order updated" });
+    expect(await publicPhotos()).toEqual([FILES.main, FILES.a, FILES.c, FILES.b]);
+
+    // One change-log entry a move, in the mover's name.
+    expect(movesRecorded().map((entry) => entry.summary)).toEqual([
+      `Photo Order Home: media ${ids.b} b.webp moved to 2 of 4`,
+      `Photo Order Home: media ${ids.b} b.webp moved to 4 of 4`,
+    ]);
+  });
+
+  it("keeps the main image first: it does not move, nothing moves into its place, and a photo dropped on its own place stays", async () => {
+    expect((await moveTo(ids.c, { position: 1 })).status).toBe(200);
+    expect((await moveTo(ids.main, { position: 3 })).status).toBe(200);
+    expect((await formTo(ids.a, "1")).status).toBe(302);
+    expect((await formTo(ids.a, "2")).status).toBe(302);
+    expect(await publicPhotos()).toEqual([FILES.main, FILES.a, FILES.c, FILES.b]);
+    expect(movesRecorded()).toHaveLength(2);
+  });
+
+  it("refuses a place the photos do not have, a position that is not a whole number from 1, and both or neither of position and direction", async () => {
+    const past = await moveTo(ids.a, { position: 5 });
+    expect(past.status).toBe(400);
+    expect(await past.json()).toEqual({
+      error: "position must be from 1 to 4, the places of the home's photos",
+      fieldErrors: { position: ["position must be from 1 to 4, the places of the home's photos"] },
+    });
+    for (const position of [0, -1, 2.5, "2", null]) {
+      const odd = await moveTo(ids.a, { position });
+      expect(odd.status).toBe(400);
+      expect((await odd.json()).error).toBe("position must be a whole number from 1");
+    }
+    for (const body of [{}, { direction: "up", position: 2 }]) {
+      const unclear = await moveTo(ids.a, body);
+      expect(unclear.status).toBe(400);
+      expect((await unclear.json()).error).toBe("send direction (up or down) or position (a place from 1), one of them");
+    }
+    expect((await moveTo(999_999, { position: 2 })).status).toBe(404);
+    expect((await call(`/api/admin/properties/999999/media/${ids.a}/move`, { method: "POST", body: { position: 2 } })).status).toBe(404);
+
+    for (const position of ["5", "0", "two", ""]) {
+      const refused = await formTo(ids.a, position);
+      expect(visibleTexts(refused.html)).toContain("Failed to change the order of the images");
+    }
+    const withoutPlace = await postFormFollowed(ctx.app, ctx.cookie, tab(), { intent: "move-to", mediaId: String(ids.a) });
+    expect(visibleTexts(withoutPlace.html)).toContain("Failed to change the order of the images");
+
+    expect(await publicPhotos()).toEqual([FILES.main, FILES.a, FILES.c, FILES.b]);
+    expect(movesRecorded()).toHaveLength(2);
+  });
+});

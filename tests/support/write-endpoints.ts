@@ -218,7 +218,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   api("POST /api/admin/media/upload", "api.admin.media.upload", "/api/admin/media/upload", MEDIA_UPLOAD_FIELDS, () => ({ filename: "a.jpg", filePath: "/objects/quarantine/none" })),
   api("PATCH /api/admin/messages/:message", "api.admin.messages.$id", "/api/admin/messages/:message", { handled: ["true", "false"] }, () => ({ handled: true })),
   api("POST /api/admin/properties/:property/media/:media/link", "api.admin.properties.$id.media.$mediaId.link", "/api/admin/properties/:property/media/:media/link", {}),
-  api("POST /api/admin/properties/:property/media/:media/move", "api.admin.properties.$id.media.$mediaId.move", "/api/admin/properties/:property/media/:media/move", { direction: ["up", "down", "left", ""] }, () => ({ direction: "up" })),
+  api("POST /api/admin/properties/:property/media/:media/move", "api.admin.properties.$id.media.$mediaId.move", "/api/admin/properties/:property/media/:media/move", { direction: ["up", "down", "left", ""], position: ["1", "2", "0", "99", ""] }, () => ({ direction: "up" })),
   api("POST /api/admin/properties/:property/media/:media/main", "api.admin.properties.$id.media.$mediaId.main", "/api/admin/properties/:property/media/:media/main", {}),
   api("DELETE /api/admin/properties/:property/media/:media/unlink", "api.admin.properties.$id.media.$mediaId.unlink", "/api/admin/properties/:property/media/:media/unlink", {}),
   api("PUT /api/admin/properties/:property", "api.admin.properties.$id", "/api/admin/properties/:property", PROPERTY_FIELDS, validProperty),
@@ -308,7 +308,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/properties/new", "admin.dashboard.properties.new", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
   form("/admin/dashboard/properties/:property/edit", "admin.dashboard.properties.$id.edit", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),
   form("/admin/dashboard/properties/:property/delete", "admin.dashboard.properties.$id.delete", {}),
-  form("/admin/dashboard/properties/:property/media", "admin.dashboard.properties.$id.media", { intent: ["link", "unlink", "move-up", "move-down", "make-main", ""], mediaId: ["1", "0", "x"] }, (fixture) => ({ intent: "link", mediaId: String(fixture.mediaId) })),
+  form("/admin/dashboard/properties/:property/media", "admin.dashboard.properties.$id.media", { intent: ["link", "unlink", "move-up", "move-down", "move-to", "make-main", ""], mediaId: ["1", "0", "x"], position: ["1", "2", "0", "99", "x"] }, (fixture) => ({ intent: "link", mediaId: String(fixture.mediaId) })),
   form("/admin/dashboard/settings", "admin.dashboard.settings", { intent: ["send-test-email", "save", "visiting-hours", "passkey-requirement", ""], value: ["office@example.com", "nope", ""], weekday1: ["on", ""], weekday6: ["on", "x"], from: ["9", "25", ""], to: ["17", "8", ""], requirePasskey: ["on", "off", ""] }, () => ({ value: "office@example.com" })),
   form("/admin/dashboard/text/:text/edit", "admin.dashboard.text.$id.edit", { key: ["site.name", ""], englishText: ["Hello", ""], spanishText: ["Hola", ""] }, (fixture) => ({ key: fixture.textEntryKey, englishText: "Hello" })),
 ];

@@ -1,7 +1,9 @@
 import { Form, useNavigation } from "react-router";
 import { buttonState, DISABLED_BUTTON } from "~/components/ui/control-styles";
+import { DragHandle, type DragHandleProps } from "~/components/ui/drag-handle";
 import { SafeImage } from "~/components/ui/safe-image";
 import { PortraitCropNotice, type PhotoShape } from "./portrait-crop-notice";
+import type { DragToReorder, Landing } from "~/hooks/use-drag-to-reorder";
 
 export type LinkedPhoto = PhotoShape & { id: number; originalName: string; isImage: boolean };
 
@@ -11,16 +13,35 @@ const BUTTON = "inline-flex h-10 items-center rounded-md border px-3 text-sm fon
 const QUIET = `${BUTTON} border-slate-300 text-slate-700 hover:bg-slate-100 ${DISABLED_BUTTON}`;
 
 /**
+ * A row's part in a drag (with JavaScript): its handle (none for the main image, which
+ * keeps its place), where it takes a drop, the line showing where a dragged photo would
+ * land, and whether it is the one dragged.
+ */
+export type PhotoRowDrag = { handle: DragHandleProps | null; target: ReturnType<DragToReorder["target"]>; landing: Landing | null; dragged: boolean };
+
+/**
  * One photo linked to a home in Property Images, in the order the public carousels show
  * them: Move up / Move down, 'Make main image' and Unlink, each a form of its own (so
  * they work without JavaScript). The main image comes first and stays there: it says so
  * instead of offering to move or to become it, and the photo after it cannot move above it.
+ * With JavaScript (`drag`), the others can also be dragged by a handle to another place.
  * A portrait photo says, under it all, how the cards crop it.
  */
-export function LinkedPhotoRow(props: { item: LinkedPhoto; place: number; count: number; isMain: boolean; afterMain: boolean; action: string }) {
-  const { item, place, count } = props;
+export function LinkedPhotoRow(props: { item: LinkedPhoto; place: number; count: number; isMain: boolean; afterMain: boolean; action: string; drag?: PhotoRowDrag }) {
+  const { item, place, count, drag } = props;
   return (
-    <li className="flex flex-wrap items-center gap-3 py-3">
+    <li className={`relative flex flex-wrap items-center gap-3 py-3 ${drag?.dragged ? "opacity-50" : ""}`} data-landing={drag?.landing ?? undefined} {...drag?.target}>
+      {drag?.landing ? (
+        <span aria-hidden="true" className={`pointer-events-none absolute inset-x-0 h-1 rounded-full bg-brand-600 ${drag.landing === "before" ? "-top-0.5" : "-bottom-0.5"}`} />
+      ) : null}
+      {drag ? (
+        drag.handle ? (
+          <DragHandle label={`Drag to reorder ${item.originalName}`} {...drag.handle} />
+        ) : (
+          // The main image's place for a handle: its photo stays in line with the others'.
+          <span aria-hidden="true" className="w-6 shrink-0" />
+        )
+      ) : null}
       {item.isImage ? (
         <SafeImage src={item.filePath} alt="" width={80} height={56} sizes="80px" loading="lazy" className="h-14 w-20 shrink-0 rounded-md bg-slate-100 object-cover" />
       ) : (

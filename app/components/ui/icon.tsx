@@ -12,6 +12,7 @@ export type IconName =
   | "globe"
   | "filters"
   | "check"
+  | "grip"
   | "play"
   | "pause"
   | "facebook"
