@@ -46,6 +46,11 @@ function isTooLarge(error: unknown): boolean {
   );
 }
 
+/** The file a size limit stopped, when the parser says which (several may be received at once). */
+function tooLargeFileOf(error: unknown): string | null {
+  return error instanceof MultipartLimitExceeded ? (error.filename ?? null) : null;
+}
+
 /** A file part in another declared field, as a File of at most MOST_TEXT_PART_BYTES (the form's schema then judges it). */
 async function smallFile(part: FilePart): Promise<File> {
   const chunks: Uint8Array<ArrayBuffer>[] = [];
@@ -67,19 +72,18 @@ async function smallFile(part: FilePart): Promise<File> {
  */
 export async function readFormWithUpload(request: Request, adminEmail: string, shape: FormShape): Promise<FormWithUpload> {
   const uploads: ReceivedFile[] = [];
-  // The file being received, to name in a refusal (too large) before it is all here.
-  let receiving: string | null = null;
   const keep = fieldNameCheck(shape);
   const fields = new FormData();
 
-  const receiveFile = async (part: FilePart) => {
+  const receiveFile = async (part: FilePart): Promise<void> => {
     const slot = issueUploadSlot(adminEmail);
     startReceiving(slot.id);
-    // A failure here (too large, storage down, the body cut off) stops the reading of the
-    // part and of the form, which is refused as a whole. The parts come one after the
-    // other: the next file is not read before this one is in quarantine.
-    await receiveIntoQuarantine(slot.id, part.data, "application/octet-stream");
+    // Listed as the part arrives: small files already in the body's first chunk are
+    // received side by side, and the order is the one the admin chose them in.
     uploads.push({ slotId: slot.id, filename: part.filename });
+    // A failure here (too large, storage down, the body cut off) stops the reading of the
+    // part and of the form, which is refused as a whole.
+    await receiveIntoQuarantine(slot.id, part.data, "application/octet-stream");
   };
 
   // Synchronous up to the file's bytes: a name refused stops the reading before the next part.
@@ -90,7 +94,6 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
     if (part.name === UPLOAD_FIELD) {
       // A form sent without a file chosen still has the part, with no name and no bytes.
       if (part.kind === "text" || !part.filename) return;
-      receiving = part.filename;
       return receiveFile(part);
     }
     if (part.kind === "file") return smallFile(part).then((file) => fields.append(part.name, file));
@@ -110,7 +113,7 @@ export async function readFormWithUpload(request: Request, adminEmail: string, s
     // and goes with the daily cleanup.
     if (error instanceof FormRefused) throw error;
     if (error instanceof MultipartLimitExceeded && error.limit === "parts") throw tooManyFields(shape);
-    if (isTooLarge(error)) return rejected(413, refusalNaming(receiving, UPLOAD_MESSAGES.tooLarge));
+    if (isTooLarge(error)) return rejected(413, refusalNaming(tooLargeFileOf(error) ?? uploads.at(-1)?.filename, UPLOAD_MESSAGES.tooLarge));
     // The file could not be put in quarantine: its slot is already marked rejected and
     // nothing else was written, so the form is refused as a whole, to be sent again.
     if (error instanceof StorageUnavailable) {

@@ -45,6 +45,8 @@ export class MultipartLimitExceeded extends Error {
   constructor(
     readonly limit: "parts" | "file",
     readonly most: number,
+    /** The file part over the limit ("file"). */
+    readonly filename?: string,
   ) {
     super(limit === "parts" ? `more than ${most} parts` : `a file part over ${most} bytes`);
     this.name = "MultipartLimitExceeded";
@@ -142,7 +144,7 @@ export function readMultipart(contentType: string, body: Readable, limits: Multi
       openFiles.add(file);
       file.once("close", () => openFiles.delete(file));
       file.once("limit", () => {
-        const error = new MultipartLimitExceeded("file", limits.fileBytes);
+        const error = new MultipartLimitExceeded("file", limits.fileBytes, filename);
         file.destroy(error);
         fail(error);
       });

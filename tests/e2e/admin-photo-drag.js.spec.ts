@@ -30,7 +30,7 @@ test("Property Images: a photo dragged by its handle onto the 2nd place lands th
   const path = `${PROPERTIES_TAB}/${home.id}/media`;
   const { page, context } = await openSignedIn(browser, { baseURL, javaScriptEnabled: true, storageState }, path);
   // Tall enough for the whole list: a drag that scrolled the dialog would aim at rows that moved.
-  await page.setViewportSize({ width: 1280, height: 1200 });
+  await page.setViewportSize({ width: 1280, height: 1700 });
   const posts: string[] = [];
   page.on("request", (request) => {
     if (request.method() === "POST") posts.push(request.url());

@@ -765,7 +765,8 @@ describe.each([
         const first = await postMultipart(
           `/admin/dashboard/properties/${home.id}/media?q=x`,
           multipartBody([
-            { name: "file", value: await png(30, 20), filename: "home-b.png", type: "image/png" },
+            // The first chosen is the larger: it is still arriving when the second is all here.
+            { name: "file", value: await jpegOfSize(2 * 1024 * 1024), filename: "home-b.jpg", type: "image/jpeg" },
             { name: "file", value: await png(30, 20), filename: "home-a.png", type: "image/png" },
           ]),
         );
@@ -774,7 +775,7 @@ describe.each([
         const second = await postMultipart(`/admin/dashboard/properties/${home.id}/media`, multipartBody([{ name: "file", value: await png(30, 20), filename: "home-c.png", type: "image/png" }]));
         expect(second.status).toBe(302);
         const linked = (await (await call(`/api/admin/properties/${home.id}/media`)).json()) as MediaItem[];
-        expect(linked.map((item) => item.originalName)).toEqual(["home-b.png", "home-a.png", "home-c.png"]);
+        expect(linked.map((item) => item.originalName)).toEqual(["home-b.jpg", "home-a.png", "home-c.png"]);
 
         // A file refused among them is named; the others are linked all the same.
         const mixed = await postMultipart(
@@ -789,7 +790,7 @@ describe.each([
         expect(html).toContain("Uploaded: home-d.png.");
         expect(html).toContain("“home-page.jpg” was not uploaded: the file is not a JPEG, PNG, GIF or WebP image.");
         const after = (await (await call(`/api/admin/properties/${home.id}/media`)).json()) as MediaItem[];
-        expect(after.map((item) => item.originalName)).toEqual(["home-b.png", "home-a.png", "home-c.png", "home-d.png"]);
+        expect(after.map((item) => item.originalName)).toEqual(["home-b.jpg", "home-a.png", "home-c.png", "home-d.png"]);
       } finally {
         for (const item of (await (await call(`/api/admin/properties/${home.id}/media`)).json()) as MediaItem[]) await call(`/api/admin/media/${item.id}`, { method: "DELETE" });
         await call(`/api/admin/properties/${home.id}`, { method: "DELETE" });
