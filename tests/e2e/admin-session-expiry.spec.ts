@@ -124,7 +124,7 @@ const CASES: Case[] = [
     tab: "Media: Upload Image",
     path: "/admin/dashboard/media/upload",
     prepare: (page) =>
-      page.getByRole("dialog", { name: "Upload Image" }).getByLabel("Image", { exact: true }).setInputFiles({ name: "too-late.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") }),
+      page.getByRole("dialog", { name: "Upload Image" }).getByLabel("Images", { exact: true }).setInputFiles({ name: "too-late.png", mimeType: "image/png", buffer: Buffer.from("89504e470d0a1a0a", "hex") }),
     act: (page) => page.getByRole("button", { name: "Upload", exact: true }).click(),
     unchanged: () => expect(count("select count(*) as n from media where original_name = 'too-late.png'")).toBe(0),
   },
