@@ -1,4 +1,5 @@
 import { Form, useActionData, useLoaderData, useLocation, useNavigation, data, type ActionFunctionArgs } from "react-router";
+import { RefusalBox } from "~/components/admin/refusal-box";
 import { mediaNameDialogLoader } from "~/http/media-dialog.server";
 import { DialogCancelLink, DialogSubmitButton, RouteDialog } from "~/components/admin/route-dialog";
 import { deleteMedia } from "~/models/media-uploads.server";
@@ -57,9 +58,7 @@ export default function DeleteMedia() {
     >
       <p className="break-words text-slate-700">Are you sure you want to delete {item.originalName}?</p>
       {data?.error ? (
-        <p role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {data.error}
-        </p>
+        <RefusalBox className="mt-4">{data.error}</RefusalBox>
       ) : null}
     </RouteDialog>
   );

@@ -1,4 +1,5 @@
 import type { UploadFormAnswer } from "~/services/uploads/upload-rules";
+import { RefusalBox } from "~/components/admin/refusal-box";
 
 /**
  * An uploader's post without JavaScript that did not all go through, said in place: the
@@ -12,9 +13,7 @@ export function ServerUploadOutcome({ answer }: { answer?: UploadFormAnswer }) {
         <p className="break-words rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-emerald-900">{`Uploaded: ${answer.uploaded.join(", ")}.`}</p>
       ) : null}
       {answer.refused.map((refusal) => (
-        <p key={refusal} role="alert" className="break-words rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {refusal}
-        </p>
+        <RefusalBox key={refusal}>{refusal}</RefusalBox>
       ))}
     </div>
   );

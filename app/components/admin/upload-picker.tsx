@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { RefusalBox } from "~/components/admin/refusal-box";
 import { FILE_INPUT_CLASS } from "~/components/admin/upload-progress";
 import { UploadQueueList } from "~/components/admin/upload-queue-list";
 import { ServerUploadOutcome } from "~/components/admin/server-upload-outcome";
@@ -38,9 +39,7 @@ export function UploadPicker(props: { queue: ReturnType<typeof useUploadQueue>; 
       </div>
       <UploadQueueList files={queue.files} />
       {queue.choiceError ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-          {queue.choiceError}
-        </p>
+        <RefusalBox>{queue.choiceError}</RefusalBox>
       ) : null}
       {/* A post without JavaScript: gone once other files are chosen here. */}
       {queue.files.length ? null : <ServerUploadOutcome answer={props.serverAnswer} />}

@@ -1,4 +1,5 @@
 import { UploadProgress } from "~/components/admin/upload-progress";
+import { RefusalBox } from "~/components/admin/refusal-box";
 import type { QueuedFile } from "~/components/admin/use-upload-queue";
 
 function stateText(item: QueuedFile): string {
@@ -15,9 +16,7 @@ export function UploadQueueList({ files }: { files: QueuedFile[] }) {
       {files.map((item) => (
         <li key={item.key} className="space-y-2 py-3">
           {item.state === "refused" ? (
-            <p role="alert" className="break-words rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-800">
-              {item.error}
-            </p>
+            <RefusalBox>{item.error}</RefusalBox>
           ) : (
             <>
               <UploadProgress name={item.name} size={item.file?.size ?? 0} value={item.state === "uploaded" ? 100 : item.state === "uploading" ? item.progress : 0} />
