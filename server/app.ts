@@ -33,6 +33,7 @@ import { readLimit, READS_PER_MINUTE } from "./read-limit";
 import { refuse, REFUSALS } from "./refusal";
 import { createRequestHandler, PayloadTooLargeError } from "./router-handler";
 import { requestLog } from "./request-log";
+import { rememberFirstSource } from "./first-visit-source";
 import { refuseBadRequests, refuseClientMistake } from "./bad-requests";
 import { assignCspNonce, pageContentSecurityPolicy, rejectCrossSiteWrites } from "./security";
 import { commonSecurityHeaders } from "./security-headers";
@@ -98,6 +99,8 @@ export function createApp(options: {
   // Before the prepared answers, which answer most page views; files are not counted.
   const reads = readLimit({ limit: Math.ceil(READS_PER_MINUTE * config.rateLimitFactor), publicDir: PUBLIC_DIR });
   app.use(reads.beforeAnswers);
+  // Before the page cache and its redirects, which answer most first pages.
+  app.use(rememberFirstSource({ appUrl: config.appUrl, cookieName: cookieNames(config.appUrlIsHttps).source, https: config.appUrlIsHttps }));
   app.use(plainCommaLists([FAVORITES_PATH, COMPARE_PATH]));
   // Emptied by the writes that change public data (server/page-cache-emptying.ts).
   const pageCache = new PageCache(PAGE_CACHE_LIMITS);

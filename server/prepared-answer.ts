@@ -130,7 +130,10 @@ function alreadyHeld(req: Request, answer: PreparedAnswer): boolean {
 export function sendPrepared(req: Request, res: Response, answer: PreparedAnswer, cacheStatus: "hit" | "miss") {
   const encoding = chooseEncoding(req);
   const headers: Record<string, string | string[] | number> = { ...answer.headers, etag: answer.etag, "x-page-cache": cacheStatus };
-  if (answer.setCookie) headers["set-cookie"] = answer.setCookie;
+  // A cookie set before the cache answered (server/first-visit-source.ts) goes with the page's own.
+  const setBefore = res.getHeader("set-cookie");
+  const cookies = [...(setBefore === undefined ? [] : Array.isArray(setBefore) ? setBefore : [String(setBefore)]), ...(answer.setCookie ? [answer.setCookie] : [])];
+  if (cookies.length) headers["set-cookie"] = cookies;
   if (alreadyHeld(req, answer)) {
     res.writeHead(304, headers);
     return void res.end();

@@ -26,10 +26,11 @@ export async function prepareShared(
   const languageCookie = url.searchParams.has("lng") && cookies.length === 1 && setsLanguageCookie(cookies[0]) ? cookies[0] : null;
   if (cookies.length > 0 && !languageCookie) return null;
 
-  // The security headers the middleware set on this response, then Remix's own.
+  // The security headers the middleware set on this response, then Remix's own. Never a
+  // cookie set for this visitor alone (server/first-visit-source.ts): the answer is everyone's.
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(res.getHeaders())) {
-    if (value !== undefined) headers[name] = typeof value === "number" ? String(value) : value;
+    if (value !== undefined && name !== "set-cookie") headers[name] = typeof value === "number" ? String(value) : value;
   }
   for (const [name, value] of response.headers) if (name !== "set-cookie") headers[name] = value;
   const csp = headers["content-security-policy"];

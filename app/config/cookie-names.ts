@@ -5,10 +5,10 @@
  * a narrower path (/admin, the Google callback, the passkey sign-in). On plain http (local development, the tests) a browser refuses those
  * prefixes without Secure, so the names stay bare there.
  */
-export type CookieNames = { session: string; language: string; toast: string; googleState: string; passkeyChallenge: string };
+export type CookieNames = { session: string; language: string; toast: string; googleState: string; passkeyChallenge: string; source: string };
 
-const HTTPS_NAMES: CookieNames = { session: "__Host-session", language: "__Host-lng", toast: "__Secure-admin-toast", googleState: "__Secure-google-state", passkeyChallenge: "__Secure-passkey-challenge" };
-const HTTP_NAMES: CookieNames = { session: "__session", language: "lng", toast: "admin-toast", googleState: "__google_state", passkeyChallenge: "__passkey_challenge" };
+const HTTPS_NAMES: CookieNames = { session: "__Host-session", language: "__Host-lng", toast: "__Secure-admin-toast", googleState: "__Secure-google-state", passkeyChallenge: "__Secure-passkey-challenge", source: "__Host-source" };
+const HTTP_NAMES: CookieNames = { session: "__session", language: "lng", toast: "admin-toast", googleState: "__google_state", passkeyChallenge: "__passkey_challenge", source: "source" };
 
 export function cookieNames(https: boolean): CookieNames {
   return https ? HTTPS_NAMES : HTTP_NAMES;

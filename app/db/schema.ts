@@ -171,6 +171,13 @@ export const contactMessages = sqliteTable(
     handledBy: text("handled_by"),
     /** The site's language the visitor wrote from ('en' or 'es'); null for messages older than this record. */
     language: text("language", { enum: ["en", "es"] }),
+    /** Where the visitor came from (app/models/enquiry-source.ts): the first page's UTM parameters and the site that linked to it; null when nothing told. */
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    referrerHost: text("referrer_host"),
+    /** The page of this site the enquiry was sent from (path and query); null when the browser did not say. */
+    sentFrom: text("sent_from"),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,4 +1,5 @@
 import { redirect, data, type ActionFunctionArgs } from "react-router";
+import { enquiryOriginOf } from "~/http/enquiry-origin.server";
 import { readForm } from "./form-body.server";
 import { VISIT_FORM } from "./form-shapes.server";
 import { parseId } from "./params";
@@ -73,6 +74,7 @@ export async function visitFormAction({ request, params, context }: ActionFuncti
     language,
     clientIp: clientIpOf(context),
     honeypot: form.get(HONEYPOT_FIELD),
+    origin: enquiryOriginOf(request),
   });
   if (outcome.kind === "not_found") throw new Response("Not Found", { status: 404 });
   if (outcome.kind === "pending") return pending();

@@ -5,6 +5,7 @@ import { log } from "~/config/logger.server";
 import { RateLimiter } from "~/services/rate-limits/rate-limit.server";
 import { clientFields } from "~/config/log-pseudonyms.server";
 import type { Language } from "~/utils/locale";
+import type { EnquiryOrigin } from "~/models/enquiry-source";
 
 /**
  * What the form action and POST /api/contact share once the input is valid: the
@@ -17,7 +18,7 @@ export const visitorMessageLimiter = new RateLimiter("contact", 10, 10 * 60_000)
 
 export type ContactOutcome = { kind: "stored"; id: number } | { kind: "rate_limited"; retryAfterSeconds: number };
 
-export async function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown; language: Language }): Promise<ContactOutcome> {
+export async function submitContactMessage(input: ContactInput, options: { clientIp: string; honeypot: unknown; language: Language; origin: EnquiryOrigin }): Promise<ContactOutcome> {
   // Counted after validation: a visitor correcting typos is not spending the allowance.
   const limit = await visitorMessageLimiter.hit(clientNetworkOf(options.clientIp));
   if (!limit.allowed) return { kind: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
@@ -26,6 +27,6 @@ export async function submitContactMessage(input: ContactInput, options: { clien
     log.info("contact: honeypot filled, message dropped", clientFields(options.clientIp));
     return { kind: "stored", id: nextContactMessageId() };
   }
-  const message = recordContactMessage(input, options.language);
+  const message = recordContactMessage(input, options.language, options.origin);
   return { kind: "stored", id: message.id };
 }

@@ -9,6 +9,7 @@ import { CSV_BOM, csvRow } from "~/utils/csv";
 import { formatSpreadsheetDateTime } from "~/utils/dates";
 import type { MessageFilters } from "~/models/message-form";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
+import { sourceLabel, sourceOfColumns } from "~/models/enquiry-source";
 
 /**
  * 'Export CSV': the messages of a filter as a CSV file, newest first, streamed.
@@ -41,6 +42,11 @@ export const CSV_HEADER = [
   "visit times asked",
   "visit confirmed time",
   "visit status",
+  // Where the visitor came from: 'facebook / social', the site that linked, or 'direct'; the campaign; the page of this site it was sent from.
+  "source",
+  "campaign",
+  "referrer",
+  "sent from",
 ] as const;
 
 const CHUNK_ROWS = 500;
@@ -63,11 +69,17 @@ const COLUMNS = {
   visitTimes: visitRequests.times,
   visitConfirmed: visitRequests.confirmedTime,
   visitStatus: visitRequests.status,
+  utmSource: contactMessages.utmSource,
+  utmMedium: contactMessages.utmMedium,
+  utmCampaign: contactMessages.utmCampaign,
+  referrerHost: contactMessages.referrerHost,
+  sentFrom: contactMessages.sentFrom,
 };
 
 type RawRow = [
   number, number, string, string, string, string | null, string, string, string | null, number | null, string | null, Language | null,
   string | null, string | null, number | null, string | null,
+  string | null, string | null, string | null, string | null, string | null,
 ];
 
 /** The times a visit asked for, as stored (JSON epoch milliseconds), in the sheet's date format. */
@@ -96,7 +108,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
   let rows = 0;
   let last: MessageCursor | null = null;
   for (const row of statement.iterate(...query.params) as IterableIterator<RawRow>) {
-    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language, visitHome, visitTimes, visitConfirmed, visitStatus] = row;
+    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language, visitHome, visitTimes, visitConfirmed, visitStatus, utmSource, utmMedium, utmCampaign, referrerHost, sentFrom] = row;
     text += csvRow([
       id,
       formatSpreadsheetDateTime(createdAt),
@@ -114,6 +126,10 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
       timesAsked(visitTimes),
       visitConfirmed === null ? null : formatSpreadsheetDateTime(visitConfirmed),
       visitStatus,
+      sourceLabel(sourceOfColumns({ utmSource, utmMedium, utmCampaign, referrerHost })),
+      utmCampaign,
+      referrerHost,
+      sentFrom,
     ]);
     last = { createdAt, id };
     rows++;

@@ -16,12 +16,13 @@ import { officeDetailsTable, officeMailHtml, officeMessageHtml } from "~/models/
 import { NO_MESSAGE_FILTERS, type MessageFilters } from "~/models/message-form";
 import { formatMailDateTime } from "~/utils/dates";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
+import { NO_ORIGIN, originColumns, type EnquiryOrigin } from "~/models/enquiry-source";
 
 /**
  * Stores a contact message and queues its notification in one transaction: the
  * message is never lost to a mail problem, and never stored without its mail.
  */
-export function recordContactMessage(input: ContactInput, language: Language): ContactMessage {
+export function recordContactMessage(input: ContactInput, language: Language, origin: EnquiryOrigin = NO_ORIGIN): ContactMessage {
   return writeTransaction((tx) => {
     // Linked only to a home that is listed: a stale or made-up id is just left out.
     const home = input.propertyId === undefined ? undefined : inquiryHome(input.propertyId, tx);
@@ -34,6 +35,7 @@ export function recordContactMessage(input: ContactInput, language: Language): C
       message: input.message,
       propertyId: home?.id ?? null,
       language,
+      ...originColumns(origin),
     });
     queueMail(contactNotification(message, contactRecipient(tx), home), tx);
     return message;

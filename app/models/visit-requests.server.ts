@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { NO_ORIGIN, originColumns, type EnquiryOrigin } from "~/models/enquiry-source";
 import { log } from "~/config/logger.server";
 import { clientFields } from "~/config/log-pseudonyms.server";
 import { db, writeTransaction } from "~/db/client.server";
@@ -92,6 +93,7 @@ export async function submitVisitRequest(input: {
   language: Language;
   clientIp: string;
   honeypot: unknown;
+  origin?: EnquiryOrigin;
 }): Promise<VisitOutcome> {
   const network = clientNetworkOf(input.clientIp);
   const limit = await visitorMessageLimiter.hit(network);
@@ -119,6 +121,7 @@ export async function submitVisitRequest(input: {
       message: input.visitor.message ?? "",
       propertyId: home.id,
       language: input.language,
+      ...originColumns(input.origin ?? NO_ORIGIN),
     });
     const visit = tx
       .insert(visitRequests)

@@ -15,6 +15,7 @@ import { MESSAGE_CARD_FORM } from "~/http/form-shapes.server";
 import { MESSAGES_CSV_API, MESSAGES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 import { LANGUAGE_NAMES } from "~/utils/locale";
+import { sourceLabel, sourceOfColumns } from "~/models/enquiry-source";
 import { visitCardItem, visitDecisionAction } from "~/http/visit-decision-form.server";
 import { visitsOfMessages } from "~/models/visit-requests.server";
 import { clashFinder } from "~/models/visit-availability.server";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: message.email,
       phone: message.phone,
       language: message.language && LANGUAGE_NAMES[message.language],
+      source: { label: sourceLabel(sourceOfColumns(message)), campaign: message.utmCampaign, sentFrom: message.sentFrom },
       subject: subjectLabel(message.subject),
       message: message.message,
       date: formatDateTime(message.createdAt),

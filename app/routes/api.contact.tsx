@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "react-router";
+import { enquiryOriginOf } from "~/http/enquiry-origin.server";
 import { json } from "~/http/json-response";
 import { contactMessagesPage, decodeMessageCursor, listContactMessages } from "~/models/messages.server";
 import { requireAdminApi } from "~/auth/admin-guard.server";
@@ -65,6 +66,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       clientIp: clientIpOf(context),
       honeypot: body[HONEYPOT_FIELD],
       language,
+      origin: enquiryOriginOf(request),
     });
     if (outcome.kind === "rate_limited") {
       return tooManyRequests(outcome.retryAfterSeconds, tooManyMessagesText(t));

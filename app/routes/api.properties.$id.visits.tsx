@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs } from "react-router";
+import { enquiryOriginOf } from "~/http/enquiry-origin.server";
 import { json } from "~/http/json-response";
 import { fieldErrorsOf, methodNotAllowed, readJsonObject } from "~/http/api.server";
 import { parseId } from "~/http/params";
@@ -58,6 +59,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     language: parsed.data.language ?? requested.language,
     clientIp: clientIpOf(context),
     honeypot: body[HONEYPOT_FIELD],
+    origin: enquiryOriginOf(request),
   });
   if (outcome.kind === "rate_limited") return tooManyRequests(outcome.retryAfterSeconds, tooManyMessagesText(t));
   if (outcome.kind === "not_found") return json({ error: t("visit.error.not_found", "This home is not available.") }, { status: 404 });

@@ -56,6 +56,7 @@ const ADMIN_EMAILS = [
   "office-visits@example.com",
   "photos-upload@example.com",
   "portrait@example.com",
+  "sources@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postFormFollowed, startSignedInApp, type SignedInApp } from "../support/admin-api";
 import { visibleTexts } from "../support/html";
 import { signInWithGoogle, startOAuthServer } from "../support/oauth";
-import { startServer, type RunningServer } from "../support/server";
+import { startServer, withServerDatabase, type RunningServer } from "../support/server";
 
 /**
  * Security hardening (ASVS 5.0 L2), points 2 and 3: every answer of the server, whoever
@@ -190,6 +190,23 @@ describe("cookie names on an https site", () => {
     // The same value under the plain name is not this site's cookie.
     const plain = await (await page("/", { Cookie: pair.replace(/^__Host-lng=/, "lng="), "Accept-Language": "en-US" })).text();
     expect(plain).toContain('<html lang="en"');
+  });
+
+  it("the source cookie is __Host-source, HttpOnly, set by a first page with UTM parameters and read by an enquiry", async () => {
+    const landing = await page("/?utm_source=facebook&utm_medium=social", { Accept: "text/html", "Sec-Fetch-Dest": "document" });
+    await landing.arrayBuffer();
+    const cookie = landing.headers.getSetCookie().find((header) => header.startsWith("__Host-source="));
+    expectHostCookie(cookie, "__Host-source");
+    expect(cookie).toMatch(/;\s*HttpOnly/i);
+    const lastName = `Https${Date.now().toString(36)}`;
+    const sent = await fetch(`${app.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", Cookie: cookie!.split(";")[0], Referer: `${HTTPS_APP_URL}/faq` },
+      body: JSON.stringify({ firstName: "Ana", lastName, email: "ana@example.com", subject: "rental-inquiry", message: "Hello" }),
+    });
+    expect(sent.status).toBe(201);
+    const stored = withServerDatabase(app, (db) => db.prepare("select utm_source, utm_medium, sent_from from contact_messages where last_name = ?").get(lastName));
+    expect(stored).toEqual({ utm_source: "facebook", utm_medium: "social", sent_from: "/faq" });
   });
 
   it("the session cookie is __Host-session, set by the Google sign-in, and it opens the dashboard", async () => {

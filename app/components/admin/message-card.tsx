@@ -14,6 +14,8 @@ export type MessageCardItem = {
   subject: string;
   message: string;
   date: string;
+  /** Where the visitor came from ('facebook / social', 'google.com', 'direct'), the campaign, and the page of this site it was sent from. */
+  source: { label: string; campaign: string | null; sentFrom: string | null };
   /** The home the message asks about, while it exists. */
   home: { id: number; name: string } | null;
   /** Who marked it handled, and when; null while it is new. */
@@ -55,6 +57,16 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
           <span className="font-semibold">Written in:</span> {message.language}
         </p>
       ) : null}
+      <p className="mt-1 break-words text-sm text-slate-800">
+        <span className="font-semibold">Source:</span> {message.source.label}
+        {message.source.campaign ? ` (campaign: ${message.source.campaign})` : null}
+        {message.source.sentFrom ? (
+          <>
+            {" · "}
+            <span className="font-semibold">Sent from:</span> <span className="break-all">{message.source.sentFrom}</span>
+          </>
+        ) : null}
+      </p>
       {message.home ? (
         <p className="mt-1 text-sm text-slate-800">
           <span className="font-semibold">Home:</span>{" "}

@@ -1,4 +1,5 @@
 import { parseWithZod } from "@conform-to/zod";
+import { enquiryOriginOf } from "~/http/enquiry-origin.server";
 import { data, type ActionFunctionArgs } from "react-router";
 import { HONEYPOT_FIELD, contactSchema } from "~/models/contact-schema";
 import { databaseFaultInit } from "~/http/database-fault-answers.server";
@@ -33,6 +34,7 @@ export async function contactAction({ request, context }: ActionFunctionArgs) {
       clientIp: clientIpOf(context),
       honeypot: formData.get(HONEYPOT_FIELD),
       language,
+      origin: enquiryOriginOf(request),
     });
     if (outcome.kind === "rate_limited") {
       return data<ContactActionData>(
