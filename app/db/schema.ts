@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { HOME_STATUSES, HOME_TYPES, LISTING_TYPES, PET_POLICIES } from "./home-fact-values";
+import { CLOSE_REASONS, ENQUIRY_STAGES } from "./enquiry-stage-values";
 
 /** Every entity of docs/product.md §3. Times are stored as epoch milliseconds. */
 
@@ -178,10 +179,15 @@ export const contactMessages = sqliteTable(
     referrerHost: text("referrer_host"),
     /** The page of this site the enquiry was sent from (path and query); null when the browser did not say. */
     sentFrom: text("sent_from"),
+    /** Where the office is with it (app/models/enquiry-stage.ts); a closed one has its reason. */
+    stage: text("stage", { enum: ENQUIRY_STAGES }).notNull().default("new"),
+    closedReason: text("closed_reason", { enum: CLOSE_REASONS }),
+    stageChangedAt: integer("stage_changed_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (table) => [
     index("contact_messages_created_idx").on(table.createdAt),
+    index("contact_messages_stage_created_idx").on(table.stage, table.createdAt),
     index("contact_messages_subject_created_idx").on(table.subject, table.createdAt),
     index("contact_messages_handled_created_idx").on(table.handledAt, table.createdAt),
   ],

@@ -86,7 +86,7 @@ export const MEDIA_CARD_FORM: FormShape = { fields: ["intent", "id", "isHeroImag
 export const MEDIA_LINK_FORM: FormShape = { fields: ["propertyId"], maxBytes: SMALL_FORM_BYTES };
 /** A message card's 'mark handled / new' button, and a visit request's 'Confirm visit' / 'Decline' panel. */
 export const MESSAGE_CARD_FORM: FormShape = {
-  fields: ["id", "handled", "intent", "time", "otherTime", CONFIRM_ANYWAY_FIELD, MEETING_NOTE_FIELD],
+  fields: ["id", "handled", "intent", "time", "otherTime", CONFIRM_ANYWAY_FIELD, MEETING_NOTE_FIELD, "stage", "reason"],
   // The visit panel's meeting note beside the ids and switches.
   maxBytes: formBytesFor(256 + MEETING_NOTE_MAX),
 };

@@ -10,6 +10,7 @@ import { formatSpreadsheetDateTime } from "~/utils/dates";
 import type { MessageFilters } from "~/models/message-form";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
 import { sourceLabel, sourceOfColumns } from "~/models/enquiry-source";
+import { CLOSE_REASON_LABELS, STAGE_LABELS, type CloseReason, type EnquiryStage } from "~/models/enquiry-stage";
 
 /**
  * 'Export CSV': the messages of a filter as a CSV file, newest first, streamed.
@@ -47,6 +48,9 @@ export const CSV_HEADER = [
   "campaign",
   "referrer",
   "sent from",
+  // Where the office is with it: the stage, and a closed one's reason.
+  "stage",
+  "closed reason",
 ] as const;
 
 const CHUNK_ROWS = 500;
@@ -74,12 +78,15 @@ const COLUMNS = {
   utmCampaign: contactMessages.utmCampaign,
   referrerHost: contactMessages.referrerHost,
   sentFrom: contactMessages.sentFrom,
+  stage: contactMessages.stage,
+  closedReason: contactMessages.closedReason,
 };
 
 type RawRow = [
   number, number, string, string, string, string | null, string, string, string | null, number | null, string | null, Language | null,
   string | null, string | null, number | null, string | null,
   string | null, string | null, string | null, string | null, string | null,
+  EnquiryStage, CloseReason | null,
 ];
 
 /** The times a visit asked for, as stored (JSON epoch milliseconds), in the sheet's date format. */
@@ -108,7 +115,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
   let rows = 0;
   let last: MessageCursor | null = null;
   for (const row of statement.iterate(...query.params) as IterableIterator<RawRow>) {
-    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language, visitHome, visitTimes, visitConfirmed, visitStatus, utmSource, utmMedium, utmCampaign, referrerHost, sentFrom] = row;
+    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language, visitHome, visitTimes, visitConfirmed, visitStatus, utmSource, utmMedium, utmCampaign, referrerHost, sentFrom, stage, closedReason] = row;
     text += csvRow([
       id,
       formatSpreadsheetDateTime(createdAt),
@@ -130,6 +137,8 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
       utmCampaign,
       referrerHost,
       sentFrom,
+      STAGE_LABELS[stage],
+      closedReason && CLOSE_REASON_LABELS[closedReason],
     ]);
     last = { createdAt, id };
     rows++;
@@ -171,6 +180,7 @@ export function messagesExportSummary(filters: MessageFilters): string {
   const summary = summarizeChanges(null, {
     status: filters.status === "all" ? null : filters.status,
     subject: filters.subject,
+    stage: filters.stage,
     search: cleanOneLine(filters.q),
   });
   return summary || "all messages";

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { MESSAGE_SUBJECTS, type MessageSubject } from "~/models/contact-fields";
 import { MESSAGES_PATH } from "~/paths";
+import { ENQUIRY_STAGES, STAGE_MESSAGES, type EnquiryStage } from "~/models/enquiry-stage";
 
 /**
  * The Messages tab's rules and texts, shared by its page action, its JSON calls, the
@@ -24,10 +25,10 @@ export const MESSAGE_MESSAGES = {
   filterInvalid: "The filter is not valid",
 } as const;
 
-/** What the list shows: `q` in a name, e-mail, subject or text; one subject or all; new, handled or all. */
-export type MessageFilters = { q: string; subject: MessageSubject | null; status: MessageStatus };
+/** What the list shows: `q` in a name, e-mail, subject or text; one subject or all; new, handled or all; one stage or all. */
+export type MessageFilters = { q: string; subject: MessageSubject | null; status: MessageStatus; stage: EnquiryStage | null };
 
-export const NO_MESSAGE_FILTERS: MessageFilters = { q: "", subject: null, status: "all" };
+export const NO_MESSAGE_FILTERS: MessageFilters = { q: "", subject: null, status: "all", stage: null };
 
 /**
  * The filter in a URL. Blank or "all" means no filter. The tab reads it leniently
@@ -43,21 +44,27 @@ export const messageFilterSchema = z.object({
     .union([z.literal(""), z.enum(MESSAGE_STATUSES)], { errorMap: () => ({ message: MESSAGE_MESSAGES.statusInvalid }) })
     .optional()
     .transform((value) => (value ? value : "all")),
+  stage: z
+    .union([z.literal("all"), z.literal(""), z.enum(ENQUIRY_STAGES)], { errorMap: () => ({ message: STAGE_MESSAGES.stageInvalid }) })
+    .optional()
+    .transform((value) => (value && value !== "all" ? value : null)),
 });
 
 export function messageFilterValues(params: URLSearchParams) {
   const value = (name: string) => params.get(name) ?? undefined;
-  return { q: value("q"), subject: value("subject"), status: value("status") };
+  return { q: value("q"), subject: value("subject"), status: value("status"), stage: value("stage") };
 }
 
 /** The tab's reading: an unknown subject or status shows all, an overlong search its start. */
 export function messageFiltersFrom(params: URLSearchParams): MessageFilters {
   const subject = params.get("subject");
   const status = params.get("status");
+  const stage = params.get("stage");
   return {
     q: (params.get("q") ?? "").trim().slice(0, MESSAGE_QUERY_MAX_LENGTH),
     subject: (MESSAGE_SUBJECTS as readonly string[]).includes(subject ?? "") ? (subject as MessageSubject) : null,
     status: (MESSAGE_STATUSES as readonly string[]).includes(status ?? "") ? (status as MessageStatus) : "all",
+    stage: (ENQUIRY_STAGES as readonly string[]).includes(stage ?? "") ? (stage as EnquiryStage) : null,
   };
 }
 
@@ -70,6 +77,7 @@ export function messageFilterSearch(filters: MessageFilters, extra: Record<strin
   if (filters.q) params.set("q", filters.q);
   if (filters.subject) params.set("subject", filters.subject);
   if (filters.status !== "all") params.set("status", filters.status);
+  if (filters.stage) params.set("stage", filters.stage);
   for (const [name, value] of Object.entries(extra)) if (value) params.set(name, value);
   const search = params.toString();
   return search ? `?${search}` : "";

@@ -97,6 +97,7 @@ export function messageFilterCondition(filters: MessageFilters): SQL | undefined
     search,
     filters.subject ? eq(contactMessages.subject, filters.subject) : undefined,
     filters.status === "new" ? isNull(contactMessages.handledAt) : filters.status === "handled" ? isNotNull(contactMessages.handledAt) : undefined,
+    filters.stage ? eq(contactMessages.stage, filters.stage) : undefined,
   );
 }
 

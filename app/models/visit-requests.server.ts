@@ -1,4 +1,5 @@
 import { and, desc, eq, inArray, isNull } from "drizzle-orm";
+import { advanceStage } from "~/models/enquiry-stages.server";
 import { NO_ORIGIN, originColumns, type EnquiryOrigin } from "~/models/enquiry-source";
 import { log } from "~/config/logger.server";
 import { clientFields } from "~/config/log-pseudonyms.server";
@@ -239,6 +240,7 @@ function decide(id: number, time: number | null, actor: string, confirming: Conf
         .where(and(eq(contactMessages.id, id), isNull(contactMessages.handledAt)))
         .returning()
         .get() ?? found.message;
+    advanceStage(tx, id, time === null ? "replied" : "visit_scheduled", decidedAt);
     const request = { message, visit };
     const greeting = visitorGreeting(message, tx);
     const declined = () => {

@@ -16,6 +16,8 @@ import { MESSAGES_CSV_API, MESSAGES_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 import { LANGUAGE_NAMES } from "~/utils/locale";
 import { sourceLabel, sourceOfColumns } from "~/models/enquiry-source";
+import { ENQUIRY_STAGES, STAGE_LABELS, stageText } from "~/models/enquiry-stage";
+import { stageMoveAction } from "~/http/stage-form.server";
 import { visitCardItem, visitDecisionAction } from "~/http/visit-decision-form.server";
 import { visitsOfMessages } from "~/models/visit-requests.server";
 import { clashFinder } from "~/models/visit-availability.server";
@@ -41,6 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       phone: message.phone,
       language: message.language && LANGUAGE_NAMES[message.language],
       source: { label: sourceLabel(sourceOfColumns(message)), campaign: message.utmCampaign, sentFrom: message.sentFrom },
+      stage: { value: message.stage, reason: message.closedReason, text: stageText(message.stage, message.closedReason) },
       subject: subjectLabel(message.subject),
       message: message.message,
       date: formatDateTime(message.createdAt),
@@ -64,6 +67,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // A visit request's panel: 'Confirm visit' or 'Decline'.
   const decision = visitDecisionAction(form, admin.email);
   if (decision) return redirectWithToast(back, decision);
+  // A card's 'Move' to another stage.
+  const moved = stageMoveAction(form, admin.email);
+  if (moved) return redirectWithToast(back, moved);
   const id = parseId(String(form.get("id") ?? ""));
   const parsed = messageHandledSchema.safeParse(messageHandledFormValues(form));
   const outcome = id === null || !parsed.success ? null : setMessageHandled(id, parsed.data.handled, admin.email);
@@ -77,6 +83,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
 const pagerLink = "inline-flex h-10 items-center rounded-md border border-slate-300 px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100";
 
+const STAGE_FILTER_OPTIONS = [{ value: "all", label: "All stages" }, ...ENQUIRY_STAGES.map((stage) => ({ value: stage, label: STAGE_LABELS[stage] }))];
+
 const STATUS_OPTIONS = [
   { value: "all", label: "All" },
   { value: "new", label: "New" },
@@ -85,7 +93,7 @@ const STATUS_OPTIONS = [
 
 export default function MessagesTab() {
   const { filters, subjects, messages, newMessages, older, newer } = useLoaderData<typeof loader>();
-  const filtered = filters.q !== "" || filters.subject !== null || filters.status !== "all";
+  const filtered = filters.q !== "" || filters.subject !== null || filters.status !== "all" || filters.stage !== null;
   const search = messageFilterSearch(filters);
   // Where 'Mark as handled' returns to: this filter and this page (the action keeps
   // only the filter and the cursor of it).
@@ -124,6 +132,7 @@ export default function MessagesTab() {
             options={[{ value: "all", label: "All subjects" }, ...subjects]}
           />
           <FilterSelect id="messages-status" name="status" label="Status" value={filters.status} options={STATUS_OPTIONS} />
+          <FilterSelect id="messages-stage" name="stage" label="Stage" value={filters.stage ?? "all"} options={STAGE_FILTER_OPTIONS} />
         </SearchForm>
       }
     >

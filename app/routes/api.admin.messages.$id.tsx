@@ -2,12 +2,15 @@ import { getContactMessage, setMessageHandled } from "~/models/messages.server";
 import { MESSAGE_MESSAGES, messageHandledSchema } from "~/models/message-form";
 import { adminJsonRoute, noStoreJson, notFoundJson, withJsonBody } from "~/http/admin-json-route.server";
 import { parseId } from "~/http/params";
+import { messageStageSchema, STAGE_MESSAGES } from "~/models/enquiry-stage";
+import { setMessageStage } from "~/models/enquiry-stages.server";
 
 /**
  * GET /api/admin/messages/{id}: one contact message, with its home (propertyId) and
  * whether it is handled (handledAt, handledBy).
  * PATCH /api/admin/messages/{id} with JSON {handled: true|false}: 'Mark as handled'
- * (stamped with the admin and the time) or 'Mark as new'; answers the message.
+ * (stamped with the admin and the time) or 'Mark as new'; with {stage, reason?}: moves
+ * the enquiry to that stage (a closed one needs its reason). Answers the message.
  * Admins only: without a valid session every method answers 401.
  */
 
@@ -19,15 +22,31 @@ const jsonRoute = adminJsonRoute({
     const message = id === null ? undefined : getContactMessage(id);
     return message ? noStoreJson(message) : notFound();
   },
-  PATCH: ({ request, params, admin }) => {
+  PATCH: async ({ request, params, admin }) => {
     const id = parseId(params.id);
     if (id === null || !getContactMessage(id)) return notFound();
+    if (await namesField(request.clone(), "stage")) {
+      return withJsonBody(request, messageStageSchema, STAGE_MESSAGES.moveFailed, (move) => {
+        const outcome = setMessageStage(id, move, admin.email);
+        return outcome.kind === "not_found" ? notFound() : noStoreJson(outcome.message);
+      });
+    }
     return withJsonBody(request, messageHandledSchema, MESSAGE_MESSAGES.updateFailed, ({ handled }) => {
       const outcome = setMessageHandled(id, handled, admin.email);
       return outcome.kind === "not_found" ? notFound() : noStoreJson(outcome.message);
     });
   },
 });
+
+/** Whether a JSON body is an object with this field: which of the two changes it asks for. */
+async function namesField(request: Request, field: string): Promise<boolean> {
+  try {
+    const body: unknown = await request.json();
+    return typeof body === "object" && body !== null && !Array.isArray(body) && field in body;
+  } catch {
+    return false;
+  }
+}
 
 export const loader = jsonRoute.loader;
 export const action = jsonRoute.action;

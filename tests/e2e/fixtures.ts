@@ -57,6 +57,7 @@ const ADMIN_EMAILS = [
   "photos-upload@example.com",
   "portrait@example.com",
   "sources@example.com",
+  "stages@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

@@ -2,6 +2,7 @@ import { Link, useFetcher } from "react-router";
 import { MESSAGES_PATH, PROPERTIES_PATH, propertyPath } from "~/paths";
 import { telHref } from "~/utils/phone";
 import { VisitPanel } from "./visit-panel";
+import { StageForm, type StageCardItem } from "./stage-form";
 import type { VisitCardItem } from "~/models/visit-decision-form";
 
 export type MessageCardItem = {
@@ -22,6 +23,8 @@ export type MessageCardItem = {
   handled: { by: string; on: string } | null;
   /** A visit request's times and status; null for other messages. */
   visit: VisitCardItem | null;
+  /** Where the office is with it. */
+  stage: StageCardItem;
 };
 
 /**
@@ -81,6 +84,7 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
       ) : null}
       {message.message ? <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p> : null}
       {message.visit ? <VisitPanel messageId={message.id} visit={message.visit} action={`${MESSAGES_PATH}${search}`} from="messages" /> : null}
+      <StageForm messageId={message.id} name={message.name} stage={message.stage} action={`${MESSAGES_PATH}${search}`} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         {message.handled ? (
           <span className="rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800">
