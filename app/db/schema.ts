@@ -183,6 +183,8 @@ export const contactMessages = sqliteTable(
     stage: text("stage", { enum: ENQUIRY_STAGES }).notNull().default("new"),
     closedReason: text("closed_reason", { enum: CLOSE_REASONS }),
     stageChangedAt: integer("stage_changed_at", { mode: "timestamp_ms" }),
+    /** When the office first answered: the first time it left 'new' (a reply, a visit's decision, or staff moving it). */
+    firstRepliedAt: integer("first_replied_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { writeTransaction, type db } from "~/db/client.server";
 import { contactMessages, type ContactMessage } from "~/db/schema";
 import { recordAudit, summarizeChanges } from "~/models/audit.server";
@@ -12,7 +12,9 @@ export function setMessageStage(id: number, move: StageMove, actor: string): Sta
     const before = tx.select().from(contactMessages).where(eq(contactMessages.id, id)).get();
     if (!before) return { kind: "not_found" } as const;
     if (before.stage === move.stage && before.closedReason === move.reason) return { kind: "unchanged", message: before } as const;
-    const change = { stage: move.stage, closedReason: move.reason, stageChangedAt: new Date() };
+    const now = new Date();
+    // Leaving 'new' is the office's first answer, however it was given (docs/product.md, "Stages").
+    const change = { stage: move.stage, closedReason: move.reason, stageChangedAt: now, firstRepliedAt: before.firstRepliedAt ?? (move.stage === "new" ? null : now) };
     const message = tx.update(contactMessages).set(change).where(eq(contactMessages.id, id)).returning().get();
     recordAudit({ actor, entity: "message", entityId: id, action: "stage", summary: summarizeChanges(before, change, ["stage", "closedReason"]) }, tx);
     return { kind: "updated", message } as const;
@@ -30,7 +32,7 @@ export function advanceStage(writer: Writer, messageId: number, to: Extract<Enqu
   const from: EnquiryStage[] = to === "replied" ? ["new"] : ["new", "replied"];
   writer
     .update(contactMessages)
-    .set({ stage: to, closedReason: null, stageChangedAt: at })
+    .set({ stage: to, closedReason: null, stageChangedAt: at, firstRepliedAt: sql`coalesce(${contactMessages.firstRepliedAt}, ${at.getTime()})` })
     .where(and(eq(contactMessages.id, messageId), inArray(contactMessages.stage, from)))
     .run();
 }

@@ -51,6 +51,8 @@ export const CSV_HEADER = [
   // Where the office is with it: the stage, and a closed one's reason.
   "stage",
   "closed reason",
+  // When the office first answered it (Central Time); empty while it is new.
+  "first reply",
 ] as const;
 
 const CHUNK_ROWS = 500;
@@ -80,13 +82,14 @@ const COLUMNS = {
   sentFrom: contactMessages.sentFrom,
   stage: contactMessages.stage,
   closedReason: contactMessages.closedReason,
+  firstRepliedAt: contactMessages.firstRepliedAt,
 };
 
 type RawRow = [
   number, number, string, string, string, string | null, string, string, string | null, number | null, string | null, Language | null,
   string | null, string | null, number | null, string | null,
   string | null, string | null, string | null, string | null, string | null,
-  EnquiryStage, CloseReason | null,
+  EnquiryStage, CloseReason | null, number | null,
 ];
 
 /** The times a visit asked for, as stored (JSON epoch milliseconds), in the sheet's date format. */
@@ -115,7 +118,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
   let rows = 0;
   let last: MessageCursor | null = null;
   for (const row of statement.iterate(...query.params) as IterableIterator<RawRow>) {
-    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language, visitHome, visitTimes, visitConfirmed, visitStatus, utmSource, utmMedium, utmCampaign, referrerHost, sentFrom, stage, closedReason] = row;
+    const [id, createdAt, firstName, lastName, email, phone, subject, message, home, handledAt, handledBy, language, visitHome, visitTimes, visitConfirmed, visitStatus, utmSource, utmMedium, utmCampaign, referrerHost, sentFrom, stage, closedReason, firstRepliedAt] = row;
     text += csvRow([
       id,
       formatSpreadsheetDateTime(createdAt),
@@ -139,6 +142,7 @@ function readChunk(filters: MessageFilters, cursor: MessageCursor | null): { tex
       sentFrom,
       STAGE_LABELS[stage],
       closedReason && CLOSE_REASON_LABELS[closedReason],
+      firstRepliedAt === null ? null : formatSpreadsheetDateTime(firstRepliedAt),
     ]);
     last = { createdAt, id };
     rows++;

@@ -10,6 +10,9 @@ import { NO_STORE } from "~/http/no-store";
 import { countNewMessages } from "~/models/messages.server";
 import { NewMessagesLink } from "~/components/admin/new-messages-link";
 import { SearchAlertCounts } from "~/components/admin/search-alert-counts";
+import { ResponseTimesPanel } from "~/components/admin/response-times";
+import { responseFigures } from "~/models/response-times.server";
+import { durationWords } from "~/utils/duration-words";
 import { searchAlertCounts } from "~/models/search-alerts.server";
 import { incompleteFacts } from "~/models/home-facts.server";
 import { FactsToCompletePanel } from "~/components/admin/facts-to-complete";
@@ -22,9 +25,15 @@ const FACTS_LISTED = 5;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
+  const response = responseFigures();
+  const responseTimes = {
+    waiting: response.waiting,
+    oldestWait: response.oldestWaitMs === null ? null : durationWords(response.oldestWaitMs),
+    medianFirstReply: response.medianFirstReplyMs === null ? null : durationWords(response.medianFirstReplyMs),
+  };
   const activity = recentAudit(RECENT_ACTIVITY).map((entry) => ({ ...auditJson(entry), createdAt: entry.createdAt.toISOString(), when: formatDateTime(entry.createdAt) }));
   return data(
-    { counts: dashboardCounts(), newMessages: countNewMessages(), alerts: searchAlertCounts(), spanish: spanishToDoCounts(), facts: incompleteFacts(FACTS_LISTED), criteria: criteriaTextsAsSeeded(), activity },
+    { counts: dashboardCounts(), newMessages: countNewMessages(), responseTimes, alerts: searchAlertCounts(), spanish: spanishToDoCounts(), facts: incompleteFacts(FACTS_LISTED), criteria: criteriaTextsAsSeeded(), activity },
     { headers: NO_STORE },
   );
 }
@@ -40,7 +49,7 @@ const CARDS = [
 const homesInWords = (all: number, shown: number) => `${all === 1 ? "1 home" : `${all} homes`}, ${shown} public`;
 
 export default function Overview() {
-  const { counts, newMessages, alerts, spanish, facts, criteria, activity } = useLoaderData<typeof loader>();
+  const { counts, newMessages, responseTimes, alerts, spanish, facts, criteria, activity } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   // While a client-side navigation to the Overview loads its counts, the cards say so.
   const loading = navigation.state === "loading" && navigation.location.pathname === DASHBOARD_PATH;
@@ -65,6 +74,7 @@ export default function Overview() {
           </div>
         ))}
       </dl>
+      <ResponseTimesPanel figures={responseTimes} loading={loading} />
       <SearchAlertCounts counts={alerts} loading={loading} />
       <SpanishToDoPanel counts={spanish} />
       <FactsToCompletePanel summary={facts} />

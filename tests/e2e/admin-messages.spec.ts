@@ -13,7 +13,7 @@ import { openPage, openSignedIn, signedInState, withE2eDatabase, type StorageSta
 
 const ADMIN = "messages@example.com";
 const TAB = "/admin/dashboard/messages";
-const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by,language,visit home,visit times asked,visit confirmed time,visit status,source,campaign,referrer,sent from,stage,closed reason";
+const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by,language,visit home,visit times asked,visit confirmed time,visit status,source,campaign,referrer,sent from,stage,closed reason,first reply";
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 let storageState: StorageState;
@@ -194,8 +194,8 @@ test("Messages: Export CSV downloads the current filter", async ({ browser, base
   expect(header.join(",")).toBe(CSV_HEADER);
   // Our two messages, newest first; the home by name; neither is a visit request, so its four visit columns are empty.
   expect(rows).toEqual([
-    [String(ids[1]), expect.stringMatching(DATE_TIME), "Mark", `Office-${marker}`, `mark.${marker}@example.com`, "", "Investment Opportunities", `'=1+1 and "quotes", ${marker}`, "", "", "", "", "", "", "", "", "direct", "", "", "", "New", ""],
-    [String(ids[0]), expect.stringMatching(DATE_TIME), "Lucía", `Treviño-${marker}`, `lucia.${marker}@example.com`, "(214) 555-0199", "Rental Inquiry", `¿Hay casas de 3 recámaras? ${marker}`, home.name, "", "", "", "", "", "", "", "direct", "", "", "", "New", ""],
+    [String(ids[1]), expect.stringMatching(DATE_TIME), "Mark", `Office-${marker}`, `mark.${marker}@example.com`, "", "Investment Opportunities", `'=1+1 and "quotes", ${marker}`, "", "", "", "", "", "", "", "", "direct", "", "", "", "New", "", ""],
+    [String(ids[0]), expect.stringMatching(DATE_TIME), "Lucía", `Treviño-${marker}`, `lucia.${marker}@example.com`, "(214) 555-0199", "Rental Inquiry", `¿Hay casas de 3 recámaras? ${marker}`, home.name, "", "", "", "", "", "", "", "direct", "", "", "", "New", "", ""],
   ]);
 
   // The filter carries over: the subject narrows the file too.

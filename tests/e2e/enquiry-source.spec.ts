@@ -32,9 +32,9 @@ test("a message from a visitor who came from /?utm_source=facebook&utm_medium=so
   await openPage(page, "/?lng=en&utm_source=facebook&utm_medium=social", javaScriptEnabled);
   const cookies = await page.context().cookies();
   expect(cookies.find((cookie) => cookie.name === "source")).toMatchObject({ value: "s=facebook&m=social", httpOnly: true, sameSite: "Lax" });
-  await page.goto("/properties");
-  await page.goto("/rental-criteria?utm_source=newsletter");
-  await page.goto("/#contact");
+  await openPage(page, "/properties", javaScriptEnabled);
+  await openPage(page, "/rental-criteria?utm_source=newsletter", javaScriptEnabled);
+  await openPage(page, "/#contact", javaScriptEnabled);
 
   const section = page.locator("#contact");
   await section.getByRole("textbox", { name: "First Name", exact: true }).fill("Dora");

@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures";
 import { expectNoAxeViolations } from "./axe";
 import { layoutProblems } from "./layout-checks";
-import { openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
+import { openPage, openSignedIn, signedInState, withE2eDatabase, type StorageState } from "./support";
 
 /**
  * An enquiry's stage on the Messages tab (docs/product.md, "Stages"): staff move a new
@@ -58,15 +58,27 @@ test("staff move an enquiry to 'Leased' and find it by its stage", async ({ brow
   await expect(stage).toContainText("Stage: Leased");
 
   // The filter finds it among the leased enquiries only.
-  await page.goto(`/admin/dashboard/messages?q=${lastName}&stage=new`);
+  await openPage(page, `/admin/dashboard/messages?q=${lastName}&stage=new`, javaScriptEnabled);
   await expect(page.getByText("No messages match your search")).toBeVisible();
-  await page.goto(`/admin/dashboard/messages?q=${lastName}`);
+  await openPage(page, `/admin/dashboard/messages?q=${lastName}`, javaScriptEnabled);
   await page.getByLabel("Stage", { exact: true }).selectOption("leased");
   if (!javaScriptEnabled) await page.getByRole("button", { name: "Search", exact: true }).click();
   await expect(page).toHaveURL(/stage=leased/);
   await expect(page.getByRole("article", { name: `Message from Rosa ${lastName}` })).toBeVisible();
 
   await expectNoAxeViolations(page, "Messages tab with a stage form", { javaScriptEnabled });
+
+  // The Overview's answer times, and its link to the enquiries still waiting (one left new here).
+  storeEnquiry(`${lastName}-waiting`);
+  await openPage(page, "/admin/dashboard", javaScriptEnabled);
+  const replies = page.getByRole("region", { name: "Replies to enquiries" });
+  await expect(replies.getByText("Waiting for a reply")).toBeVisible();
+  await expect(replies.getByText("Median time to first reply, last 30 days")).toBeVisible();
+  await expect(replies.getByText(/^The oldest has waited \d+ (minute|hour|day)/)).toBeVisible();
+  await replies.getByRole("link", { name: "See them" }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard\/messages\?stage=new$/);
+  await expect(page.getByLabel("Stage", { exact: true })).toHaveValue("new");
+  await openPage(page, `/admin/dashboard/messages?q=${lastName}`, javaScriptEnabled);
   await page.setViewportSize({ width: 360, height: 800 });
   expect(await layoutProblems(page)).toEqual([]);
   await context.close();

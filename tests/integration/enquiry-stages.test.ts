@@ -113,8 +113,8 @@ describe("an enquiry's stage", () => {
 
     const csv = await fetch(`${ctx.app.url}/api/admin/messages.csv?q=${mark}`, { headers: { Cookie: ctx.cookie } });
     const [header, ...rows] = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
-    expect(header.slice(-2)).toEqual(["stage", "closed reason"]);
-    const byId = new Map(rows.map((row) => [row[0], row.slice(-2)]));
+    expect(header.slice(-3)).toEqual(["stage", "closed reason", "first reply"]);
+    const byId = new Map(rows.map((row) => [row[0], row.slice(-3, -1)]));
     expect(byId.get(String(open))).toEqual(["New", ""]);
     expect(byId.get(String(gone))).toEqual(["Closed", "Not qualified"]);
 

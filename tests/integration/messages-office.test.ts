@@ -11,11 +11,11 @@ import { decode, visibleTexts } from "../support/html";
 const STAFF = "staff@example.com";
 const SECOND = "second@example.com";
 const TAB = "/admin/dashboard/messages";
-const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by,language,visit home,visit times asked,visit confirmed time,visit status,source,campaign,referrer,sent from,stage,closed reason";
+const CSV_HEADER = "id,received,first name,last name,e-mail,phone,subject,message,home,handled at,handled by,language,visit home,visit times asked,visit confirmed time,visit status,source,campaign,referrer,sent from,stage,closed reason,first reply";
 // The header as written: every text field in quotes.
 /** A message that is not a visit request leaves the four visit columns empty. */
 // The visit columns, the source columns and the stage of a new message that is no visit request, sent with no source told.
-const NOT_A_VISIT = ["", "", "", "", "direct", "", "", "", "New", ""];
+const NOT_A_VISIT = ["", "", "", "", "direct", "", "", "", "New", "", ""];
 const CSV_HEADER_LINE = CSV_HEADER.split(",").map((name) => `"${name}"`).join(",");
 const BULK = 1_234;
 
@@ -416,7 +416,7 @@ describe("GET /api/admin/messages.csv", () => {
       const written = [String(id), "2023-12-31 18:00:00", sneaky.first, sneaky.last, sneaky.email, sneaky.phone, "Rental Inquiry", sneaky.message, "", "", "", "", ...NOT_A_VISIT];
       // Every text field in quotes, our id bare, no value empty.
       expect(text).toContain(`${id},"2023-12-31 18:00:00","Ana;=1+1","Peña\t@SUM(A1:A9)",`);
-      expect(text).toContain(`,"Rental Inquiry","Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, ""dijo""; @x\tfin;-1",,,,,,,,,"direct",,,,"New",\r\n`);
+      expect(text).toContain(`,"Rental Inquiry","Hola; ¿tienen casas de 3 recámaras?\r\n=cmd, ""dijo""; @x\tfin;-1",,,,,,,,,"direct",,,,"New",,\r\n`);
       for (const separators of [",", ",;", ",\t", ",;\t"]) {
         const [header, ...rows] = parseCsv(text.replace(/^\uFEFF/, ""), separators);
         expect(header.join(","), JSON.stringify(separators)).toBe(CSV_HEADER);

@@ -82,7 +82,7 @@ describe("a message's language, phone and time", () => {
     const csv = await fetch(`${ctx.app.url}/api/admin/messages.csv?q=${stamp}`, { headers: { Cookie: ctx.cookie } });
     const records = parseCsv((await csv.text()).replace(/^\uFEFF/, ""));
     const language = records[0].indexOf("language");
-    expect(records[0].slice(language)).toEqual(["language", "visit home", "visit times asked", "visit confirmed time", "visit status", "source", "campaign", "referrer", "sent from", "stage", "closed reason"]);
+    expect(records[0].slice(language)).toEqual(["language", "visit home", "visit times asked", "visit confirmed time", "visit status", "source", "campaign", "referrer", "sent from", "stage", "closed reason", "first reply"]);
     const byLastName = new Map(records.slice(1).map((record) => [record[3], record[language]]));
     expect(byLastName.get(`Forma${stamp}`)).toBe("Spanish");
     expect(byLastName.get(`Json${stamp}`)).toBe("English");

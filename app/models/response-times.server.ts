@@ -1,0 +1,30 @@
+import { and, count, eq, gte, isNotNull, min, sql } from "drizzle-orm";
+import { db } from "~/db/client.server";
+import { contactMessages } from "~/db/schema";
+
+const DAY_MS = 86_400_000;
+export const RESPONSE_WINDOW_DAYS = 30;
+
+/**
+ * How fast the office answers (docs/product.md, "Stages"): the enquiries still new and
+ * how long the oldest has waited, and the median time from an enquiry to its first
+ * answer over those received in the last 30 days.
+ */
+export type ResponseFigures = { waiting: number; oldestWaitMs: number | null; medianFirstReplyMs: number | null; answered: number };
+
+export function responseFigures(now = Date.now()): ResponseFigures {
+  const waiting = db()
+    .select({ count: count(), oldest: min(contactMessages.createdAt) })
+    .from(contactMessages)
+    .where(eq(contactMessages.stage, "new"))
+    .get();
+  const recent = and(gte(contactMessages.createdAt, new Date(now - RESPONSE_WINDOW_DAYS * DAY_MS)), isNotNull(contactMessages.firstRepliedAt));
+  const answered = db().select({ count: count() }).from(contactMessages).where(recent).get()?.count ?? 0;
+  const wait = sql<number>`${contactMessages.firstRepliedAt} - ${contactMessages.createdAt}`;
+  // The middle one (the lower of the two middle ones for an even count), by the database's sort.
+  const median = answered
+    ? db().select({ ms: wait }).from(contactMessages).where(recent).orderBy(wait).limit(1).offset(Math.floor((answered - 1) / 2)).get()?.ms ?? null
+    : null;
+  const oldest = waiting?.oldest ? new Date(waiting.oldest).getTime() : null;
+  return { waiting: waiting?.count ?? 0, oldestWaitMs: oldest === null ? null : Math.max(0, now - oldest), medianFirstReplyMs: median, answered };
+}
