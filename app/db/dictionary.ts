@@ -1121,4 +1121,32 @@ export const DICTIONARY: DictionaryEntry[] = [
   { key: "visit.mail.office.intro", en: "A visitor asked to see a home through the website.", es: "Un visitante pidió ver una casa desde el sitio web." },
   { key: "visit.mail.office.times", en: "Times asked for (Central Time):", es: "Horarios pedidos (hora del centro):" },
   { key: "visit.mail.ics.summary", en: "Visit: {{home}}", es: "Visita: {{home}}" },
+
+  // The instant reply to a message (docs/product.md, "The instant reply"): nothing the visitor typed
+  { key: "reply.mail.home.subject", en: "Thank you for asking about {{home}}", es: "Gracias por preguntar por {{home}}" },
+  {
+    key: "reply.mail.home.intro",
+    en: "Thank you for asking about {{home}} ({{address}}). We received your message and will answer soon. Here are the home's key facts:",
+    es: "Gracias por preguntar por {{home}} ({{address}}). Recibimos su mensaje y le responderemos pronto. Estos son los datos principales de la casa:",
+  },
+  { key: "reply.mail.home.links", en: "Learn more:", es: "Más información:" },
+  { key: "reply.mail.visit.facts", en: "About the home:", es: "Sobre la casa:" },
+  { key: "reply.mail.fact.price", en: "Price: {{price}}", es: "Precio: {{price}}" },
+  { key: "reply.mail.fact.monthly_total", en: "Estimated monthly total: {{amount}}", es: "Total mensual estimado: {{amount}}" },
+  { key: "reply.mail.fact.rooms", en: "Beds: {{beds}} · Baths: {{baths}}", es: "Recámaras: {{beds}} · Baños: {{baths}}" },
+  { key: "reply.mail.fact.status", en: "Status: {{status}}", es: "Estado: {{status}}" },
+  { key: "reply.mail.link.home", en: "The home's page: {{url}}", es: "Página de la casa: {{url}}" },
+  { key: "reply.mail.link.criteria", en: "Rental criteria: {{url}}", es: "Criterios para rentar: {{url}}" },
+  { key: "reply.mail.link.visit", en: "Schedule a visit: {{url}}", es: "Programar una visita: {{url}}" },
+  { key: "reply.mail.office.intro", en: "Questions? Reply to this e-mail or call us:", es: "¿Tiene preguntas? Responda a este correo o llámenos:" },
+  { key: "reply.mail.office.phone", en: "The office's phone: {{phone}}", es: "Teléfono de la oficina: {{phone}}" },
+  { key: "reply.mail.office.hours", en: "Office hours: {{hours}}", es: "Horario de oficina: {{hours}}" },
+  { key: "reply.mail.office.visits", en: "Home visits: {{hours}}", es: "Visitas a casas: {{hours}}" },
+  { key: "reply.mail.general.subject", en: "We received your message", es: "Recibimos su mensaje" },
+  {
+    key: "reply.mail.general.intro",
+    en: "Thank you for writing to us. We received your message and will answer soon.",
+    es: "Gracias por escribirnos. Recibimos su mensaje y le responderemos pronto.",
+  },
+  { key: "reply.mail.general.call", en: "In a hurry? Call us:", es: "¿Tiene prisa? Llámenos:" },
 ];

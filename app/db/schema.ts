@@ -253,6 +253,24 @@ export const visitDayDigests = sqliteTable("visit_day_digests", {
   queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
 });
 
+/**
+ * The instant replies queued today (docs/product.md, "The instant reply"): one row per
+ * inbox (lower case, "+tag" dropped), home (0: a general message) and office day
+ * (YYYY-MM-DD, America/Chicago), claimed in the transaction that queues the reply, so an
+ * inbox gets one reply per home a day whichever process stores the message. Earlier
+ * days' rows are deleted as a new day's are written.
+ */
+export const instantReplies = sqliteTable(
+  "instant_replies",
+  {
+    mailbox: text("mailbox").notNull(),
+    homeId: integer("home_id").notNull(),
+    day: text("day").notNull(),
+    queuedAt: integer("queued_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.mailbox, table.homeId, table.day] }), index("instant_replies_day_idx").on(table.day)],
+);
+
 export const adminUsers = sqliteTable("admin_users", {
   id: integer("id").primaryKey({ autoIncrement: true }),
   googleId: text("google_id").unique(),

@@ -1,7 +1,9 @@
 import type { Language } from "~/utils/locale";
 import type { PriceKind } from "./price";
-import type { ClosedStatus, PetPolicy } from "./home-facts";
+import type { ClosedStatus, HomeStatus, PetPolicy } from "./home-facts";
 import { saysSale } from "./price-words";
+import type { Translate } from "~/utils/translate";
+import { longDay } from "~/utils/long-day";
 
 /** What the public pages know of a listing: its fields and its photos in order. */
 export type Listing = {
@@ -34,6 +36,18 @@ export type Listing = {
 };
 
 /**
+ * What the public is told of where a home is in its life (docs/product.md, "A home's
+ * life"): a coming-soon home says from when until that day (in the office's calendar)
+ * comes, and takes no applications until then; a pending home says so. Nothing is said
+ * of an available home.
+ */
+export function lifeOf(home: { status: HomeStatus; availableOn: string | null }, today: string): Pick<Listing, "status" | "availableOn"> & { applicationsOpen: boolean } {
+  if (home.status === "pending") return { status: "pending", applicationsOpen: true };
+  if (home.status !== "coming_soon" || (home.availableOn !== null && home.availableOn <= today)) return { applicationsOpen: true };
+  return { status: "coming_soon", ...(home.availableOn ? { availableOn: home.availableOn } : {}), applicationsOpen: false };
+}
+
+/**
  * The words staff write in the beds, baths and square feet fields ('Studio', 'N/A'),
  * in Spanish. The fields are mostly numbers; these few words are all they hold
  * otherwise, so a fixed glossary beats a translation service here.
@@ -56,7 +70,7 @@ export function readingIn(reading: string, language: Language): string {
  * the beds, baths and square feet with their words (if any) in the language. `forSale`:
  * the price is a sale price that does not say so itself ('$64,500'), so the page labels it.
  */
-export function localizedListing(listing: Listing, language: Language) {
+export function localizedListing(listing: Pick<Listing, "price" | "priceSpanish" | "priceKind" | "description" | "descriptionSpanish" | "beds" | "baths" | "sqft">, language: Language) {
   const spanish = language === "es";
   const price = (spanish && listing.priceSpanish?.trim()) || listing.price;
   return {
@@ -84,6 +98,18 @@ export function listingIn(listing: Listing, language: Language): Listing {
     description: (spanish && listing.descriptionSpanish?.trim()) || listing.description,
     descriptionSpanish: null,
   };
+}
+
+/**
+ * What a page says of a home that is not simply available: "Available from January 15,
+ * 2027" ("Disponible desde el 15 de enero de 2027"), "Coming soon" without a day,
+ * "Application pending". The long date is written out (utils/long-day.ts), the same in
+ * every browser and on the server.
+ */
+export function statusText(listing: Pick<Listing, "status" | "availableOn">, t: Translate, language: Language): string {
+  const day = listing.availableOn;
+  const date = day && longDay(day, language);
+  return t(`home.status.${date ? "available_from" : listing.status}`, undefined, { date: date || "" });
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { ClosedHome, Inquiry, Listing } from "~/models/listing";
+import { lifeOf, type ClosedHome, type Inquiry, type Listing } from "~/models/listing";
 import type { Media, Property } from "~/db/schema";
 import { isPublicStatus, isRental, pricePeriodOfKind, publicFacts, type PublicHomeFacts } from "~/models/home-facts";
 import { formatIsoDate } from "~/utils/dates";
@@ -7,18 +7,6 @@ import { factsOf } from "~/models/home-facts.server";
 import { listPropertyMedia, mediaByProperty } from "./media.server";
 import type { BrowseQuery } from "~/models/browse-query";
 import { browseActiveProperties, countActiveProperties, getActiveProperty, getProperty, listActiveProperties } from "./properties.server";
-
-/**
- * What the public is told of where a home is in its life (docs/product.md, "A home's
- * life"): a coming-soon home says from when until that day (in the office's calendar)
- * comes, and takes no applications until then; a pending home says so. Nothing is said
- * of an available home.
- */
-function lifeOf(property: Property, today: string): Pick<Listing, "status" | "availableOn"> & { applicationsOpen: boolean } {
-  if (property.status === "pending") return { status: "pending", applicationsOpen: true };
-  if (property.status !== "coming_soon" || (property.availableOn !== null && property.availableOn <= today)) return { applicationsOpen: true };
-  return { status: "coming_soon", ...(property.availableOn ? { availableOn: property.availableOn } : {}), applicationsOpen: false };
-}
 
 /** The public view of a listing: its fields, the main image first, then its linked media in their order. */
 export function toListing(property: Property, linked: Media[], today = formatIsoDate()): Listing {

@@ -7,6 +7,7 @@ import { recordAudit, summarizeChanges } from "~/models/audit.server";
 import { config } from "~/config/env.server";
 import { contactRecipient } from "~/models/configurations.server";
 import { getDictionary } from "~/models/texts.server";
+import { queueInstantReply } from "~/models/instant-replies.server";
 import { queueMail } from "~/services/mail/queue.server";
 import { type ContactInput } from "~/models/contact-schema";
 import { MESSAGE_SUBJECTS } from "~/models/contact-fields";
@@ -19,8 +20,9 @@ import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
 import { NO_ORIGIN, originColumns, type EnquiryOrigin } from "~/models/enquiry-source";
 
 /**
- * Stores a contact message and queues its notification in one transaction: the
- * message is never lost to a mail problem, and never stored without its mail.
+ * Stores a contact message and queues its notification and the visitor's instant reply
+ * in one transaction: the message is never lost to a mail problem, and never stored
+ * without its mails.
  */
 export function recordContactMessage(input: ContactInput, language: Language, origin: EnquiryOrigin = NO_ORIGIN): ContactMessage {
   return writeTransaction((tx) => {
@@ -38,6 +40,7 @@ export function recordContactMessage(input: ContactInput, language: Language, or
       ...originColumns(origin),
     });
     queueMail(contactNotification(message, contactRecipient(tx), home), tx);
+    queueInstantReply(message, tx);
     return message;
   });
 }

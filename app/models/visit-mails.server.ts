@@ -1,15 +1,16 @@
 import { config } from "~/config/env.server";
-import type { ContactMessage, VisitRequest } from "~/db/schema";
+import type { ContactMessage, Property, VisitRequest } from "~/db/schema";
 import type { OutgoingMail } from "~/services/mail/queue.server";
 import { VISIT_ICS_FILENAME, visitIcs, visitIcsContentType, type VisitCalendarMethod } from "~/services/calendar/visit-ics.server";
-import { getDictionary } from "~/models/texts.server";
 import { VISIT_LENGTH_MS, visitChoiceOf, visitClockLabel, visitDayLabel, visitTimeLabel, visitTimeWithoutZone } from "~/models/visiting-hours";
 import { cleanMultilineText, cleanOneLine } from "~/utils/control-characters";
 import { escapeHtml } from "~/utils/html";
+import type { Translate } from "~/utils/translate";
 import { telHref } from "~/utils/phone";
 import { officeDetailsTable, officeLink, officeMailHtml, officeMessageHtml, type OfficeDetail } from "~/models/office-mail-html";
 import { LANGUAGE_NAMES, type Language } from "~/utils/locale";
-import { createTranslate } from "~/utils/translate";
+import { greetingOf, languageOf, officeLines, officePhone, paragraphsMail, translatorFor, type Greeting } from "~/models/visitor-mail.server";
+import { homeDetails } from "~/models/instant-replies.server";
 import type { ClosedStatus } from "~/models/home-facts";
 import type { VisitPlace } from "~/models/visit-place.server";
 
@@ -23,56 +24,14 @@ import type { VisitPlace } from "~/models/visit-place.server";
 
 type Visit = { message: ContactMessage; visit: VisitRequest };
 
-/**
- * How a mail to the visitor is written: `greetByName`, whether it may greet them by the
- * name they typed: only when their inbox has confirmed something (docs/decisions/063;
- * otherwise anyone could make the site mail text of their choosing to any address under
- * the office's name); `office`, the office's contact address, which a reply goes to (the
- * sender is the site's no-reply address); `link`, the visitor's own link to the visit.
- */
-type Greeting = { greetByName: boolean; office: string; link: string | null };
-
 /** The visitor's own link (visit-links.server.ts) as a paragraph: `key` says what it lets them do. */
-function linkParagraph(t: ReturnType<typeof translatorFor>, { link }: Greeting, key = "visit.mail.link"): string[] {
+function linkParagraph(t: Translate, { link }: Greeting, key = "visit.mail.link"): string[] {
   return link ? [t(key, undefined, { url: link })] : [];
 }
 
-function greetingOf(t: ReturnType<typeof translatorFor>, message: ContactMessage, { greetByName }: Greeting): string {
-  return greetByName ? t("visit.mail.greeting", undefined, { name: cleanOneLine(message.firstName) }) : t("visit.mail.greeting_unnamed");
-}
-
 /** A visit's time for the visitor, the zone in words in either language: "… 10:00 a.m. (hora del centro)". */
-function timeInZone(t: ReturnType<typeof translatorFor>, time: number, language: Language): string {
+function timeInZone(t: Translate, time: number, language: Language): string {
   return t("visit.mail.time_in_zone", undefined, { time: visitTimeWithoutZone(time, language) });
-}
-
-function translatorFor(language: Language) {
-  return createTranslate(getDictionary()[language], language);
-}
-
-const languageOf = (message: ContactMessage): Language => message.language ?? "en";
-
-/** The office's phone as the site's texts give it. */
-function officePhone(language: Language): string {
-  return getDictionary()[language]["contact.phone"]?.trim() || getDictionary().en["contact.phone"] || "";
-}
-
-/** A mail of paragraphs (and an optional list after the first ones), as text and as HTML. */
-function paragraphsMail(parts: { paragraphs: string[]; list?: { after: number; items: string[] } }): { text: string; html: string } {
-  const textLines: string[] = [];
-  const htmlParts: string[] = [];
-  parts.paragraphs.forEach((paragraph, index) => {
-    textLines.push(paragraph, "");
-    htmlParts.push(`<p>${escapeHtml(paragraph)}</p>`);
-    if (parts.list && parts.list.after === index + 1) {
-      textLines.push(...parts.list.items.map((item) => `- ${item}`), "");
-      htmlParts.push(`<ul>${parts.list.items.map((item) => `<li>${escapeHtml(item)}</li>`).join("")}</ul>`);
-    }
-  });
-  return {
-    text: textLines.join("\n").trimEnd(),
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b">${htmlParts.join("")}</body></html>`,
-  };
 }
 
 function homeOf(visit: VisitRequest) {
@@ -123,24 +82,32 @@ export function visitOfficeNotice({ message, visit }: Visit, recipient: string, 
   return { to: recipient, subject: t("visit.mail.office.subject", undefined, { home, name }), text, html, replyTo: message.email };
 }
 
-/** To the visitor: what they asked for (the home and the times, nothing they typed), in their language, with the office's phone. */
-export function visitReceivedMail({ message, visit }: Visit, greeting: Greeting): OutgoingMail {
+/**
+ * To the visitor: what they asked for (the home and the times, nothing they typed), in
+ * their language, with the office's phone. A new request's (`home`, the home as it is
+ * listed) is its instant reply: the home's key facts and links and the office's hours
+ * follow (instant-replies.server.ts).
+ */
+export function visitReceivedMail({ message, visit }: Visit, greeting: Greeting, home?: Property): OutgoingMail {
   const language = languageOf(message);
   const t = translatorFor(language);
-  const { home, address } = homeOf(visit);
+  const { home: name, address } = homeOf(visit);
   const phone = officePhone(language);
+  const details = home ? homeDetails(t, home, language, { schedule: false }) : null;
+  const paragraphs = [
+    greetingOf(t, message, greeting),
+    t("visit.mail.received.intro", undefined, { home: name, address }),
+    t("visit.mail.received.next", undefined, { phone }),
+    ...(details ? [...officeLines(t, language, { phone: false, visits: false }), t("reply.mail.visit.facts")] : []),
+  ];
+  const factsAfter = paragraphs.length;
   const body = paragraphsMail({
-    paragraphs: [
-      greetingOf(t, message, greeting),
-      t("visit.mail.received.intro", undefined, { home, address }),
-      t("visit.mail.received.next", undefined, { phone }),
-      ...linkParagraph(t, greeting),
-      t("visit.mail.signature"),
-    ],
+    paragraphs: [...paragraphs, ...linkParagraph(t, greeting), t("visit.mail.signature")],
     // The intro names the zone ("Central Time" / "hora del centro") once for the list.
     list: { after: 2, items: visit.times.map((time) => visitTimeWithoutZone(time, language)) },
+    lists: details ? [{ after: factsAfter, items: [...details.facts, ...details.links] }] : [],
   });
-  return { to: message.email, subject: t("visit.mail.received.subject", undefined, { home }), ...body, replyTo: greeting.office };
+  return { to: message.email, subject: t("visit.mail.received.subject", undefined, { home: name }), ...body, replyTo: greeting.office };
 }
 
 /** A stable UID: the same request always gives the same calendar entry, whatever changes it later. */
@@ -149,7 +116,7 @@ function visitUid(messageId: number): string {
 }
 
 /** Where to go, a line each: the address, the map, the home's page, the office's note, the office's phone. */
-function whereToGo(t: ReturnType<typeof translatorFor>, visit: VisitRequest, place: VisitPlace, phone: string): string[] {
+function whereToGo(t: Translate, visit: VisitRequest, place: VisitPlace, phone: string): string[] {
   const note = visit.meetingNote ? cleanOneLine(visit.meetingNote) : "";
   return [
     t("visit.mail.where.address", undefined, { address: place.address }),

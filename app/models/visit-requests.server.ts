@@ -10,6 +10,7 @@ import { contactRecipient } from "~/models/configurations.server";
 import { visitorMessageLimiter } from "~/models/contact-submission.server";
 import { isHoneypotFilled } from "~/models/contact-schema";
 import { inquiryHome, insertContactMessage, nextContactMessageId } from "~/models/messages.server";
+import { claimInstantReply, replyHomeOf } from "~/models/instant-replies.server";
 import { VISIT_ERRORS, type VisitVisitor } from "~/models/visit-schema";
 import type { DeclineReason } from "~/models/visit-decision-form";
 import { visitConfirmedMail, visitDeclinedMail, visitOfficeNotice, visitReceivedMail } from "~/models/visit-mails.server";
@@ -132,7 +133,12 @@ export async function submitVisitRequest(input: {
     const request = { message, visit };
     const office = contactRecipient(tx);
     queueMail(visitOfficeNotice(request, office, home.url), tx);
-    if (acknowledge) queueMail(visitReceivedMail(request, visitorGreeting(message, tx)), tx);
+    if (acknowledge) {
+      // The received mail is the request's instant reply (decision 084): it goes with each
+      // request, and spares the inbox another reply about this home today.
+      claimInstantReply(message.email, home.id, tx);
+      queueMail(visitReceivedMail(request, visitorGreeting(message, tx), replyHomeOf(home.id, tx)), tx);
+    }
     return request;
   });
   return typeof stored === "string" ? { kind: stored } : { kind: "stored", request: stored, id: stored.message.id };

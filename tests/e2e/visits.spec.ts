@@ -33,6 +33,9 @@ const LANGUAGES = [
     submit: "Request visit",
     sent: "Visit requested!",
     confirmationSubject: `We received your visit request for ${HOME.name}`,
+    /** The request's instant reply: the home's facts and its page, after this line. */
+    aboutTheHome: "About the home:\n\n- Price: ",
+    homePage: (id: number, baseURL: string) => `- The home's page: ${baseURL}/properties/${id}\n`,
     confirmedSubject: `Your visit to ${HOME.name} is confirmed`,
     outside: "This time is outside our visiting hours or already past. Please choose another.",
     whereToGo: (address: string, homeUrl: string) => [`Address: ${address}`, `Map: ${MAP_URL}`, `The home's page: ${homeUrl}`, "From the office: Meet at the community office", "The office's phone: (817) 555-0142"],
@@ -46,6 +49,8 @@ const LANGUAGES = [
     submit: "Solicitar visita",
     sent: "¡Visita solicitada!",
     confirmationSubject: `Recibimos su solicitud de visita a ${HOME.name}`,
+    aboutTheHome: "Sobre la casa:\n\n- Precio: ",
+    homePage: (id: number, baseURL: string) => `- Página de la casa: ${baseURL}/properties/${id}?lng=es\n`,
     confirmedSubject: `Su visita a ${HOME.name} está confirmada`,
     outside: "Este horario está fuera de nuestro horario de visitas o ya pasó. Por favor, elija otro.",
     whereToGo: (address: string, homeUrl: string) => [`Dirección: ${address}`, `Mapa: ${MAP_URL}`, `Página de la casa: ${homeUrl}`, "De la oficina: Meet at the community office", "Teléfono de la oficina: (817) 555-0142"],
@@ -145,6 +150,8 @@ for (const language of LANGUAGES) {
     expect(text).toContain(`${HOME.name} (${HOME.location})`);
     expect(text).toContain(firstDay);
     expect(text).toContain("(817) 555-0142");
+    expect(text).toContain(language.aboutTheHome);
+    expect(text).toContain(language.homePage(homeId(), baseURL!));
     // A reply reaches the office, not the no-reply sender.
     expect(decodedHeader(confirmation.raw, "Reply-To")).toBe(officeAddress());
 

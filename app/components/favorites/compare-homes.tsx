@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/use-t";
-import { localizedListing, type Listing } from "~/models/listing";
+import { localizedListing, statusText, type Listing } from "~/models/listing";
 import { bestHomes, type ComparedHome, type RankedFact } from "~/models/compare-rows";
 import { estimatedMonthlyTotal } from "~/models/home-facts";
 import { dollars, noteIn } from "~/models/listing-costs";
-import { statusText } from "~/components/property/listing-status";
 import { ApplyLink } from "~/components/property/apply-link";
 import { ForSaleLabel } from "~/components/property/property-card";
 import { SafeImage } from "~/components/ui/safe-image";

@@ -1,8 +1,5 @@
 import { useT } from "~/i18n/use-t";
-import type { Listing } from "~/models/listing";
-import type { Translate } from "~/utils/translate";
-import type { Language } from "~/utils/locale";
-import { longDay } from "~/utils/long-day";
+import { statusText, type Listing } from "~/models/listing";
 
 /**
  * A public home's life when it is not simply available: "Available from January 15, 2027"
@@ -15,13 +12,6 @@ export function ListingStatus({ listing, className = "" }: { listing: Listing; c
   return listing.status ? (
     <p className={`chip chip-life ${className}`}>{statusText(listing, t, language)}</p>
   ) : null;
-}
-
-/** What ListingStatus says of a home that is not simply available. */
-export function statusText(listing: Listing, t: Translate, language: Language): string {
-  const day = listing.availableOn;
-  const date = day && longDay(day, language);
-  return t(`home.status.${date ? "available_from" : listing.status}`, undefined, { date: date || "" });
 }
 
 /** A rental card's pets rule as a chip: "Pets: cats" ("Mascotas: gatos"), "No pets". */
