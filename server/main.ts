@@ -6,6 +6,7 @@ import { startMailWorker, stopMailWorker } from "../app/services/mail/worker.ser
 import { startRateLimitSweep } from "../app/services/rate-limits/sweep.server";
 import { startSearchAlertDigests } from "../app/models/search-alert-digests.server";
 import { startVisitReminders } from "../app/models/visit-reminders.server";
+import { startEnquiryReminders } from "../app/models/enquiry-reminders.server";
 import { startUploadCleanup } from "../app/services/uploads/cleanup.server";
 import { deploymentWarnings } from "../app/config/deployment-warnings.server";
 import { ConfigError, config as loadConfig } from "../app/config/env.server";
@@ -51,6 +52,7 @@ async function main() {
   const stopRateLimitSweep = startRateLimitSweep();
   const stopSearchAlertDigests = startSearchAlertDigests();
   const stopVisitReminders = startVisitReminders();
+  const stopEnquiryReminders = startEnquiryReminders();
   const build = (await import(pathToFileURL(REMIX_BUILD_PATH).href)) as ServerBuild;
   // Loaded after the configuration is checked: it reads it at import.
   const { getLanguage } = await import("../app/i18n/i18n.server");
@@ -83,6 +85,7 @@ async function main() {
     stopRateLimitSweep();
     stopSearchAlertDigests();
     stopVisitReminders();
+    stopEnquiryReminders();
     server.close(async () => {
       clearTimeout(forceTimer);
       await stopMailWorker();

@@ -185,6 +185,8 @@ export const contactMessages = sqliteTable(
     stageChangedAt: integer("stage_changed_at", { mode: "timestamp_ms" }),
     /** When the office first answered: the first time it left 'new' (a reply, a visit's decision, or staff moving it). */
     firstRepliedAt: integer("first_replied_at", { mode: "timestamp_ms" }),
+    /** When the office was reminded of it, still new after the set business hours (once). */
+    officeRemindedAt: integer("office_reminded_at", { mode: "timestamp_ms" }),
     createdAt: createdAt(),
   },
   (table) => [

@@ -1,0 +1,1 @@
+ALTER TABLE `contact_messages` ADD `office_reminded_at` integer;
