@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFICE_MAIL } from "../support/admin-api";
 import { mailQueueDrained } from "../support/mail-queue";
-import { freePort, makeWorkDir, startServer, withServerDatabase, type RunningServer } from "../support/server";
+import { freePort, makeWorkDir, withServerDatabase } from "../support/server";
+import { serverGroup } from "../support/server-group";
 import { mimeParts, startSmtpSink, type SmtpSink } from "../support/smtp";
 import { decodedHeader } from "../support/visits";
 
@@ -16,25 +17,12 @@ const HOUR = 3_600_000;
 
 describe("the office's reminder of an enquiry left unanswered", () => {
   let sink: SmtpSink;
-  let workDir: string;
-  let env: Record<string, string>;
-  let servers: RunningServer[] = [];
-
-  const start = async () => {
-    const server = await startServer({ workDir, env });
-    servers.push(server);
-    return server;
-  };
-  const stopAll = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    servers = [];
-  };
+  const { setUp, start, stopAll } = serverGroup();
 
   beforeAll(async () => {
     const smtpPort = await freePort();
     sink = await startSmtpSink(smtpPort);
-    workDir = makeWorkDir("enquiry-reminders-");
-    env = { MAIL_FROM: OFFICE_MAIL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "error" };
+    setUp(makeWorkDir("enquiry-reminders-"), { MAIL_FROM: OFFICE_MAIL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "error" });
     const first = await start();
     withServerDatabase(first, (db) => {
       const insert = db.prepare(

@@ -2,7 +2,8 @@ import { TZDate } from "@date-fns/tz";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OFFICE_MAIL, postFormFollowed, startSignedInApp } from "../support/admin-api";
 import { mailQueueDrained } from "../support/mail-queue";
-import { freePort, makeWorkDir, startServer, withServerDatabase, type RunningServer } from "../support/server";
+import { freePort, makeWorkDir, withServerDatabase, type RunningServer } from "../support/server";
+import { serverGroup } from "../support/server-group";
 import { mimeParts, startSmtpSink, type ReceivedMail, type SmtpSink } from "../support/smtp";
 import { decodedHeader, insertHome } from "../support/visits";
 
@@ -40,25 +41,12 @@ function insertVisit(app: RunningServer, visit: { homeId: number; home: string; 
 
 describe("reminders the day before", () => {
   let sink: SmtpSink;
-  let workDir: string;
-  let env: Record<string, string>;
-  let servers: RunningServer[] = [];
-
-  const start = async () => {
-    const server = await startServer({ workDir, env });
-    servers.push(server);
-    return server;
-  };
-  const stopAll = async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    servers = [];
-  };
+  const { setUp, start, stopAll } = serverGroup();
 
   beforeAll(async () => {
     const smtpPort = await freePort();
     sink = await startSmtpSink(smtpPort);
-    workDir = makeWorkDir("visit-reminders-");
-    env = { MAIL_FROM: OFFICE_MAIL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "error" };
+    setUp(makeWorkDir("visit-reminders-"), { MAIL_FROM: OFFICE_MAIL, SMTP_URL: `smtp://127.0.0.1:${smtpPort}`, RATE_LIMIT_FACTOR: "1000", LOG_LEVEL: "error" });
     const first = await start();
     const homeId = insertHome(first, "Reminder Ridge, Lot 3");
     withServerDatabase(first, (db) => {
