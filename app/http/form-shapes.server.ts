@@ -5,7 +5,7 @@ import { ALERT_FILTER_FIELDS } from "~/models/search-alert-form";
 import { MAX_BROWSE_TEXT } from "~/models/browse-query";
 import { contactSchema } from "~/models/contact-schema";
 import { VISIT_CHOICES, visitVisitorSchema } from "~/models/visit-schema";
-import { REMINDER_HOUR_FIELD, VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
+import { ENQUIRY_REMINDER_FIELD, REMINDER_HOUR_FIELD, VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 import { contactEmailSchema } from "~/models/contact-email-form";
 import { faqFormSchema } from "~/models/faq-form";
 import { propertyFormSchema, VISITS_TO_CALL_OFF_FIELD } from "~/models/property-form";
@@ -69,7 +69,7 @@ export const FAQ_FORM: FormShape = { fields: namesOf(faqFormSchema), maxBytes: S
 export const TEXT_ENTRY_FORM: FormShape = { fields: namesOf(textEntrySchema), maxBytes: STAFF_TEXT_FORM_BYTES };
 /** Settings: the contact address, the 'send a test e-mail' button, the visiting hours, the search alert limit, the office's state or the passkey requirement. */
 export const CONTACT_EMAIL_FORM: FormShape = {
-  fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to", VISITS_AT_ONCE_FIELD, REMINDER_HOUR_FIELD, SEARCH_ALERT_LIMIT_FIELD, OFFICE_STATE_FIELD, PASSKEY_REQUIREMENT_FIELD],
+  fields: ["intent", ...namesOf(contactEmailSchema), ...WEEKDAYS.map((_, day) => weekdayField(day)), "from", "to", VISITS_AT_ONCE_FIELD, REMINDER_HOUR_FIELD, ENQUIRY_REMINDER_FIELD, SEARCH_ALERT_LIMIT_FIELD, OFFICE_STATE_FIELD, PASSKEY_REQUIREMENT_FIELD],
   maxBytes: SMALL_FORM_BYTES,
 };
 /** A property's form: its fields, 'Find' for addresses and the address picked, the main image's choice and file. */

@@ -4,7 +4,8 @@ import { config } from "~/config/env.server";
 import { db, writeTransaction } from "~/db/client.server";
 import { contactMessages, type ContactMessage } from "~/db/schema";
 import { afterBusinessHours } from "~/models/business-hours";
-import { contactRecipient, getConfiguration } from "~/models/configurations.server";
+import { contactRecipient, getConfiguration, saveSetting } from "~/models/configurations.server";
+import { MAX_ENQUIRY_REMINDER_HOURS } from "~/models/visiting-hours-form";
 import { subjectLabel } from "~/models/messages.server";
 import { officeDetailsTable, officeMailHtml } from "~/models/office-mail-html";
 import { visitingHours } from "~/models/visiting-hours.server";
@@ -31,10 +32,14 @@ const ROUND_INTERVAL_MS = 60_000;
 
 type Reader = Pick<ReturnType<typeof db>, "select">;
 
-/** The business hours an enquiry may wait before the office is reminded (1 to 40). */
+/** The business hours an enquiry may wait before the office is reminded (1 to 40), set on the Settings tab. */
 export function enquiryReminderHours(reader: Reader = db()): number {
   const value = Number(getConfiguration(ENQUIRY_REMINDER_HOURS_KEY, reader)?.value);
-  return Number.isInteger(value) && value >= 1 && value <= 40 ? value : DEFAULT_ENQUIRY_REMINDER_HOURS;
+  return Number.isInteger(value) && value >= 1 && value <= MAX_ENQUIRY_REMINDER_HOURS ? value : DEFAULT_ENQUIRY_REMINDER_HOURS;
+}
+
+export function saveEnquiryReminderHours(hours: number, updatedBy: string): void {
+  saveSetting({ key: ENQUIRY_REMINDER_HOURS_KEY, value: String(hours), description: "The business hours an enquiry may wait for a reply before the office is reminded" }, updatedBy);
 }
 
 /** The office's reminder of one enquiry: who, about what, since when, and where to answer it. */

@@ -13,11 +13,16 @@ export const VISITING_HOURS_INTENT = "visiting-hours";
 export const VISITS_AT_ONCE_FIELD = "visitsAtOnce";
 export const MAX_VISITS_AT_ONCE = 20;
 
+/** "Remind the office of an enquiry with no reply after": business hours, 1 to 40 (a working week). */
+export const ENQUIRY_REMINDER_FIELD = "enquiryReminderHours";
+export const MAX_ENQUIRY_REMINDER_HOURS = 40;
+
 export const VISITING_HOURS_MESSAGES = {
   updated: "Visiting hours updated",
   invalid: "Choose at least one day, and a first hour before the last",
   invalidAtOnce: `Visits at the same time across homes must be a whole number from 1 to ${MAX_VISITS_AT_ONCE}`,
   invalidReminderHour: "Choose the hour reminders go out, from 12:00 AM to 11:00 PM",
+  invalidEnquiryReminder: `Remind the office after a whole number of business hours from 1 to ${MAX_ENQUIRY_REMINDER_HOURS}`,
 } as const;
 
 
@@ -27,12 +32,21 @@ export const VISITING_HOURS_MESSAGES = {
  * whole number from 1 to 20.
  */
 export function visitsAtOnceFromForm(form: FormData): number | "unchanged" | null {
-  const field = form.get(VISITS_AT_ONCE_FIELD);
+  return wholeNumberFromForm(form, VISITS_AT_ONCE_FIELD, MAX_VISITS_AT_ONCE);
+}
+
+/** The form's business hours before the office is reminded of an enquiry, read as "Visits at the same time" is. */
+export function enquiryReminderHoursFromForm(form: FormData): number | "unchanged" | null {
+  return wholeNumberFromForm(form, ENQUIRY_REMINDER_FIELD, MAX_ENQUIRY_REMINDER_HOURS);
+}
+
+function wholeNumberFromForm(form: FormData, name: string, most: number): number | "unchanged" | null {
+  const field = form.get(name);
   if (field === null) return "unchanged";
   const value = String(field).trim();
   if (!/^\d{1,2}$/.test(value)) return null;
   const count = Number(value);
-  return count >= 1 && count <= MAX_VISITS_AT_ONCE ? count : null;
+  return count >= 1 && count <= most ? count : null;
 }
 
 /** "Reminders the day before, from": the hour (0 to 23, Central Time) a visit's reminders go out the day before. */

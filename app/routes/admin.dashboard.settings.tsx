@@ -18,8 +18,9 @@ import { errorForLog } from "~/utils/error-for-log";
 import { SETTINGS_PATH } from "~/paths";
 import { NO_STORE } from "~/http/no-store";
 import { VisitingHoursForm } from "~/components/admin/visiting-hours-form";
-import { reminderHourFromForm, VISITING_HOURS_INTENT, VISITING_HOURS_MESSAGES, visitingHoursFromForm, visitsAtOnceFromForm } from "~/models/visiting-hours-form";
+import { enquiryReminderHoursFromForm, reminderHourFromForm, VISITING_HOURS_INTENT, VISITING_HOURS_MESSAGES, visitingHoursFromForm, visitsAtOnceFromForm } from "~/models/visiting-hours-form";
 import { saveVisitReminderHour, visitReminderHour, VISIT_REMINDER_HOUR_KEY } from "~/models/visit-reminders.server";
+import { ENQUIRY_REMINDER_HOURS_KEY, enquiryReminderHours, saveEnquiryReminderHours } from "~/models/enquiry-reminders.server";
 import { saveVisitsAtOnce, visitsAtOnce, VISITS_AT_ONCE_KEY } from "~/models/visit-availability.server";
 import { saveVisitingHours, visitingHours, VISITING_HOURS_KEY } from "~/models/visiting-hours.server";
 import { PasskeyRequirementForm } from "~/components/admin/passkey-requirement-form";
@@ -54,9 +55,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       setting: setting ? { value: setting.value, updatedBy: setting.updatedBy, updatedAt: setting.updatedAt.toISOString() } : null,
       defaultRecipient: defaultContactRecipient(),
       visitingHours: visitingHours(),
-      visitingHoursUpdated: `${getConfiguration(VISITING_HOURS_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(VISITS_AT_ONCE_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(VISIT_REMINDER_HOUR_KEY)?.updatedAt.toISOString() ?? "default"}`,
+      visitingHoursUpdated: `${getConfiguration(VISITING_HOURS_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(VISITS_AT_ONCE_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(VISIT_REMINDER_HOUR_KEY)?.updatedAt.toISOString() ?? "default"}-${getConfiguration(ENQUIRY_REMINDER_HOURS_KEY)?.updatedAt.toISOString() ?? "default"}`,
       visitsAtOnce: visitsAtOnce(),
       reminderHour: visitReminderHour(),
+      enquiryReminder: enquiryReminderHours(),
       alertLimit: searchAlertsLimit(),
       alertLimitUpdated: getConfiguration(SEARCH_ALERTS_LIMIT_KEY)?.updatedAt.toISOString() ?? "default",
       confirmedAlerts: searchAlertCounts().confirmed,
@@ -83,9 +85,12 @@ export async function action({ request }: ActionFunctionArgs) {
     if (atOnce === null) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalidAtOnce, variant: "destructive" });
     const reminderHour = reminderHourFromForm(formData);
     if (reminderHour === null) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalidReminderHour, variant: "destructive" });
+    const enquiryReminder = enquiryReminderHoursFromForm(formData);
+    if (enquiryReminder === null) return redirectWithToast(SETTINGS_PATH, { title: "Error", description: VISITING_HOURS_MESSAGES.invalidEnquiryReminder, variant: "destructive" });
     saveVisitingHours(hours, admin.email);
     if (atOnce !== "unchanged" && atOnce !== visitsAtOnce()) saveVisitsAtOnce(atOnce, admin.email);
     if (reminderHour !== "unchanged" && reminderHour !== visitReminderHour()) saveVisitReminderHour(reminderHour, admin.email);
+    if (enquiryReminder !== "unchanged" && enquiryReminder !== enquiryReminderHours()) saveEnquiryReminderHours(enquiryReminder, admin.email);
     return redirectWithToast(SETTINGS_PATH, { title: "Success", description: VISITING_HOURS_MESSAGES.updated });
   }
 
@@ -140,6 +145,7 @@ export default function SettingsTab() {
     visitingHoursUpdated,
     visitsAtOnce: atOnce,
     reminderHour,
+    enquiryReminder,
     alertLimit,
     alertLimitUpdated,
     confirmedAlerts,
@@ -153,7 +159,7 @@ export default function SettingsTab() {
     <TabPanel id="settings-title" title="Contact Email Configuration" description="Configure where contact form emails are sent">
       {/* A fresh form after every save: its field starts from the value just stored. */}
       <ContactEmailForm key={setting?.updatedAt ?? "none"} setting={setting} defaultRecipient={defaultRecipient} />
-      <VisitingHoursForm key={`hours-${visitingHoursUpdated}`} hours={hours} atOnce={atOnce} reminderHour={reminderHour} action={SETTINGS_PATH} />
+      <VisitingHoursForm key={`hours-${visitingHoursUpdated}`} hours={hours} atOnce={atOnce} reminderHour={reminderHour} enquiryReminder={enquiryReminder} action={SETTINGS_PATH} />
       <SearchAlertLimitForm key={`alert-limit-${alertLimitUpdated}`} limit={alertLimit} confirmed={confirmedAlerts} action={SETTINGS_PATH} />
       <OfficeStateForm key={`office-state-${officeStateUpdated}`} state={state} action={SETTINGS_PATH} />
       <PasskeyRequirementForm key={String(required)} required={required} hasPasskey={hasPasskey} proofNeeded={need} action={SETTINGS_PATH} />

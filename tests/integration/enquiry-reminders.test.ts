@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { OFFICE_MAIL } from "../support/admin-api";
+import { OFFICE_MAIL, postFormFollowed, startSignedInApp } from "../support/admin-api";
 import { mailQueueDrained } from "../support/mail-queue";
 import { freePort, makeWorkDir, withServerDatabase } from "../support/server";
 import { serverGroup } from "../support/server-group";
@@ -66,5 +66,29 @@ describe("the office's reminder of an enquiry left unanswered", () => {
       { name: "Fresh", reminded: 0 },
       { name: "Backlog", reminded: 0 },
     ]);
+  });
+});
+
+describe("the business hours before a reminder, on the Settings tab", () => {
+  it("are 4 until the office sets a whole number from 1 to 40 with the visiting hours; anything else is refused and changes nothing", async () => {
+    const site = await startSignedInApp({ env: { LOG_LEVEL: "error" } });
+    try {
+      const hours = { intent: "visiting-hours", weekday1: "on", weekday2: "on", weekday3: "on", weekday4: "on", weekday5: "on", weekday6: "on", from: "9", to: "17" };
+      const page = await (await fetch(`${site.app.url}/admin/dashboard/settings`, { headers: { Cookie: site.cookie } })).text();
+      expect(page).toContain("Remind the office of an enquiry with no reply after (business hours)");
+      expect(page).toMatch(/<input[^>]*name="enquiryReminderHours"[^>]*value="4"/);
+      const stored = () => withServerDatabase(site.app, (db) => db.prepare("select value from configurations where key = 'enquiry_reminder_hours'").get());
+      for (const refused of ["0", "41", "two", "1.5"]) {
+        const answer = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { ...hours, enquiryReminderHours: refused });
+        expect(answer.html).toContain("Remind the office after a whole number of business hours from 1 to 40");
+      }
+      expect(stored()).toBeUndefined();
+      const saved = await postFormFollowed(site.app, site.cookie, "/admin/dashboard/settings", { ...hours, enquiryReminderHours: "2" });
+      expect(saved.html).toContain("Visiting hours updated");
+      expect(saved.html).toMatch(/<input[^>]*name="enquiryReminderHours"[^>]*value="2"/);
+      expect(stored()).toEqual({ value: "2" });
+    } finally {
+      await site.stop();
+    }
   });
 });

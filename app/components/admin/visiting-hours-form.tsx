@@ -3,7 +3,7 @@ import { FIELD_CLASS } from "~/components/ui/control-styles";
 import { WholeNumberField } from "./whole-number-field";
 import { SaveButton } from "~/components/ui/save-button";
 import type { VisitingHours } from "~/models/visiting-hours";
-import { hourLabel, MAX_VISITS_AT_ONCE, REMINDER_HOUR_FIELD, VISITING_HOURS_INTENT, VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
+import { ENQUIRY_REMINDER_FIELD, hourLabel, MAX_ENQUIRY_REMINDER_HOURS, MAX_VISITS_AT_ONCE, REMINDER_HOUR_FIELD, VISITING_HOURS_INTENT, VISITS_AT_ONCE_FIELD, WEEKDAYS, weekdayField } from "~/models/visiting-hours-form";
 
 const HOURS = Array.from({ length: 25 }, (_, hour) => hour);
 
@@ -21,7 +21,19 @@ function HourOptions({ hours }: { hours: number[] }) {
  * and the hours, in Central Time; visits start on the hour from the first hour up to an
  * hour before the last. A plain form: a redirect with a toast, with or without JavaScript.
  */
-export function VisitingHoursForm({ hours, atOnce, reminderHour, action }: { hours: VisitingHours; atOnce: number; reminderHour: number; action: string }) {
+export function VisitingHoursForm({
+  hours,
+  atOnce,
+  reminderHour,
+  enquiryReminder,
+  action,
+}: {
+  hours: VisitingHours;
+  atOnce: number;
+  reminderHour: number;
+  enquiryReminder: number;
+  action: string;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === VISITING_HOURS_INTENT;
   return (
@@ -78,6 +90,15 @@ export function VisitingHoursForm({ hours, atOnce, reminderHour, action }: { hou
             <HourOptions hours={HOURS.slice(0, 24)} />
           </select>
         </label>
+        <WholeNumberField
+          label="Remind the office of an enquiry with no reply after (business hours)"
+          name={ENQUIRY_REMINDER_FIELD}
+          max={MAX_ENQUIRY_REMINDER_HOURS}
+          value={enquiryReminder}
+          describedBy="enquiry-reminder-hint"
+          hint="Counted in the hours above. An enquiry still new after them mails the office once."
+          className="max-w-sm"
+        />
         <SaveButton saving={saving} label="Update visiting hours" savingLabel="Updating..." />
       </Form>
     </section>
