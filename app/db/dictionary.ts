@@ -1149,4 +1149,31 @@ export const DICTIONARY: DictionaryEntry[] = [
     es: "Gracias por escribirnos. Recibimos su mensaje y le responderemos pronto.",
   },
   { key: "reply.mail.general.call", en: "In a hurry? Call us:", es: "¿Tiene prisa? Llámenos:" },
+
+  // Replies from the dashboard (docs/product.md, "Replies"): the ready answers staff start
+  // from, in each language. {{name}} is the visitor's first name, {{home}} the home's name,
+  // {{link}} its page, {{visit}} its visit form, {{similar}} a few homes like it, {{homes}}
+  // every available home, {{apply}} its application, {{criteria}} the rental criteria.
+  { key: "reply.staff.subject", en: "Re: your message to {{office}}", es: "Re: su mensaje a {{office}}" },
+  { key: "reply.staff.subject_home", en: "Re: {{home}}", es: "Re: {{home}}" },
+  { key: "reply.template.blank.name", en: "No ready answer", es: "Sin respuesta preparada" },
+  { key: "reply.template.blank.text", en: "Hello {{name}},\n\n\n\nBest regards,\n{{office}}", es: "Hola, {{name}}:\n\n\n\nSaludos cordiales,\n{{office}}" },
+  { key: "reply.template.available.name", en: "Still available, come and see it", es: "Sigue disponible, venga a verla" },
+  {
+    key: "reply.template.available.text",
+    en: "Hello {{name}},\n\nThank you for your interest in {{home}}. It is still available, and we would be glad to show it to you. Choose a time for a visit here: {{visit}}\n\nThe home's page: {{link}}\n\nBest regards,\n{{office}}",
+    es: "Hola, {{name}}:\n\nGracias por su interés en {{home}}. Sigue disponible y con gusto se la mostramos. Elija un horario para visitarla aquí: {{visit}}\n\nPágina de la casa: {{link}}\n\nSaludos cordiales,\n{{office}}",
+  },
+  { key: "reply.template.rented.name", en: "It has been rented, here are similar homes", es: "Ya se rentó; aquí hay casas parecidas" },
+  {
+    key: "reply.template.rented.text",
+    en: "Hello {{name}},\n\nThank you for your interest in {{home}}. We are sorry, but it has been rented. These homes are much like it:\n\n{{similar}}\n\nEvery home we have available: {{homes}}\n\nBest regards,\n{{office}}",
+    es: "Hola, {{name}}:\n\nGracias por su interés en {{home}}. Lo sentimos, pero ya se rentó. Estas casas se le parecen mucho:\n\n{{similar}}\n\nTodas nuestras casas disponibles: {{homes}}\n\nSaludos cordiales,\n{{office}}",
+  },
+  { key: "reply.template.apply.name", en: "Please apply here", es: "Presente su solicitud aquí" },
+  {
+    key: "reply.template.apply.text",
+    en: "Hello {{name}},\n\nThank you for your interest in {{home}}. The next step is an application, which you can fill in here: {{apply}}\n\nWhat we look for in an application: {{criteria}}\n\nThe home's page: {{link}}\n\nBest regards,\n{{office}}",
+    es: "Hola, {{name}}:\n\nGracias por su interés en {{home}}. El siguiente paso es la solicitud, que puede llenar aquí: {{apply}}\n\nLo que revisamos en una solicitud: {{criteria}}\n\nPágina de la casa: {{link}}\n\nSaludos cordiales,\n{{office}}",
+  },
 ];

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import { HOME_STATUSES, HOME_TYPES, LISTING_TYPES, PET_POLICIES } from "./home-fact-values";
 import { CLOSE_REASONS, ENQUIRY_STAGES } from "./enquiry-stage-values";
+import { REPLY_TEMPLATES } from "./reply-template-values";
 
 /** Every entity of docs/product.md §3. Times are stored as epoch milliseconds. */
 
@@ -198,6 +199,30 @@ export const contactMessages = sqliteTable(
 );
 
 /**
+ * The office's replies to an enquiry, sent from the Messages tab (docs/product.md,
+ * "Replies"): the text as sent, in the language it was written in, the ready answer it
+ * started from, who sent it, and the queued mail that carries it.
+ */
+export const messageReplies = sqliteTable(
+  "message_replies",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    messageId: integer("message_id")
+      .notNull()
+      .references(() => contactMessages.id, { onDelete: "cascade" }),
+    language: text("language", { enum: ["en", "es"] }).notNull(),
+    template: text("template", { enum: REPLY_TEMPLATES }),
+    subject: text("subject").notNull(),
+    body: text("body").notNull(),
+    sentBy: text("sent_by").notNull(),
+    /** The mail_queue row that carries it (a number, not a reference: sent rows may be cleared). */
+    mailId: integer("mail_id"),
+    createdAt: createdAt(),
+  },
+  (table) => [index("message_replies_message_idx").on(table.messageId, table.createdAt)],
+);
+
+/**
  * A visit request: a contact message (subject 'visit-request') with the times asked for.
  * The home's name and address are kept as they were asked about, so a later edit or the
  * home's deletion does not change the request. Times are epoch milliseconds.
@@ -348,6 +373,8 @@ export const auditLog = sqliteTable(
     index("audit_log_created_idx").on(table.createdAt),
     index("audit_log_entity_created_idx").on(table.entity, table.createdAt),
     index("audit_log_actor_created_idx").on(table.actor, table.createdAt),
+    // One enquiry's visit events, for its thread (enquiry-thread.server.ts).
+    index("audit_log_entity_item_idx").on(table.entity, table.entityId, table.createdAt),
   ],
 );
 

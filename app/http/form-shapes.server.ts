@@ -17,6 +17,7 @@ import { CONFIRM_ANYWAY_FIELD, DECLINE_FIELDS, MEETING_NOTE_FIELD, MEETING_NOTE_
 import { PASSKEY_REQUIREMENT_FIELD } from "~/models/passkey-form";
 import { ADDRESS_CHOICE_FIELD, FIND_ADDRESS_FIELD } from "~/services/address-search/address-search";
 import { formBytesFor, type FormShape } from "~/utils/form-shape";
+import { REPLY_FIELDS, REPLY_MAX_LENGTH } from "~/models/reply-form";
 import { MOST_FILES_AT_ONCE } from "~/services/uploads/upload-rules";
 
 /**
@@ -90,6 +91,8 @@ export const MESSAGE_CARD_FORM: FormShape = {
   // The visit panel's meeting note beside the ids and switches.
   maxBytes: formBytesFor(256 + MEETING_NOTE_MAX),
 };
+/** A reply from the Messages tab: its language, the ready answer it started from, and its text. */
+export const REPLY_FORM: FormShape = { fields: Object.values(REPLY_FIELDS), maxBytes: formBytesFor(256 + REPLY_MAX_LENGTH) };
 /** A visit request's Decline dialog: why, the office's note, and whether to suggest the free times. */
 export const DECLINE_VISIT_FORM: FormShape = { fields: Object.values(DECLINE_FIELDS), maxBytes: formBytesFor(256 + MEETING_NOTE_MAX) };
 /** The visitor's own visit page: 'Cancel this visit', or a free time chosen. */

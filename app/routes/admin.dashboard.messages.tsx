@@ -1,4 +1,4 @@
-import { Link, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
+import { Link, Outlet, useLoaderData, useLocation, data, type ActionFunctionArgs, type LoaderFunctionArgs } from "react-router";
 import { MessageCard } from "~/components/admin/message-card";
 import { FilterSelect, SearchForm } from "~/components/admin/search-form";
 import { TabPanel } from "~/components/admin/tab-panel";
@@ -21,6 +21,7 @@ import { stageMoveAction } from "~/http/stage-form.server";
 import { visitCardItem, visitDecisionAction } from "~/http/visit-decision-form.server";
 import { visitsOfMessages } from "~/models/visit-requests.server";
 import { clashFinder } from "~/models/visit-availability.server";
+import { threadsOf } from "~/models/enquiry-thread.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request);
@@ -34,6 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return visit?.status === "requested" ? [{ id: message.id, propertyId: message.propertyId, times: visit.times }] : [];
   });
   const clashesOf = clashFinder(requested);
+  const threads = threadsOf(page.messages.map((message) => message.id));
   const messages = page.messages.map((message) => {
     const home = message.propertyId === null ? undefined : homes.get(message.propertyId);
     return {
@@ -42,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: message.email,
       phone: message.phone,
       language: message.language && LANGUAGE_NAMES[message.language],
+      languageCode: message.language,
       source: { label: sourceLabel(sourceOfColumns(message)), campaign: message.utmCampaign, sentFrom: message.sentFrom },
       stage: { value: message.stage, reason: message.closedReason, text: stageText(message.stage, message.closedReason) },
       subject: subjectLabel(message.subject),
@@ -50,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       home: home === undefined ? null : { id: message.propertyId!, name: home },
       handled: message.handledAt ? { by: message.handledBy ?? "", on: formatDateTime(message.handledAt) } : null,
       visit: visitCardItem(visits.get(message.id), clashesOf(message.id, message.propertyId)),
+      thread: threads.get(message.id) ?? [],
     };
   });
   const subjects = MESSAGE_SUBJECTS.map((subject) => ({ value: subject, label: subjectLabel(subject) }));
@@ -95,9 +99,9 @@ export default function MessagesTab() {
   const { filters, subjects, messages, newMessages, older, newer } = useLoaderData<typeof loader>();
   const filtered = filters.q !== "" || filters.subject !== null || filters.status !== "all" || filters.stage !== null;
   const search = messageFilterSearch(filters);
-  // Where 'Mark as handled' returns to: this filter and this page (the action keeps
-  // only the filter and the cursor of it).
-  const here = useLocation().search;
+  // Where 'Mark as handled' returns to and 'Reply' opens over: this filter and this page
+  // (without the reply dialog's own choices while it is open).
+  const here = messagesTabUrl(new URLSearchParams(useLocation().search)).slice(MESSAGES_PATH.length);
   return (
     <TabPanel
       id="messages-title"
@@ -163,6 +167,7 @@ export default function MessagesTab() {
           ) : null}
         </nav>
       ) : null}
+      <Outlet />
     </TabPanel>
   );
 }

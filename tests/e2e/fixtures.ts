@@ -58,6 +58,7 @@ const ADMIN_EMAILS = [
   "portrait@example.com",
   "sources@example.com",
   "stages@example.com",
+  "replies@example.com",
 ];
 
 async function startSite(): Promise<{ site: E2eSite; stop: () => Promise<void> }> {

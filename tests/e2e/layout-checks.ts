@@ -11,7 +11,8 @@ import type { Page } from "@playwright/test";
  *   the text of a control runs out of the control's box;
  * - a heading, a text or a control in the first screen sits under a sticky or fixed bar
  *   at the top of the page (the site header);
- * - a control is smaller than 24 x 24 CSS px, with WCAG 2.5.8's exceptions.
+ * - a control is smaller than 24 x 24 CSS px, with WCAG 2.5.8's exceptions (while a
+ *   modal dialog is open, among the dialog's own controls).
  *
  * Measured in the page, so call it after the page has loaded (and, with JavaScript,
  * hydrated), at scroll position 0.
@@ -342,7 +343,11 @@ function findLayoutProblems(): { problems: string[]; moving: boolean } {
       }
       return false;
     };
-    const targets = [...document.body.querySelectorAll(TARGETS)].filter((el) => isVisible(el) && !isHiddenOnPurpose(el) && !clippedOut(el));
+    // Behind an open modal dialog the page is out of reach (its backdrop takes the taps):
+    // only the dialog's own targets can be mistaken for one another.
+    const modal = document.querySelector('[aria-modal="true"]');
+    const reachable = (el: Element) => !modal || modal.contains(el);
+    const targets = [...document.body.querySelectorAll(TARGETS)].filter((el) => isVisible(el) && !isHiddenOnPurpose(el) && !clippedOut(el) && reachable(el));
     const small = (r: DOMRect) => r.width < MIN_TARGET - 0.05 || r.height < MIN_TARGET - 0.05;
     const inSentence = (el: Element) => {
       if (style(el).display !== "inline") return false;

@@ -199,6 +199,9 @@ const readOnly = (route: string, template: string, access: Access): WriteEndpoin
   readOnly: true,
 });
 
+/** A reply from the Messages tab: its language, ready answer and text. */
+const REPLY_FIELDS = { language: ["en", "es", "fr", ""], template: ["apply", "maybe", ""], body: ["Hello", "", "\u0000"] };
+
 export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   // JSON calls (docs/product.md §7)
   api("POST /api/admin/auth/magic/request", "api.admin.auth.magic.request", "/api/admin/auth/magic/request", { email: ["staff@example.com", "x@", ""], redirectTo: ["/admin/dashboard/faqs", "//evil.test"] }, () => ({ email: "nobody@example.com" }), "public"),
@@ -216,6 +219,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   api("PUT /api/admin/media/:media/reupload", "api.admin.media.$id.reupload", "/api/admin/media/:media/reupload", MEDIA_UPLOAD_FIELDS, () => ({ filename: "a.jpg", filePath: "/objects/quarantine/none" })),
   api("DELETE /api/admin/media/:media", "api.admin.media.$id", "/api/admin/media/:media", {}),
   api("POST /api/admin/media/upload", "api.admin.media.upload", "/api/admin/media/upload", MEDIA_UPLOAD_FIELDS, () => ({ filename: "a.jpg", filePath: "/objects/quarantine/none" })),
+  api("POST /api/admin/messages/:message/replies", "api.admin.messages.$id.replies", "/api/admin/messages/:message/replies", REPLY_FIELDS, () => ({ language: "en", body: "Hello" })),
   api("PATCH /api/admin/messages/:message", "api.admin.messages.$id", "/api/admin/messages/:message", { handled: ["true", "false"] }, () => ({ handled: true })),
   api("POST /api/admin/properties/:property/media/:media/link", "api.admin.properties.$id.media.$mediaId.link", "/api/admin/properties/:property/media/:media/link", {}),
   api("POST /api/admin/properties/:property/media/:media/move", "api.admin.properties.$id.media.$mediaId.move", "/api/admin/properties/:property/media/:media/move", { direction: ["up", "down", "left", ""], position: ["1", "2", "0", "99", ""] }, () => ({ direction: "up" })),
@@ -303,6 +307,7 @@ export const WRITE_ENDPOINTS: WriteEndpoint[] = [
   form("/admin/dashboard/media/:media/link", "admin.dashboard.media.$id.link", { propertyId: ["1", "0", "abc", ""] }, (fixture) => ({ propertyId: String(fixture.propertyId) })),
   form("/admin/dashboard/media/:media/delete", "admin.dashboard.media.$id.delete", {}),
   form("/admin/dashboard/messages", "admin.dashboard.messages", { id: ["1", "0", "x"], handled: ["true", "false", "on"], intent: ["visit-confirm", "visit-decline", ""], time: ["2026-12-01T10:00:00-06:00", "other", ""], otherTime: ["2026-12-01T10:30", "x", ""] }, (fixture) => ({ id: String(fixture.messageId), handled: "true" })),
+  form("/admin/dashboard/messages/:message/reply", "admin.dashboard.messages.$id.reply", REPLY_FIELDS, () => ({ language: "en", body: "Hello" })),
   form("/admin/dashboard/visits", "admin.dashboard.visits", { id: ["1", "0", "x"], intent: ["visit-confirm", "visit-decline", ""], time: ["2026-12-01T10:00:00-06:00", "other", ""], meetingNote: ["Meet at the office", ""] }, (fixture) => ({ id: String(fixture.messageId), intent: "visit-decline" })),
   form("/admin/dashboard/visits/:message/decline", "admin.dashboard.visits.$id.decline", { reason: ["times", "home", "x", ""], note: ["Sorry", ""], suggestTimes: ["on", ""] }, () => ({ reason: "times" })),
   form("/admin/dashboard/properties/new", "admin.dashboard.properties.new", PROPERTY_FIELDS, validProperty, { kind: "upload-form" }),

@@ -3,7 +3,11 @@ import { MESSAGES_PATH, PROPERTIES_PATH, propertyPath } from "~/paths";
 import { telHref } from "~/utils/phone";
 import { VisitPanel } from "./visit-panel";
 import { StageForm, type StageCardItem } from "./stage-form";
+import { EnquiryThread } from "./enquiry-thread";
 import type { VisitCardItem } from "~/models/visit-decision-form";
+import type { ThreadItem } from "~/models/enquiry-thread";
+import { replyButtonLabel } from "~/models/reply-form";
+import type { Language } from "~/utils/locale";
 
 export type MessageCardItem = {
   id: number;
@@ -12,6 +16,8 @@ export type MessageCardItem = {
   phone: string | null;
   /** The language of the site the visitor wrote from, by name ("Spanish"); null for messages from before it was recorded. */
   language: string | null;
+  /** The same as a code: the reply's language. */
+  languageCode: Language | null;
   subject: string;
   message: string;
   date: string;
@@ -25,6 +31,8 @@ export type MessageCardItem = {
   visit: VisitCardItem | null;
   /** Where the office is with it. */
   stage: StageCardItem;
+  /** The office's replies and the visit's events, oldest first. */
+  thread: ThreadItem[];
 };
 
 /**
@@ -83,6 +91,7 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
         </p>
       ) : null}
       {message.message ? <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p> : null}
+      <EnquiryThread items={message.thread} />
       {message.visit ? <VisitPanel messageId={message.id} visit={message.visit} action={`${MESSAGES_PATH}${search}`} from="messages" /> : null}
       <StageForm messageId={message.id} name={message.name} stage={message.stage} action={`${MESSAGES_PATH}${search}`} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
@@ -93,7 +102,10 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
         ) : (
           <span className="rounded-full bg-amber-50 px-3 py-1 text-xs font-semibold text-amber-900">New</span>
         )}
-        <HandledButton message={message} search={search} />
+        <div className="flex flex-wrap items-center gap-2">
+          <ReplyLink message={message} search={search} />
+          <HandledButton message={message} search={search} />
+        </div>
       </div>
     </article>
   );
@@ -110,6 +122,25 @@ function PhoneLink({ phone }: { phone: string }) {
     <a href={dial} className="inline-flex min-h-6 items-center break-all text-brand-700 underline">
       {phone}
     </a>
+  );
+}
+
+/**
+ * 'Reply' ('Responder' to a visitor who wrote in Spanish: the reply's language is
+ * theirs): opens the reply dialog over the tab at the same filter and page.
+ */
+function ReplyLink({ message, search }: { message: MessageCardItem; search: string }) {
+  const label = replyButtonLabel(message.languageCode);
+  return (
+    <Link
+      to={`${MESSAGES_PATH}/${message.id}/reply${search}`}
+      preventScrollReset
+      className="inline-flex h-9 items-center rounded-md bg-brand-700 px-3 text-sm font-semibold text-white hover:bg-brand-800"
+    >
+      <span lang={message.languageCode === "es" ? "es" : undefined}>{label}</span>
+      {/* The visible word starts the accessible name (WCAG 2.5.3). */}
+      <span className="sr-only">{` (reply to ${message.name})`}</span>
+    </Link>
   );
 }
 

@@ -1,0 +1,35 @@
+import type { ThreadItem } from "~/models/enquiry-thread";
+import { formatDateTime } from "~/utils/dates";
+import { LANGUAGE_NAMES } from "~/utils/locale";
+
+/**
+ * An enquiry's thread after the visitor's message: the office's replies (who, when, the
+ * language, the text as sent) and the visit's events, oldest first. Nothing while there
+ * is neither.
+ */
+export function EnquiryThread({ items }: { items: ThreadItem[] }) {
+  if (!items.length) return null;
+  return (
+    <section aria-label="Conversation" className="mt-3">
+      <h4 className="text-sm font-semibold text-slate-800">Conversation</h4>
+      <ol className="mt-1 grid gap-2 border-l-2 border-slate-200 pl-3 text-sm">
+        {items.map((item) =>
+          item.kind === "reply" ? (
+            <li key={`reply-${item.id}`}>
+              <p className="break-words text-slate-600">
+                <span className="font-semibold text-slate-800">Reply</span> by <span className="break-all">{item.by}</span> · {formatDateTime(item.at)} · {LANGUAGE_NAMES[item.language]}
+              </p>
+              <p lang={item.language} className="mt-1 whitespace-pre-line break-words text-slate-800">
+                {item.body}
+              </p>
+            </li>
+          ) : (
+            <li key={`event-${item.id}`} className="break-words text-slate-600">
+              <span className="font-semibold text-slate-800">{item.text}</span> · <span className="break-all">{item.by}</span> · {formatDateTime(item.at)}
+            </li>
+          ),
+        )}
+      </ol>
+    </section>
+  );
+}
