@@ -1,5 +1,6 @@
 import { and, eq, lt } from "drizzle-orm";
 import { config } from "~/config/env.server";
+import { log } from "~/config/logger.server";
 import type { db, Transaction } from "~/db/client.server";
 import { instantReplies, properties, type ContactMessage, type Property } from "~/db/schema";
 import { contactRecipient } from "~/models/configurations.server";
@@ -23,8 +24,9 @@ import type { Translate } from "~/utils/translate";
  * The instant reply (docs/product.md, "The instant reply"): within seconds of a message
  * about a home, its visitor is mailed the home's key facts and links in their language; a
  * general message gets a short acknowledgement. Queued in the transaction that stores the
- * message (store first, then mail), once per inbox and home (or general) an office day,
- * claimed in `instant_replies` so two processes never send it twice. It carries nothing
+ * message (store first, then mail), once per inbox and home (or general) an office day and
+ * at most INSTANT_REPLIES_PER_INBOX_PER_DAY an inbox a day across homes, claimed in
+ * `instant_replies` so two processes never send it twice. It carries nothing
  * the visitor typed unless their inbox has confirmed something (decision 063). A visit
  * request's instant reply is its "We received your visit request" mail, which carries the
  * same facts (visit-mails.server.ts, decision 084).
@@ -35,20 +37,39 @@ type Reader = Pick<ReturnType<typeof db>, "select">;
 /** The home id a general message's claim is kept under. */
 const GENERAL = 0;
 
+// A stranger could name anyone's address and ask about many homes: whatever the homes,
+// one inbox gets at most this many instant replies (about homes, the general
+// acknowledgement, a visit request's) an office day. A message past it is stored and
+// reaches the office as usual, without the reply.
+export const INSTANT_REPLIES_PER_INBOX_PER_DAY = 3;
+
 /**
- * Claims today's reply to `email`'s inbox about a home (null: a general message): true
- * when none was claimed yet, so the caller queues it; false when it went already today.
+ * How a claim of today's reply ended: "claimed" (the caller queues it), "sent" (the inbox
+ * had the reply about this home, or the acknowledgement, today) or "inbox_full" (it had
+ * its INSTANT_REPLIES_PER_INBOX_PER_DAY today).
  */
-export function claimInstantReply(email: string, homeId: number | null, tx: Transaction, now = Date.now()): boolean {
+export type ReplyClaim = "claimed" | "sent" | "inbox_full";
+
+/**
+ * Claims today's reply to `email`'s inbox about a home (null: a general message), counting
+ * the inbox's claims of the day in the same write transaction, so that two processes
+ * never both take the last one.
+ */
+export function claimInstantReply(email: string, homeId: number | null, tx: Transaction, now = Date.now()): ReplyClaim {
   const day = officeDay(now);
+  const mailbox = mailboxOf(email);
+  const home = homeId ?? GENERAL;
   tx.delete(instantReplies).where(lt(instantReplies.day, day)).run();
-  const claimed = tx
-    .insert(instantReplies)
-    .values({ mailbox: mailboxOf(email), homeId: homeId ?? GENERAL, day, queuedAt: new Date(now) })
-    .onConflictDoNothing()
-    .returning({ day: instantReplies.day })
-    .get();
-  return claimed !== undefined;
+  // The primary key (mailbox, home_id, day) finds the inbox's rows; the table holds one day.
+  const today = tx
+    .select({ homeId: instantReplies.homeId })
+    .from(instantReplies)
+    .where(and(eq(instantReplies.mailbox, mailbox), eq(instantReplies.day, day)))
+    .all();
+  if (today.some((claim) => claim.homeId === home)) return "sent";
+  if (today.length >= INSTANT_REPLIES_PER_INBOX_PER_DAY) return "inbox_full";
+  tx.insert(instantReplies).values({ mailbox, homeId: home, day, queuedAt: new Date(now) }).run();
+  return "claimed";
 }
 
 /** A home on the public site, as the instant reply reads it; undefined for any other. */
@@ -131,11 +152,13 @@ export function acknowledgementMail(message: ContactMessage, greeting: Omit<Gree
 
 /**
  * Queues a stored message's instant reply in its transaction, unless its inbox had the
- * reply about that home (or its general acknowledgement) today.
+ * reply about that home (or its general acknowledgement), or its day's replies, today.
  */
 export function queueInstantReply(message: ContactMessage, tx: Transaction): void {
   const home = message.propertyId === null ? undefined : replyHomeOf(message.propertyId, tx);
-  if (!claimInstantReply(message.email, home?.id ?? null, tx)) return;
+  const claim = claimInstantReply(message.email, home?.id ?? null, tx);
+  if (claim === "inbox_full") log.info("instant reply: the inbox had its replies for the day, message stored without the visitor's reply");
+  if (claim !== "claimed") return;
   const greeting = { greetByName: hasConfirmedMailbox(mailboxOf(message.email), tx), office: contactRecipient(tx) };
   queueMail(home ? homeReplyMail(message, home, greeting) : acknowledgementMail(message, greeting), tx);
 }

@@ -135,7 +135,8 @@ export async function submitVisitRequest(input: {
     queueMail(visitOfficeNotice(request, office, home.url), tx);
     if (acknowledge) {
       // The received mail is the request's instant reply (decision 084): it goes with each
-      // request, and spares the inbox another reply about this home today.
+      // request, spares the inbox another reply about this home today and counts toward
+      // the inbox's instant replies of the day.
       claimInstantReply(message.email, home.id, tx);
       queueMail(visitReceivedMail(request, visitorGreeting(message, tx), replyHomeOf(home.id, tx)), tx);
     }
