@@ -67,19 +67,24 @@ export function refusedJson(error: string, fieldErrors: Record<string, string[]>
   return noStoreJson({ error, fieldErrors }, { status: 400 });
 }
 
+type Refusal = string | ((fieldErrors: Record<string, string[]>) => string);
+type BodyHandler<S extends ZodTypeAny> = (data: z.output<S>) => Response | Promise<Response>;
+
 /**
  * The request's JSON body read with `schema`, handed to `handle`. A body that is not a JSON
  * object holds no fields, so it is read as an empty one: the same field errors, with the
  * error "The request body must be a JSON object.". Otherwise the error is `refusal`, or
  * what `refusal` makes of the field errors.
  */
-export async function withJsonBody<S extends ZodTypeAny>(
-  request: Request,
-  schema: S,
-  refusal: string | ((fieldErrors: Record<string, string[]>) => string),
-  handle: (data: z.output<S>) => Response | Promise<Response>,
-): Promise<Response> {
-  const body = await readJsonObject(request);
+export async function withJsonBody<S extends ZodTypeAny>(request: Request, schema: S, refusal: Refusal, handle: BodyHandler<S>): Promise<Response> {
+  return withReadBody(await readJsonObject(request), schema, refusal, handle);
+}
+
+/**
+ * As withJsonBody, for a body already read once with readJsonObject (null: not a JSON
+ * object): for a route whose schema depends on what the body names.
+ */
+export function withReadBody<S extends ZodTypeAny>(body: Record<string, unknown> | null, schema: S, refusal: Refusal, handle: BodyHandler<S>): Response | Promise<Response> {
   const parsed = schema.safeParse(body ?? {});
   if (!parsed.success) {
     const fieldErrors = fieldErrorsOf(parsed.error);

@@ -1,6 +1,7 @@
 import { getContactMessage, setMessageHandled } from "~/models/messages.server";
 import { MESSAGE_MESSAGES, messageHandledSchema } from "~/models/message-form";
-import { adminJsonRoute, noStoreJson, notFoundJson, withJsonBody } from "~/http/admin-json-route.server";
+import { adminJsonRoute, noStoreJson, notFoundJson, withReadBody } from "~/http/admin-json-route.server";
+import { readJsonObject } from "~/http/api.server";
 import { parseId } from "~/http/params";
 import { messageStageSchema, STAGE_MESSAGES } from "~/models/enquiry-stage";
 import { setMessageStage } from "~/models/enquiry-stages.server";
@@ -25,28 +26,20 @@ const jsonRoute = adminJsonRoute({
   PATCH: async ({ request, params, admin }) => {
     const id = parseId(params.id);
     if (id === null || !getContactMessage(id)) return notFound();
-    if (await namesField(request.clone(), "stage")) {
-      return withJsonBody(request, messageStageSchema, STAGE_MESSAGES.moveFailed, (move) => {
+    // Read once: a body naming `stage` moves the enquiry, any other marks it handled or new.
+    const body = await readJsonObject(request);
+    if (body && "stage" in body) {
+      return withReadBody(body, messageStageSchema, STAGE_MESSAGES.moveFailed, (move) => {
         const outcome = setMessageStage(id, move, admin.email);
         return outcome.kind === "not_found" ? notFound() : noStoreJson(outcome.message);
       });
     }
-    return withJsonBody(request, messageHandledSchema, MESSAGE_MESSAGES.updateFailed, ({ handled }) => {
+    return withReadBody(body, messageHandledSchema, MESSAGE_MESSAGES.updateFailed, ({ handled }) => {
       const outcome = setMessageHandled(id, handled, admin.email);
       return outcome.kind === "not_found" ? notFound() : noStoreJson(outcome.message);
     });
   },
 });
-
-/** Whether a JSON body is an object with this field: which of the two changes it asks for. */
-async function namesField(request: Request, field: string): Promise<boolean> {
-  try {
-    const body: unknown = await request.json();
-    return typeof body === "object" && body !== null && !Array.isArray(body) && field in body;
-  } catch {
-    return false;
-  }
-}
 
 export const loader = jsonRoute.loader;
 export const action = jsonRoute.action;
