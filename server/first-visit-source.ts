@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { cookieValueOf } from "../app/config/cookie-value";
 import { encodeSourceCookie, SOURCE_COOKIE_DAYS, sourceOfLanding } from "../app/models/enquiry-source";
 
 /** Paths that are never a visitor's first page: files, the JSON API, the back office, the router's data requests. */
@@ -12,10 +13,9 @@ const NOT_A_PAGE = /^\/(?:api|build|variants|objects|admin|auth|healthz)(?:\/|$)
  * kept (the first one counts), and a visit that tells nothing sets nothing.
  */
 export function rememberFirstSource(options: { appUrl: string; cookieName: string; https: boolean }) {
-  const present = new RegExp(`(?:^|;\\s*)${options.cookieName.replace(/[^\w-]/g, "\\$&")}=`);
   const attributes = `Path=/; Max-Age=${SOURCE_COOKIE_DAYS * 24 * 60 * 60}; HttpOnly; SameSite=Lax${options.https ? "; Secure" : ""}`;
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" || NOT_A_PAGE.test(req.path) || !isDocumentRequest(req) || present.test(req.get("cookie") ?? "")) return next();
+    if (req.method !== "GET" || NOT_A_PAGE.test(req.path) || !isDocumentRequest(req) || cookieValueOf(req.get("cookie"), options.cookieName) !== null) return next();
     let page: URL;
     try {
       page = new URL(req.originalUrl, options.appUrl);

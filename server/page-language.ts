@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest } from "express";
+import { cookieValueOf } from "../app/config/cookie-value";
 
 /**
  * The language of a request, as the app works it out (the `lng` query parameter, then the
@@ -12,15 +13,14 @@ import type { Request as ExpressRequest } from "express";
 const MAX_REMEMBERED = 1_000;
 const MAX_REMEMBERED_CHARACTERS = 256 * 1024;
 
+// `languageCookieName`: the cookie the app reads (its name depends on the site being https: app/config/cookie-names.ts).
 export function rememberedLanguageOf(languageOf: (request: Request) => Promise<string>, languageCookieName: string) {
-  // The cookie the app reads (its name depends on the site being https: app/config/cookie-names.ts).
-  const languageCookie = new RegExp(`(?:^|;\\s*)${languageCookieName}=([^;]*)`);
   const remembered = new Map<string, string>();
   let characters = 0;
   return async (req: ExpressRequest, url: URL): Promise<string> => {
     const cookie = req.get("cookie") ?? "";
     const acceptLanguage = req.get("accept-language") ?? "";
-    const inputs = `${url.searchParams.getAll("lng").join(",")}\n${languageCookie.exec(cookie)?.[1] ?? ""}\n${acceptLanguage}`;
+    const inputs = `${url.searchParams.getAll("lng").join(",")}\n${cookieValueOf(cookie, languageCookieName) ?? ""}\n${acceptLanguage}`;
     const known = remembered.get(inputs);
     if (known) return known;
     const headers = new Headers();

@@ -1,8 +1,7 @@
 import { config } from "~/config/env.server";
 import { cookieNames } from "~/config/cookie-names";
+import { cookieValueOf } from "~/config/cookie-value";
 import { decodeSourceCookie, sentFromPage, type EnquiryOrigin } from "~/models/enquiry-source";
-
-const sourceCookie = new RegExp(`(?:^|;\\s*)${cookieNames(config().appUrlIsHttps).source.replace(/[^\w-]/g, "\\$&")}=([^;]*)`);
 
 /**
  * Where an enquiry came from, as its request tells: the source remembered in the
@@ -11,7 +10,7 @@ const sourceCookie = new RegExp(`(?:^|;\\s*)${cookieNames(config().appUrlIsHttps
  */
 export function enquiryOriginOf(request: Request): EnquiryOrigin {
   return {
-    source: decodeSourceCookie(sourceCookie.exec(request.headers.get("cookie") ?? "")?.[1]),
+    source: decodeSourceCookie(cookieValueOf(request.headers.get("cookie"), cookieNames(config().appUrlIsHttps).source)),
     sentFrom: sentFromPage(request.headers.get("referer"), config().appUrl),
   };
 }
