@@ -121,7 +121,7 @@ export default function ReplyDialog() {
         </p>
         {enquiry.message ? <p className="mt-2 whitespace-pre-line break-words">{enquiry.message}</p> : null}
       </section>
-      <EnquiryThread items={thread} />
+      <EnquiryThread items={thread} label="Conversation so far" heading="h3" />
       {/* The choice of answer and language: a page of its own without JavaScript ('Use'). */}
       <Form id={CHOICE_FORM_ID} method="get" action={here.pathname} preventScrollReset replace className="mt-4 flex flex-wrap items-end gap-3 text-sm">
         {keep.map(([name, value]) => (

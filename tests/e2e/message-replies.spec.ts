@@ -87,7 +87,7 @@ test("staff reply in Spanish with a ready answer, see the thread and move the en
   await expect(dialog).toBeHidden();
 
   // The thread: the reply under the enquiry, and the stage it moved to.
-  const conversation = card().getByRole("region", { name: "Conversation" });
+  const conversation = card().getByRole("region", { name: `Conversation with Rosa ${lastName}` });
   await expect(conversation).toContainText(`Reply by ${ADMIN}`);
   await expect(conversation).toContainText("El siguiente paso es la solicitud: https://apply.example.com/casa");
   await expect(card().getByRole("form", { name: `Stage of Rosa ${lastName}` })).toContainText("Stage: Replied");
@@ -102,9 +102,17 @@ test("staff reply in Spanish with a ready answer, see the thread and move the en
   await stage.getByRole("button", { name: "Move" }).click();
   await expect(page.getByText("Moved to Leased").first()).toBeVisible();
   await expect(stage).toContainText("Stage: Leased");
-  await expect(card().getByRole("region", { name: "Conversation" })).toContainText("El siguiente paso es la solicitud");
+  await expect(card().getByRole("region", { name: `Conversation with Rosa ${lastName}` })).toContainText("El siguiente paso es la solicitud");
 
   await expectNoAxeViolations(page, "Messages tab with a thread", { javaScriptEnabled });
+
+  // The next reply starts from the thread so far.
+  await card().getByRole("link", { name: `Responder (reply to Rosa ${lastName})` }).click();
+  const again = page.getByRole("dialog", { name: `Reply to Rosa ${lastName}` });
+  await expect(again.getByRole("region", { name: "Conversation so far" })).toContainText("El siguiente paso es la solicitud: https://apply.example.com/casa");
+  await expectNoAxeViolations(page, "the reply dialog with a thread", { javaScriptEnabled });
+  await again.getByRole("link", { name: "Cancel" }).click();
+  await expect(again).toBeHidden();
   await openPage(page, `/admin/dashboard/messages?q=${lastName}`, javaScriptEnabled);
   await page.setViewportSize({ width: 360, height: 800 });
   // Measured from the top (the browser may bring back where this page was scrolled to).

@@ -133,7 +133,7 @@ test("staff confirming a time another visit holds are warned on the card, refuse
 
   await card().getByRole("checkbox", { name: "Confirm anyway, even if another visit is booked at that time" }).check();
   await card().getByRole("button", { name: "Confirm visit" }).click();
-  await expect(card().getByText("Visit confirmed")).toBeVisible();
+  await expect(card().getByText("Visit confirmed", { exact: true })).toBeVisible();
   const status = withE2eDatabase((db) => (db.prepare("select v.status from visit_requests v join contact_messages m on m.id = v.message_id where m.last_name = ?").get(asking) as { status: string }).status);
   expect(status).toBe("confirmed");
   await admin.context.close();

@@ -117,7 +117,7 @@ for (const language of LANGUAGES) {
     // The office sees the new time on the request's card.
     const admin = await openSignedIn(browser, { baseURL, javaScriptEnabled, storageState: adminState() }, "/admin/dashboard/messages?subject=visit-request");
     const card = admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` });
-    await expect(card.getByText("Visit confirmed")).toBeVisible();
+    await expect(card.getByText("Visit confirmed", { exact: true })).toBeVisible();
     const hour = Number(chicagoWallTime(Date.parse(moved)).slice(11, 13));
     await expect(card.getByText(new RegExp(`^for .+ ${hour > 12 ? hour - 12 : hour}:00 ${hour >= 12 ? "PM" : "AM"} C[SD]T$`))).toBeVisible();
     await admin.context.close();

@@ -169,7 +169,7 @@ for (const language of LANGUAGES) {
     await card.getByLabel("Meeting note (optional)").fill("Meet at the community office");
     await card.getByRole("button", { name: "Confirm visit" }).click();
     const decided = admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` });
-    await expect(decided.getByText("Visit confirmed")).toBeVisible();
+    await expect(decided.getByText("Visit confirmed", { exact: true })).toBeVisible();
     await expect(decided.getByText("Meeting note: Meet at the community office")).toBeVisible();
     await admin.context.close();
 
@@ -261,7 +261,7 @@ test("the Messages tab's visit panel passes axe and fits a phone", async ({ brow
   if (javaScriptEnabled) await expect(card.getByRole("radio", { name: "Another time" })).toBeChecked();
   else await card.getByRole("radio", { name: "Another time" }).check();
   await card.getByRole("button", { name: "Confirm visit" }).click();
-  await expect(admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` }).getByText("Visit confirmed")).toBeVisible();
+  await expect(admin.page.getByRole("article", { name: `Message from Rosa ${lastName}` }).getByText("Visit confirmed", { exact: true })).toBeVisible();
   const confirmedAt = withE2eDatabase((db) => (db.prepare("select v.confirmed_time as t from visit_requests v join contact_messages m on m.id = v.message_id where m.last_name = ?").get(lastName) as { t: number }).t);
   expect(confirmedAt).toBe(Date.parse(times[20]) + 30 * 60_000);
   await admin.context.close();

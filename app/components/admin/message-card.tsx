@@ -91,7 +91,7 @@ export function MessageCard({ message, search }: { message: MessageCardItem; sea
         </p>
       ) : null}
       {message.message ? <p className="mt-2 whitespace-pre-line break-words text-slate-800">{message.message}</p> : null}
-      <EnquiryThread items={message.thread} />
+      <EnquiryThread items={message.thread} label={`Conversation with ${message.name}`} heading="h4" />
       {message.visit ? <VisitPanel messageId={message.id} visit={message.visit} action={`${MESSAGES_PATH}${search}`} from="messages" /> : null}
       <StageForm messageId={message.id} name={message.name} stage={message.stage} action={`${MESSAGES_PATH}${search}`} />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
