@@ -130,6 +130,22 @@ describe("a reply's ready answers", () => {
   });
 });
 
+describe("the ready answers' texts", () => {
+  it("are site texts staff edit in the Text tab, in each language", async () => {
+    const listed = (await (await call("/api/admin/text-entries?q=reply.template.available.text")).json()) as { id: number; key: string; englishText: string; spanishText: string }[];
+    const entry = listed.find((candidate) => candidate.key === "reply.template.available.text")!;
+    const spanish = "Hola, {{name}}:\n\n{{home}} sigue libre. Venga a verla: {{visit}}\n\n{{office}}";
+    expect((await call(`/api/admin/text-entries/${entry.id}`, { method: "PUT", body: { key: entry.key, englishText: entry.englishText, spanishText: spanish } })).status).toBe(200);
+    try {
+      const { id } = await enquiry("lucia.edited@example.com", { home, language: "es" });
+      const { draft } = (await (await call(`/api/admin/messages/${id}/replies`)).json()) as { draft: Draft };
+      expect(draft.body).toBe(`Hola, Lucía:\n\nMesquite Bend, Lot 12 sigue libre. Venga a verla: ${site.app.url}/properties/${home}/visit?lng=es\n\nLone Star Home Management`);
+    } finally {
+      await call(`/api/admin/text-entries/${entry.id}`, { method: "PUT", body: { key: entry.key, englishText: entry.englishText, spanishText: entry.spanishText } });
+    }
+  });
+});
+
 describe("a reply sent by JSON", () => {
   it("reaches the visitor from the site's sender with Reply-To the office, is stored in the thread and moves the enquiry to replied", async () => {
     const { id } = await enquiry("lucia.json@example.com", { home, language: "es" });
