@@ -1,7 +1,7 @@
 import type { PreparedAnswer } from "./prepared-answer";
 import { IDS_PARAM } from "../app/utils/saved-homes";
 import { TEXTS_FILE_PATH } from "../app/paths";
-import { BACK_TO_LIST_PARAM } from "../app/utils/back-to-list";
+import { LANGUAGE_PARAM } from "../app/utils/locale";
 
 /**
  * Public pages and JSON, prepared once (server/prepared-answer.ts) and shared between
@@ -103,10 +103,14 @@ export class PageCache {
 
   set(key: string, answer: PreparedAnswer) {
     if (answer.size > this.options.maxBytes / 10) return;
-    // A key is "<language or json> <path>?<query>". A home's page reached from a card names
-    // the list it came from (?from=): one per search, counted with the searches too.
+    // A key is "<language or json> <path>?<query>". A page with a query beyond its language
+    // is one of endlessly many (a home's page from a card names the list it came from with
+    // ?from=, a campaign's link carries utm_ tags, anyone may add a made-up parameter):
+    // counted with the searches, so they never push out the plain pages.
     const [path, query = ""] = key.slice(key.indexOf(" ") + 1).split("?");
-    const search = SEARCH_PAGE.test(path) || new URLSearchParams(query).has(BACK_TO_LIST_PARAM);
+    const params = new URLSearchParams(query);
+    params.delete(LANGUAGE_PARAM);
+    const search = SEARCH_PAGE.test(path) || params.size > 0;
     this.remove(key);
     this.entries.set(key, { answer, storedAt: Date.now(), search });
     this.bytes += answer.size;

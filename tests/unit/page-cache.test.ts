@@ -43,6 +43,19 @@ describe("the page cache", () => {
     expect(fromLists.map((key) => cache.get(key) !== null)).toEqual([false, false, false, false, false, true, true, true]);
   });
 
+  it("counts any other page with a query beyond its language with the searches: campaign links and made-up parameters never push out the plain pages", async () => {
+    const cache = new PageCache(LIMITS);
+    const home = await store(cache, "/");
+    const spanishHome = await store(cache, "/?lng=es");
+    const criteria = await store(cache, "/rental-criteria");
+    const tagged = [];
+    for (let n = 1; n <= 12; n++) tagged.push(await store(cache, n % 2 ? `/?utm_source=facebook&utm_campaign=fall${n}` : `/rental-criteria?x=${n}`));
+    expect(bodyOf(cache, home)).toBe("<p>/</p>");
+    expect(bodyOf(cache, spanishHome)).toBe("<p>/?lng=es</p>");
+    expect(bodyOf(cache, criteria)).toBe("<p>/rental-criteria</p>");
+    expect(tagged.filter((key) => cache.get(key) !== null)).toHaveLength(LIMITS.maxSearchEntries);
+  });
+
   it("still drops the least recently used page when the whole cache is full", async () => {
     const cache = new PageCache({ ...LIMITS, maxEntries: 3 });
     const first = await store(cache, "/properties/1");
