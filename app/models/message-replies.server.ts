@@ -6,6 +6,7 @@ import { contactRecipient } from "~/models/configurations.server";
 import { advanceStage } from "~/models/enquiry-stages.server";
 import { enquiryHomeOf, replySubject } from "~/models/reply-drafts.server";
 import type { ReplyInput } from "~/models/reply-form";
+import { officeMailHtml } from "~/models/office-mail-html";
 import { officeLines, translatorFor } from "~/models/visitor-mail.server";
 import { queueMail, type OutgoingMail } from "~/services/mail/queue.server";
 import { escapeHtml } from "~/utils/html";
@@ -94,15 +95,9 @@ export function replyMail(to: string, reply: { subject: string; body: string; la
   const paragraphs = reply.body.replace(/\r\n?/g, "\n").split(/\n[ \t]*\n+/).map((paragraph) => paragraph.trim()).filter(Boolean);
   const footer = lines.length ? [t("reply.mail.office.intro"), ...lines.map((line) => `- ${line}`)] : [];
   const text = [...paragraphs.flatMap((paragraph) => [paragraph, ""]), ...footer].join("\n").trimEnd();
-  const html = [
+  const html = officeMailHtml([
     ...paragraphs.map(paragraphHtml),
     ...(lines.length ? [`<p style="margin-top:20px;color:#475569">${escapeHtml(t("reply.mail.office.intro"))}</p><ul style="color:#475569">${lines.map((line) => `<li>${escapeHtml(line)}</li>`).join("")}</ul>`] : []),
-  ].join("");
-  return {
-    to,
-    subject: reply.subject,
-    text,
-    html: `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1e293b">${html}</body></html>`,
-    replyTo: office,
-  };
+  ]);
+  return { to, subject: reply.subject, text, html, replyTo: office };
 }
