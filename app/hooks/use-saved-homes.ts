@@ -83,12 +83,17 @@ function subscribe(listener: () => void) {
 
 const NONE: number[] = [];
 
+const sameHomes = (a: number[], b: number[]) => a.length === b.length && a.every((id, index) => id === b[index]);
+
 export function useSavedHomes() {
   const root = useRouteLoaderData("root") as { savedHomes?: number[] } | undefined;
   const fromServer = root?.savedHomes ?? NONE;
+  // The server's own list while the browser's holds the same homes: after hydration every
+  // card's Save toggle and the header's count would otherwise draw themselves again, in one
+  // task, only to show the same thing.
   const ids = useSyncExternalStore(
     subscribe,
-    () => store.ids ?? fromServer,
+    () => (store.ids === null || sameHomes(store.ids, fromServer) ? fromServer : store.ids),
     () => fromServer,
   );
   const toggle = useCallback((id: number) => {

@@ -19,11 +19,13 @@ type ToastItem = ToastOptions & { id: string; open: boolean };
 
 // A module-level store: toast() can be called from anywhere (effects, handlers),
 // and the one <Toaster /> subscribes to it.
-let items: ToastItem[] = [];
+// The server's snapshot is the store's own empty list: after hydration React compares the
+// two, and a different (if equally empty) array would draw the Toaster again in that task.
+const NO_TOASTS: ToastItem[] = [];
+let items: ToastItem[] = NO_TOASTS;
 let counter = 0;
 const listeners = new Set<() => void>();
 const removeTimers = new Map<string, ReturnType<typeof setTimeout>>();
-const NO_TOASTS: ToastItem[] = [];
 
 function setItems(next: ToastItem[]) {
   items = next;
