@@ -9,6 +9,7 @@ import { searchAlertAction } from "~/http/search-alert-action.server";
 import { keepRetryAfter } from "~/http/route-exports";
 import { ListingDialog } from "~/components/property/listing-dialog-on-demand";
 import { ListingCards } from "~/components/property/property-card";
+import { CARD_IMAGE_SIZES } from "~/components/property/listing-carousel";
 import { ComparePicksForm, CompareTick, useComparePicks } from "~/components/compare/compare-picks";
 import { browseListings } from "~/models/listings.server";
 import { listingIn } from "~/models/listing";
@@ -23,7 +24,7 @@ import { distancesFrom } from "~/models/listing-distance";
 import { pageHead } from "~/document/seo.server";
 import { useT } from "~/i18n/use-t";
 import { LANGUAGE_PARAM } from "~/utils/locale";
-import { pageMeta, rootText } from "~/document/meta";
+import { imagePreload, pageMeta, rootText } from "~/document/meta";
 import { BROWSE_PATH } from "~/paths";
 
 /**
@@ -88,7 +89,8 @@ export const meta: MetaFunction<typeof loader> = ({ data, matches }) => {
   const site = rootText(matches, "site.name", "Lone Star Home Management");
   const title = `${rootText(matches, "browse.meta_title", "All available homes")} | ${site}`;
   const description = rootText(matches, "browse.meta_description", "");
-  return pageMeta({ title, description, siteName: site, head: data?.head });
+  // The first card's first photo is the largest thing on the first screen, phone or desk.
+  return [...pageMeta({ title, description, siteName: site, head: data?.head }), ...imagePreload(data?.listings[0]?.photos[0], CARD_IMAGE_SIZES)];
 };
 
 export default function BrowseHomes() {
@@ -150,6 +152,7 @@ export default function BrowseHomes() {
                   extra={(listing) => <CompareTick listing={listing} picks={picks} />}
                   onViewDetails={openById}
                   className="mt-5 grid gap-6 sm:grid-cols-2"
+                  eagerFirst
                 />
                 <ComparePicksForm picks={picks} shown={listings.map((listing) => listing.id)} list={list} className="mt-6" />
                 <PageLinks page={query.page} pageCount={pageCount} hrefFor={(page) => browseHref({ ...query, page })} />

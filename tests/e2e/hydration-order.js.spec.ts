@@ -28,6 +28,7 @@ for (const { name, path } of [
   { name: "the home page", path: "/" },
   { name: "the home page in Spanish", path: "/?lng=es" },
   { name: "a home's page", path: "/properties/1" },
+  { name: "the list of homes", path: "/properties" },
 ]) {
   test(`${name}: no script is asked for before the first photo has arrived, and the page hydrates without a mismatch`, async ({ page }) => {
     const errors = collectErrors(page);

@@ -303,9 +303,9 @@ describe("the first screen", () => {
     return { html, head };
   }
 
-  it("preloads the LCP picture (the first hero photo, or a home's first photo) as its <img> asks for it", async () => {
+  it("preloads the LCP picture (the first hero photo, the first card's photo, or a home's first photo) as its <img> asks for it", async () => {
     const list = (await (await fetch(`${signedIn.app.url}/api/properties`)).json()) as { id: number }[];
-    for (const pathname of ["/", "/?lng=es", `/properties/${list[0].id}`]) {
+    for (const pathname of ["/", "/?lng=es", "/properties", "/properties?lng=es", `/properties/${list[0].id}`]) {
       const { html, head } = await headAndBody(pathname);
       const preloads = tags(head, "link").filter((link) => link.rel === "preload" && link.as === "image");
       expect(preloads, pathname).toHaveLength(1);
@@ -323,6 +323,11 @@ describe("the first screen", () => {
     }
     expect((await headAndBody("/")).head).toContain('imageSizes="100vw"');
     expect((await headAndBody(`/properties/${list[0].id}`)).head).toContain('imageSizes="(min-width: 768px) 720px, 100vw"');
+    // The list: only its first card's photo is fetched at once; the others wait to be near the screen.
+    const { html: listHtml } = await headAndBody("/properties");
+    const cardPhotos = tags(listHtml, "img").filter((img) => img.src?.includes("/demo/home-"));
+    expect(cardPhotos.length).toBeGreaterThan(1);
+    expect(cardPhotos.slice(1).every((img) => img.loading === "lazy" && img.fetchpriority === undefined)).toBe(true);
   });
 
   it("blocks rendering on the one stylesheet only, and gives every picture its size", async () => {

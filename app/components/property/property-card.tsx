@@ -16,13 +16,28 @@ import { Icon } from "~/components/ui/icon";
  * list the card is on, which the home's page goes back to (utils/back-to-list.ts); `extra`:
  * what the list adds under the buttons (its "Compare" tick, components/compare).
  */
-export function PropertyCard({ listing, note, list, extra, onViewDetails }: { listing: Listing; note?: string; list?: string; extra?: ReactNode; onViewDetails: (id: number) => void }) {
+export function PropertyCard({
+  listing,
+  note,
+  list,
+  extra,
+  eager,
+  onViewDetails,
+}: {
+  listing: Listing;
+  note?: string;
+  list?: string;
+  extra?: ReactNode;
+  /** The card whose first photo is the page's largest first paint (the first of /properties). */
+  eager?: boolean;
+  onViewDetails: (id: number) => void;
+}) {
   const { t, language } = useT();
   const { price, forSale } = localizedListing(listing, language);
   return (
     <article aria-labelledby={`listing-${listing.id}-name`} className="card overflow-hidden bg-white shadow-sm">
       <div className="relative">
-        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" firstSlideUntilHydrated />
+        <ListingCarousel listing={listing} className="aspect-[3/2] bg-slate-100" eager={eager} firstSlideUntilHydrated />
         <p className="price-badge">
           {forSale ? <ForSaleLabel /> : null}
           {price}
@@ -75,13 +90,22 @@ export function ListingCards(props: {
   extra?: (listing: Listing) => ReactNode;
   onViewDetails: (id: number) => void;
   className: string;
+  /** The first card's first photo is the page's largest first paint: fetched at once, first. */
+  eagerFirst?: boolean;
 }) {
   const { t } = useT();
   return (
     <ul aria-label={t("properties.list_label", "Home listings")} className={props.className}>
-      {props.listings.map((listing) => (
+      {props.listings.map((listing, index) => (
         <li key={listing.id} className="flex">
-          <PropertyCard listing={listing} note={props.notes?.[listing.id]} list={props.list} extra={props.extra?.(listing)} onViewDetails={props.onViewDetails} />
+          <PropertyCard
+            listing={listing}
+            note={props.notes?.[listing.id]}
+            list={props.list}
+            extra={props.extra?.(listing)}
+            eager={props.eagerFirst && index === 0}
+            onViewDetails={props.onViewDetails}
+          />
         </li>
       ))}
     </ul>
