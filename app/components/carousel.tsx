@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { useSwipe } from "~/hooks/use-swipe";
 import { useT } from "~/i18n/use-t";
@@ -12,16 +12,19 @@ const INERT = { inert: "" } as Record<string, string>;
 // Nor fetchPriority: the lower-case attribute reaches the HTML as is.
 const HIGH_PRIORITY = { fetchpriority: "high" } as Record<string, string>;
 
+// One query for every carousel of the page (a list has 24), made at the first that asks.
+let reducedMotionQuery: MediaQueryList | undefined;
+const reducedMotion = () => (reducedMotionQuery ??= window.matchMedia("(prefers-reduced-motion: reduce)"));
+
+function subscribeToReducedMotion(onChange: () => void): () => void {
+  const query = reducedMotion();
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** False on the server and while hydrating (the markup matches), then the visitor's setting, kept up to date. */
 function usePrefersReducedMotion(): boolean {
-  const [reduced, setReduced] = useState(false);
-  useEffect(() => {
-    const query = window.matchMedia("(prefers-reduced-motion: reduce)");
-    setReduced(query.matches);
-    const onChange = () => setReduced(query.matches);
-    query.addEventListener("change", onChange);
-    return () => query.removeEventListener("change", onChange);
-  }, []);
-  return reduced;
+  return useSyncExternalStore(subscribeToReducedMotion, () => reducedMotion().matches, () => false);
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect, test } from "./fixtures";
 import { openPage } from "./support";
 
@@ -30,6 +31,25 @@ test.describe("home page with JavaScript", () => {
     await expect(photo(1)).toHaveAttribute("aria-hidden", "false");
     await page.clock.runFor(4100);
     await expect(photo(2)).toHaveAttribute("aria-hidden", "false");
+  });
+
+  test("under prefers-reduced-motion neither the hero nor a listing's carousel rotates; their controls still work", async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
+    await openPage(page, "/");
+    const hero = page.getByRole("region", { name: "Community photos" });
+    const card = page.getByRole("article", { name: "Oak Hollow Community, Lot 14" });
+    // The slide shown, read once (no retrying: the clock goes on running after runFor).
+    const shown = (carousel: Locator) => carousel.locator('[aria-roledescription="slide"][aria-hidden="false"]').getAttribute("aria-label");
+    // Drawn by JavaScript: the page has hydrated.
+    await expect(hero.getByRole("button", { name: "Next image" })).toBeVisible();
+    await page.mouse.move(5, 5);
+    // Long enough for the hero to move once (5 s) and the card twice (4 s), were they rotating.
+    await page.clock.runFor(9000);
+    expect(await shown(hero)).toBe("Community photo 1 of 3");
+    expect(await shown(card)).toBe("Oak Hollow Community, Lot 14, photo 1 of 3");
+    await card.getByRole("button", { name: "Next photo" }).click();
+    await expect(card.getByRole("group", { name: "Oak Hollow Community, Lot 14, photo 2 of 3" })).toHaveAttribute("aria-hidden", "false");
   });
 
   test("the details dialog takes focus, closes on Escape and gives focus back; its code comes at the first open", async ({ page }) => {
